@@ -1,8 +1,8 @@
 import type { VerseNode } from '#common/bible/content.ts';
 
-/** The spec's translation categories (§3). */
-export const TRANSLATION_CATEGORIES = ['Word-for-Word', 'Thought-for-Thought', 'Paraphrase', 'International'] as const;
-export type TranslationCategory = (typeof TRANSLATION_CATEGORIES)[number];
+import type { TranslationCategory } from '#common/bible/categories.ts';
+
+export { TRANSLATION_CATEGORIES, type TranslationCategory } from '#common/bible/categories.ts';
 
 export interface TranslationMeta {
   /** Short code shown to people and used in URLs: "KJV", "WEB", "RV1909". Upper-case letters and digits. */

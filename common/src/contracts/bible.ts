@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { TRANSLATION_CATEGORIES } from '../bible/categories.ts';
+
+/** The spec's §7 Bible API payloads, shared by the server (reply schemas) and the web client. */
+
+export const errorBody = z.object({ message: z.string() });
+
+const textNode = z.object({
+  type: z.literal('text'),
+  text: z.string(),
+  supplied: z.literal(true).optional(),
+  wordsOfJesus: z.literal(true).optional(),
+  divineName: z.literal(true).optional(),
+  strongs: z.array(z.string()).optional(),
+});
+
+export const verseNode = z.discriminatedUnion('type', [
+  textNode,
+  z.object({ type: z.literal('note'), text: z.string(), kind: z.enum(['footnote', 'crossref']) }),
+  z.object({ type: z.literal('paragraph') }),
+  z.object({ type: z.literal('line'), indent: z.number().int().optional() }),
+  z.object({ type: z.literal('stanza') }),
+  z.object({ type: z.literal('heading'), text: z.string(), kind: z.enum(['section', 'psalm', 'book']) }),
+]);
+
+export const testament = z.enum(['OT', 'NT', 'DC']);
+
+/** Book entry (spec §3): id, name, nameLong, englishName, chapters; plus our canon data. */
+export const bookEntry = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameLong: z.string(),
+  englishName: z.string(),
+  chapters: z.array(z.number().int()),
+  osis: z.string(),
+  testament,
+  deuterocanonical: z.boolean(),
+});
+export type BookEntry = z.infer<typeof bookEntry>;
+
+export const translationSummary = z.object({
+  code: z.string(),
+  name: z.string(),
+  language: z.string(),
+  languageName: z.string(),
+  category: z.enum(TRANSLATION_CATEGORIES),
+  direction: z.enum(['ltr', 'rtl']),
+});
+export type TranslationSummary = z.infer<typeof translationSummary>;
+
+export const translationDetail = translationSummary.extend({
+  licence: z.string(),
+  source: z.string(),
+  bookCount: z.number().int(),
+  verseCount: z.number().int(),
+});
+
+export const translationGroup = z.object({
+  languageName: z.string(),
+  language: z.string(),
+  translations: z.array(translationSummary),
+});
+
+export const chapterPosition = z.object({ book: z.string(), chapter: z.number().int() });
+
+export const verseItem = z.object({
+  verseId: z.string(),
+  reference: z.string(),
+  verse: z.number().int(),
+  verseNum: z.number().int(),
+  text: z.string(),
+  content: z.array(verseNode),
+});
+export type VerseItem = z.infer<typeof verseItem>;
+
+/** Chapter content (spec §3/§7): verses and a redirect flag, with the §8 error fields when it is not there. */
+export const chapterContent = z.object({
+  translation: z.string(),
+  translationName: z.string(),
+  direction: z.enum(['ltr', 'rtl']),
+  book: z.string(),
+  bookId: z.string(),
+  chapter: z.number().int(),
+  reference: z.string(),
+  redirect: z.boolean(),
+  error: z.boolean().optional(),
+  message: z.string().optional(),
+  verses: z.array(verseItem),
+  previous: chapterPosition.nullable(),
+  next: chapterPosition.nullable(),
+  /** When the chapter is not in the translation: where this translation starts, and which translations have it. */
+  firstAvailable: chapterPosition.optional(),
+  availableIn: z.array(z.object({ code: z.string(), name: z.string() })).optional(),
+});
+export type ChapterContent = z.infer<typeof chapterContent>;
+
+export const compareRequest = z.object({
+  translations: z
+    .array(z.string().trim().min(1).max(16))
+    .min(1, 'Choose at least 1 translation to compare.')
+    .max(8, 'Choose at most 8 translations to compare.'),
+});
+
+export const compareItem = z.object({
+  translation: z.string(),
+  name: z.string(),
+  text: z.string(),
+  reference: z.string(),
+  available: z.boolean(),
+});
+
+export const searchQuery = z.object({
+  q: z
+    .string({ error: 'Enter a word, phrase or reference to search for.' })
+    .trim()
+    .min(1, 'Enter a word, phrase or reference to search for.')
+    .max(200, 'Search text is too long: use at most 200 characters.'),
+  translation: z.string().trim().max(16).optional(),
+  book: z.string().trim().max(40).optional(),
+  testament: z.enum(['OT', 'NT', 'DC'], { error: 'Testament must be OT, NT or DC.' }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+export const searchHit = z.object({
+  verseId: z.string(),
+  reference: z.string(),
+  book: z.string(),
+  chapter: z.number().int(),
+  verse: z.number().int(),
+  text: z.string(),
+  /** Offsets (UTF-16, end exclusive) of the matched words in `text`. */
+  matches: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
+});
+
+export const searchResponse = z.object({
+  query: z.string(),
+  translation: z.string(),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  /** When the query is a reference ("John 3:16", "jn 3"): that passage, shown before the word matches. */
+  passage: z
+    .object({
+      reference: z.string(),
+      book: z.string(),
+      chapter: z.number().int(),
+      verse: z.number().int().nullable(),
+      verses: z.array(verseItem.omit({ content: true })),
+    })
+    .nullable(),
+  results: z.array(searchHit),
+});
+export type SearchResponse = z.infer<typeof searchResponse>;

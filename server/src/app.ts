@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { AppError } from './lib/errors.ts';
+import { BibleStore } from './bible/store/bible-store.ts';
+import { BibleLibrary } from './bible/store/bible-library.ts';
+import { TranslationRepository } from './bible/store/translation-repository.ts';
+import { defaultBibleSources } from './bible/sources.ts';
+import { BibleService } from './modules/bible/bible.service.ts';
+import { bibleRoutes } from './modules/bible/bible.routes.ts';
+import { SearchService } from './modules/search/search.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+
+export interface AppOptions {
+  config: AppConfig;
+  /** Use this database instead of opening one (tests share one per worker). */
+  database?: Database;
+  /** Import the default translations at start (npm packages, SWORD modules); tests may turn it off. */
+  importDefaults?: boolean;
+  logger?: boolean;
+}
+
+export interface App {
+  server: FastifyInstance;
+  library: BibleLibrary;
+  database: Database;
+}
+
+/** Builds the whole application: database, Bible store, routes. `main.ts` listens; tests inject. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const server = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // Behind a proxy the client address comes from X-Forwarded-For (rate limits need it later).
+    trustProxy: true,
+    // Per-request logs cost more than a chapter read; errors are still logged by the error handler.
+    disableRequestLogging: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+
+  server.setErrorHandler((error, _req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ message: error.validation[0]?.message ?? 'Invalid request.' });
+    }
+    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) return reply.code(status).send({ message: (error as Error).message });
+    server.log.error(error);
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const store = new BibleStore();
+  const library = new BibleLibrary(new TranslationRepository(database.db), store, server.log);
+  await library.loadAll();
+  if (options.importDefaults !== false) await library.ensure(defaultBibleSources(config));
+
+  const bible = new BibleService(store);
+  const search = new SearchService(store, bible);
+  await server.register(bibleRoutes(bible));
+  await server.register(searchRoutes(search));
+  server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
+
+  registerWeb(server, config.webDist);
+  server.addHook('onClose', async () => {
+    if (!options.database) await database.close();
+  });
+  return { server, library, database };
+}
+
+/** Serves the built SPA; unknown non-API paths get index.html so client routes survive a reload. */
+function registerWeb(server: FastifyInstance, webDist: string): void {
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) server.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
+  server.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb) {
+      return reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` });
+    }
+    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

@@ -1,0 +1,170 @@
+import { type CanonBook, bookByOsis } from '#common/bible/canon.ts';
+import { plainText } from '#common/bible/content.ts';
+import { DEFAULT_TRANSLATION } from '#common/bible/categories.ts';
+import { formatVerseReference, verseId } from '#common/bible/verse-id.ts';
+import type { NavigableBook } from '#common/bible/navigation.ts';
+import type { TranslationSummary } from '#common/contracts/bible.ts';
+import type { ImportedBook } from '../importers/types.ts';
+import type { TranslationRow } from './translation-repository.ts';
+
+/** A chapter's reply body, serialised and compressed once, then served from memory. */
+export interface PreparedReply {
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+export class LoadedChapter {
+  /** Serialised verse items (spec §3 Verse plus structure), kept as bytes: far smaller than object graphs. */
+  readonly versesJson: Buffer;
+  reply?: PreparedReply;
+
+  constructor(
+    readonly number: number,
+    readonly verseNumbers: readonly number[],
+    readonly texts: readonly string[],
+    versesJson: string,
+  ) {
+    this.versesJson = Buffer.from(versesJson);
+  }
+
+  textOf(verse: number): string | undefined {
+    const i = this.verseNumbers.indexOf(verse);
+    return i < 0 ? undefined : this.texts[i];
+  }
+}
+
+export class LoadedBook {
+  readonly chapterNumbers: readonly number[];
+  private readonly byNumber: Map<number, LoadedChapter>;
+
+  constructor(
+    readonly canon: CanonBook,
+    readonly name: string,
+    readonly nameLong: string,
+    readonly chapters: readonly LoadedChapter[],
+  ) {
+    this.chapterNumbers = chapters.map((c) => c.number);
+    this.byNumber = new Map(chapters.map((c) => [c.number, c]));
+  }
+
+  chapter(n: number): LoadedChapter | undefined {
+    return this.byNumber.get(n);
+  }
+}
+
+export class LoadedTranslation {
+  readonly summary: TranslationSummary;
+  readonly books: readonly LoadedBook[];
+  readonly navigation: readonly NavigableBook[];
+  private readonly byOsis: Map<string, LoadedBook>;
+
+  constructor(
+    readonly row: TranslationRow,
+    books: LoadedBook[],
+  ) {
+    this.summary = {
+      code: row.code,
+      name: row.name,
+      language: row.language,
+      languageName: row.languageName,
+      category: row.category as TranslationSummary['category'],
+      direction: row.direction === 'rtl' ? 'rtl' : 'ltr',
+    };
+    this.books = books.sort((a, b) => a.canon.order - b.canon.order);
+    this.byOsis = new Map(books.map((b) => [b.canon.osis, b]));
+    this.navigation = this.books.map((b) => ({ name: b.canon.name, chapters: b.chapterNumbers }));
+  }
+
+  get code(): string {
+    return this.row.code;
+  }
+
+  book(canon: CanonBook): LoadedBook | undefined {
+    return this.byOsis.get(canon.osis);
+  }
+
+  verseText(canon: CanonBook, chapter: number, verse: number): string | undefined {
+    return this.book(canon)?.chapter(chapter)?.textOf(verse);
+  }
+}
+
+/** Builds the in-memory form of a translation from its stored books. */
+export function loadTranslation(row: TranslationRow, stored: readonly ImportedBook[]): LoadedTranslation {
+  const books: LoadedBook[] = [];
+  for (const book of stored) {
+    const canon = bookByOsis(book.osis);
+    if (!canon) continue; // validated at import; a later canon change must not break start-up
+    const byChapter = new Map<number, typeof book.verses>();
+    for (const v of book.verses) {
+      const list = byChapter.get(v.chapter) ?? [];
+      list.push(v);
+      byChapter.set(v.chapter, list);
+    }
+    const chapters = [...byChapter.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([number, verses]) => {
+        const texts = verses.map((v) => plainText(v.content));
+        const items = verses.map((v, i) => ({
+          verseId: verseId(canon, number, v.verse),
+          reference: formatVerseReference(canon, number, v.verse),
+          verse: v.verse,
+          verseNum: v.verse,
+          text: texts[i]!,
+          content: v.content,
+        }));
+        return new LoadedChapter(number, verses.map((v) => v.verse), texts, JSON.stringify(items));
+      });
+    books.push(new LoadedBook(canon, book.name ?? canon.name, book.nameLong ?? book.name ?? canon.name, chapters));
+  }
+  return new LoadedTranslation(row, books);
+}
+
+/** Every loaded translation, by code. The single source of Scripture text for the whole server. */
+export class BibleStore {
+  private readonly byCode = new Map<string, LoadedTranslation>();
+  private readonly listeners: ((code: string) => void)[] = [];
+
+  put(translation: LoadedTranslation): void {
+    this.byCode.set(translation.code, translation);
+    for (const listener of this.listeners) listener(translation.code);
+  }
+
+  remove(code: string): void {
+    this.byCode.delete(code);
+    for (const listener of this.listeners) listener(code);
+  }
+
+  /** Called when a translation is added, replaced or removed (caches keyed on it must drop it). */
+  onChange(listener: (code: string) => void): void {
+    this.listeners.push(listener);
+  }
+
+  get(code: string): LoadedTranslation | undefined {
+    return this.byCode.get(code.trim().toUpperCase());
+  }
+
+  /** KJV first (the spec's default), then by language name and code. */
+  list(): LoadedTranslation[] {
+    return [...this.byCode.values()].sort(
+      (a, b) =>
+        Number(b.code === DEFAULT_TRANSLATION) - Number(a.code === DEFAULT_TRANSLATION) ||
+        a.summary.languageName.localeCompare(b.summary.languageName) ||
+        a.code.localeCompare(b.code),
+    );
+  }
+
+  get defaultCode(): string | undefined {
+    return this.get(DEFAULT_TRANSLATION)?.code ?? this.list()[0]?.code;
+  }
+
+  /** Translations that have this verse (or chapter, when verse is omitted). */
+  containing(book: CanonBook, chapter: number, verse?: number): LoadedTranslation[] {
+    return this.list().filter((t) => {
+      const c = t.book(book)?.chapter(chapter);
+      return c !== undefined && (verse === undefined || c.textOf(verse) !== undefined);
+    });
+  }
+}
+

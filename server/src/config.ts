@@ -1,0 +1,58 @@
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, parsed once at start. A bad value stops the start with one clear
+ * line naming the variable (see main.ts); the README's configuration table lists the same variables.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  SWORD_PATH: z.string().optional(),
+  SWORD_DISCOVERY: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default('./dist/web'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Folders holding SWORD modules (each with mods.d/); empty when discovery is off. */
+  swordRoots: string[];
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings (e.g. `PORT= npm start`) mean "not set", as people expect from shells.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])})`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    swordRoots:
+      e.SWORD_DISCOVERY === 'off'
+        ? []
+        : ['/usr/share/sword', resolve(homedir(), '.sword'), ...(e.SWORD_PATH?.split(':').filter(Boolean) ?? [])],
+    logLevel: e.LOG_LEVEL,
+    webDist: resolve(e.WEB_DIST),
+  };
+}

@@ -1,0 +1,29 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** Reads the configuration, builds the app and listens. A bad setting stops here with one clear line. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { server } = await buildApp({ config });
+  const close = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await server.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: Error) => {
+  console.error(`Selah could not start: ${error.message}`);
+  process.exit(1);
+});

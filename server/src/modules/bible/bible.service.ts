@@ -1,0 +1,176 @@
+import { PROTESTANT_CANON, type CanonBook } from '#common/bible/canon.ts';
+import { nextChapter, previousChapter } from '#common/bible/navigation.ts';
+import { formatReference, parseReference, resolveBook, type PassageRange } from '#common/bible/reference.ts';
+import type { BookEntry, ChapterContent, TranslationSummary, VerseItem } from '#common/contracts/bible.ts';
+import { verseId, formatVerseReference } from '#common/bible/verse-id.ts';
+import { Invalid, NotFound } from '../../lib/errors.ts';
+import type { BibleStore, LoadedBook, LoadedTranslation, PreparedReply } from '../../bible/store/bible-store.ts';
+import { prepareReply } from './chapter-reply.ts';
+
+/** Rules of the spec's Bible API (§7) over the in-memory store. Routes only map HTTP to these. */
+export class BibleService {
+  /** Replies for "this chapter is not in this translation", which carry per-request data and are not cached. */
+  constructor(private readonly store: BibleStore) {}
+
+  translation(code: string | undefined): LoadedTranslation {
+    const wanted = code?.trim() || this.store.defaultCode;
+    const found = wanted ? this.store.get(wanted) : undefined;
+    if (!found) throw new NotFound(wanted ? `Translation '${wanted}' not found.` : 'No Bible translation is installed yet.');
+    return found;
+  }
+
+  book(name: string): CanonBook {
+    const book = resolveBook(name);
+    if (!book) throw new NotFound(`Book '${name}' not found.`);
+    return book;
+  }
+
+  /** Spec §7 books: the 66 books of the canon with their chapters (KJV versification). */
+  canonBooks(): BookEntry[] {
+    return PROTESTANT_CANON.map((b) => ({
+      id: b.usfm,
+      name: b.name,
+      nameLong: b.name,
+      englishName: b.name,
+      chapters: Array.from({ length: b.chapters }, (_, i) => i + 1),
+      osis: b.osis,
+      testament: b.testament,
+      deuterocanonical: b.deuterocanonical,
+    }));
+  }
+
+  availableBooks(code: string): BookEntry[] {
+    return this.translation(code).books.map(presentBook);
+  }
+
+  translations(): TranslationSummary[] {
+    return this.store.list().map((t) => t.summary);
+  }
+
+  groupedTranslations(): { languageName: string; language: string; translations: TranslationSummary[] }[] {
+    const groups = new Map<string, { languageName: string; language: string; translations: TranslationSummary[] }>();
+    for (const t of this.store.list()) {
+      const group = groups.get(t.summary.languageName) ?? { languageName: t.summary.languageName, language: t.summary.language, translations: [] };
+      group.translations.push(t.summary);
+      groups.set(t.summary.languageName, group);
+    }
+    // The default translation's language first, the rest alphabetically.
+    const first = this.store.list()[0]?.summary.languageName;
+    return [...groups.values()].sort(
+      (a, b) => Number(b.languageName === first) - Number(a.languageName === first) || a.languageName.localeCompare(b.languageName),
+    );
+  }
+
+  /** Translations that contain the verse a reference starts at. */
+  translationsWith(reference: string): TranslationSummary[] {
+    const range = this.reference(reference);
+    return this.store.containing(range.book, range.chapter, range.verse).map((t) => t.summary);
+  }
+
+  firstAvailable(code: string): { book: string; chapter: number } {
+    const t = this.translation(code);
+    const book = t.books[0];
+    if (!book) throw new NotFound(`The ${t.code} translation has no books.`);
+    return { book: book.canon.name, chapter: book.chapterNumbers[0]! };
+  }
+
+  reference(text: string): PassageRange {
+    const range = parseReference(text);
+    if (!range) throw new Invalid(`'${text}' is not a Bible reference. Try one like "John 3:16".`);
+    return range;
+  }
+
+  /**
+   * Chapter content. A chapter the translation lacks (but the canon has) is not an HTTP error: the reply
+   * says so in the spec's §8 words, with where to go instead, so the reader can offer it.
+   */
+  chapter(code: string | undefined, bookName: string, chapterNumber: number): { reply: PreparedReply; cached: boolean } | { payload: ChapterContent } {
+    const t = this.translation(code);
+    const canon = this.book(bookName);
+    const limit = t.book(canon)?.chapterNumbers.at(-1) ?? canon.chapters;
+    if (chapterNumber > Math.max(limit, canon.chapters)) {
+      throw new NotFound(`${canon.name} has ${Math.max(limit, canon.chapters)} chapters; there is no chapter ${chapterNumber}.`);
+    }
+    const book = t.book(canon);
+    const chapter = book?.chapter(chapterNumber);
+    const base = {
+      translation: t.code,
+      translationName: t.summary.name,
+      direction: t.summary.direction,
+      book: canon.name,
+      bookId: canon.usfm,
+      chapter: chapterNumber,
+      reference: `${canon.name} ${chapterNumber}`,
+      previous: previousChapter({ book: canon.name, chapter: chapterNumber }, t.navigation),
+      next: nextChapter({ book: canon.name, chapter: chapterNumber }, t.navigation),
+    };
+    if (!book || !chapter) {
+      const first = t.books[0];
+      return {
+        payload: {
+          ...base,
+          redirect: true,
+          error: true,
+          message: `${canon.name} ${chapterNumber} is not available in the ${t.code} translation. Please try a different book or translation.`,
+          verses: [],
+          firstAvailable: first ? { book: first.canon.name, chapter: first.chapterNumbers[0]! } : undefined,
+          availableIn: this.store.containing(canon, chapterNumber).map((x) => ({ code: x.code, name: x.summary.name })),
+        },
+      };
+    }
+    if (chapter.reply) return { reply: chapter.reply, cached: true };
+    const verses = JSON.parse(chapter.versesJson.toString('utf8')) as VerseItem[];
+    chapter.reply = prepareReply({ ...base, redirect: false, verses });
+    return { reply: chapter.reply, cached: false };
+  }
+
+  /** Verses of a passage in one translation, in order; a chapter-only range means the whole chapter. */
+  passageVerses(t: LoadedTranslation, range: PassageRange, max = 200): { verseId: string; reference: string; verse: number; verseNum: number; text: string; chapter: number }[] {
+    const book = t.book(range.book);
+    if (!book) return [];
+    const out: { verseId: string; reference: string; verse: number; verseNum: number; text: string; chapter: number }[] = [];
+    for (const chapter of book.chapters) {
+      if (chapter.number < range.chapter || chapter.number > range.endChapter) continue;
+      chapter.verseNumbers.forEach((v, i) => {
+        if (out.length >= max) return;
+        if (range.verse !== undefined && chapter.number === range.chapter && v < range.verse) return;
+        if (range.endVerse !== undefined && chapter.number === range.endChapter && v > range.endVerse) return;
+        out.push({
+          verseId: verseId(range.book, chapter.number, v),
+          reference: formatVerseReference(range.book, chapter.number, v),
+          verse: v,
+          verseNum: v,
+          text: chapter.texts[i]!,
+          chapter: chapter.number,
+        });
+      });
+    }
+    return out;
+  }
+
+  /** Spec §7 compare: the passage's text in each requested translation (1 to 8). */
+  compare(reference: string, codes: readonly string[]): { translation: string; name: string; text: string; reference: string; available: boolean }[] {
+    const range = this.reference(reference);
+    const label = formatReference(range);
+    const unique = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
+    return unique.map((code) => {
+      const t = this.translation(code);
+      const text = this.passageVerses(t, range).map((v) => v.text).join(' ');
+      return { translation: t.code, name: t.summary.name, text, reference: label, available: text !== '' };
+    });
+  }
+}
+
+function presentBook(book: LoadedBook): BookEntry {
+  return {
+    id: book.canon.usfm,
+    name: book.name,
+    nameLong: book.nameLong,
+    englishName: book.canon.name,
+    chapters: [...book.chapterNumbers],
+    osis: book.canon.osis,
+    testament: book.canon.testament,
+    deuterocanonical: book.canon.deuterocanonical,
+  };
+}
+

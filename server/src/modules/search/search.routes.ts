@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, searchQuery, searchResponse } from '#common/contracts/bible.ts';
+import type { SearchService } from './search.service.ts';
+
+export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/search',
+      { schema: { querystring: searchQuery, response: { 200: searchResponse, 400: errorBody, 404: errorBody } } },
+      async (req) => search.search(req.query),
+    );
+  };
+}
