@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -43,7 +43,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Behind a proxy the client address comes from X-Forwarded-For (rate limits need it later).
     trustProxy: true,
     // Per-request logs cost more than a chapter read; errors are still logged by the error handler.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);

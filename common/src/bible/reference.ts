@@ -33,8 +33,9 @@ interface ParserEntity { osis: string; indices: [number, number]; entities: { ty
 function toRange(start: ParserPoint, end: ParserPoint, type: string): PassageRange | undefined {
   const book = bookByOsis(start.b);
   if (!book || bookByOsis(end.b) !== book) return undefined;
-  // "bc" and "b" mean a whole chapter (or book, which we narrow to its first chapter): no verse bounds.
-  const whole = type === 'bc' || type === 'b';
+  // "bc" and "b" mean a whole chapter (a book is narrowed to its first chapter): no verse bounds. In
+  // one-chapter books the parser also says "bc" for "Jude 5", a single verse: it starts past verse 1.
+  const whole = (type === 'bc' || type === 'b') && start.v === 1 && (end.c > start.c || end.v > 1);
   return {
     book,
     chapter: start.c,

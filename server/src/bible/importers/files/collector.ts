@@ -1,0 +1,277 @@
+import { bookByOsis, type CanonBook } from '#common/bible/canon.ts';
+import { compactNodes, type TextNode, type VerseNode } from '#common/bible/content.ts';
+import { ImportError, type ImportedBook } from '../types.ts';
+
+/** Inline formatting in effect for a run of text. */
+export interface TextStyle {
+  supplied?: boolean;
+  wordsOfJesus?: boolean;
+  divineName?: boolean;
+  strongs?: readonly string[];
+}
+
+interface VerseState {
+  chapter: number;
+  verse: number;
+  nodes: VerseNode[];
+  hasText: boolean;
+}
+
+interface BookState {
+  canon: CanonBook;
+  file: string;
+  name?: string;
+  nameLong?: string;
+  verses: Map<string, VerseState>;
+}
+
+/**
+ * Collects what a format reader finds, in reading order, into books and verses. It owns the rules
+ * that are the same for every format: where block markers and headings land (at the start of the
+ * verse whose text follows them), which text is verse text (only text inside a verse), and what
+ * counts as malformed (a verse outside a chapter, a bad number, an unknown book).
+ */
+export class BibleCollector {
+  private readonly books = new Map<string, BookState>();
+  private file = '';
+  private position: () => string | undefined = () => undefined;
+  private book: BookState | undefined;
+  private skipping = false;
+  private chapter = 0;
+  private verse: VerseState | undefined;
+  /** Text of a "verse 0", which some sources use for a Psalm title. */
+  private title: string | undefined;
+  /** Block markers, headings and their notes waiting for the text they stand before. */
+  private pending: VerseNode[] = [];
+
+  constructor(private readonly warn: (message: string) => void = () => {}) {}
+
+  /** Starts reading a file; `position` says where the reader is in it ("12:5"). */
+  beginFile(file: string, position: () => string | undefined): void {
+    this.closeBook();
+    this.file = file;
+    this.position = position;
+  }
+
+  /** "12:5 (Gen 1:3)": the reader's position and the reference being read, whichever are known. */
+  place(): string {
+    const position = this.position();
+    const reference = this.reference();
+    if (position && reference) return `${position} (${reference})`;
+    return position ?? reference ?? 'start of file';
+  }
+
+  fail(detail: string): never {
+    throw new ImportError(this.file, this.place(), detail);
+  }
+
+  warnHere(message: string): void {
+    this.warn(`${this.file}: ${this.place()}: ${message}`);
+  }
+
+  private reference(): string | undefined {
+    if (!this.book) return undefined;
+    const osis = this.book.canon.osis;
+    if (!this.chapter) return osis;
+    return this.verse ? `${osis} ${this.chapter}:${this.verse.verse}` : `${osis} ${this.chapter}`;
+  }
+
+  /** The canon book being read, if any (Zefania needs its testament for bare Strong's numbers). */
+  get currentBook(): CanonBook | undefined {
+    return this.book?.canon;
+  }
+
+  get skippingBook(): boolean {
+    return this.skipping;
+  }
+
+  get inVerse(): boolean {
+    return this.verse !== undefined || this.title !== undefined;
+  }
+
+  startBook(osis: string): void {
+    this.closeBook();
+    const canon = bookByOsis(osis);
+    if (!canon) this.fail(`unknown book id "${osis}"`);
+    const earlier = this.books.get(canon.osis);
+    if (earlier) this.fail(`${canon.osis} appears a second time (first in ${earlier.file})`);
+    this.book = { canon, file: this.file, verses: new Map() };
+    this.books.set(canon.osis, this.book);
+  }
+
+  /** A book outside the canon (an introduction, a glossary, an unsupported apocryphal book). */
+  skipBook(): void {
+    this.closeBook();
+    this.skipping = true;
+  }
+
+  nameBook(name: string | undefined, nameLong: string | undefined): void {
+    if (!this.book) return;
+    if (name?.trim()) this.book.name = collapse(name).trim();
+    if (nameLong?.trim()) this.book.nameLong = collapse(nameLong).trim();
+  }
+
+  closeBook(): void {
+    this.endChapter();
+    this.book = undefined;
+    this.skipping = false;
+    this.pending = [];
+  }
+
+  startChapter(raw: string): void {
+    if (this.skipping) return;
+    if (!this.book) this.fail(`chapter ${raw} outside any book`);
+    const chapter = this.parseNumber(raw, 'chapter', false);
+    this.endChapter();
+    this.chapter = chapter;
+  }
+
+  /** Headings waiting for the next verse are kept: sources put a section heading before or after `\c`. */
+  endChapter(): void {
+    this.endVerse();
+    this.chapter = 0;
+  }
+
+  startVerse(raw: string): void {
+    if (this.skipping) return;
+    if (!this.book) this.fail(`verse ${raw} outside any book`);
+    if (!this.chapter) this.fail(`verse ${raw} outside any chapter`);
+    const number = this.parseNumber(raw, 'verse', true);
+    this.endVerse();
+    if (number === 0) {
+      this.title = '';
+      return;
+    }
+    const key = `${this.chapter}:${number}`;
+    let verse = this.book.verses.get(key);
+    if (verse) this.warnHere('the verse appears a second time; its texts are joined');
+    else {
+      verse = { chapter: this.chapter, verse: number, nodes: [], hasText: false };
+      this.book.verses.set(key, verse);
+    }
+    this.verse = verse;
+    if (this.pending.length) this.flush(verse);
+  }
+
+  endVerse(): void {
+    if (this.title !== undefined) {
+      const text = collapse(this.title).trim();
+      if (text) this.pending.unshift({ type: 'heading', kind: 'psalm', text });
+      this.title = undefined;
+    }
+    this.verse = undefined;
+  }
+
+  /** A paragraph, line, stanza or heading (or a note on a heading): it goes before the next verse text. */
+  queue(node: VerseNode): void {
+    if (this.skipping) return;
+    if (node.type === 'heading' || node.type === 'note') {
+      const text = collapse(node.text).trim();
+      if (!text) return;
+      node = { ...node, text };
+    }
+    this.pending.push(node);
+  }
+
+  text(text: string, style: TextStyle = {}): void {
+    if (this.title !== undefined) {
+      this.title += text;
+      return;
+    }
+    // Text between verses is indentation, an introduction or a colophon: not part of any verse.
+    const verse = this.verse;
+    if (!verse) return;
+    let value = text.replace(/\s+/g, ' ');
+    if (this.pending.length) {
+      // Whitespace before a verse's first block marker must not pull the marker into the verse before.
+      if (value.trim() === '') return;
+      this.flush(verse);
+    }
+    if (!verse.hasText) value = value.trimStart();
+    if (!value) return;
+    const node: TextNode = { type: 'text', text: value };
+    if (style.supplied) node.supplied = true;
+    if (style.wordsOfJesus) node.wordsOfJesus = true;
+    if (style.divineName) node.divineName = true;
+    if (style.strongs?.length) node.strongs = [...style.strongs];
+    verse.nodes.push(node);
+    verse.hasText = true;
+  }
+
+  footnote(text: string, kind: 'footnote' | 'crossref'): void {
+    const value = collapse(text).trim();
+    if (!value || this.skipping) return;
+    const node: VerseNode = { type: 'note', text: value, kind };
+    if (!this.verse) {
+      if (this.title === undefined) this.pending.push(node);
+      return;
+    }
+    if (this.pending.length) this.flush(this.verse);
+    this.verse.nodes.push(node);
+  }
+
+  private flush(verse: VerseState): void {
+    // Block markers separate words; make sure plain text (which ignores them) still does.
+    const last = verse.nodes.findLast((n): n is TextNode => n.type === 'text');
+    if (last && !/\s$/.test(last.text)) verse.nodes.push({ type: 'text', text: ' ' });
+    verse.nodes.push(...this.pending);
+    this.pending = [];
+  }
+
+  private parseNumber(raw: string, what: 'chapter' | 'verse', zeroAllowed: boolean): number {
+    const value = raw.trim();
+    if (!/^\d+$/.test(value) || (!zeroAllowed && Number(value) === 0)) {
+      this.fail(`${what} number "${raw}" is not a positive integer`);
+    }
+    return Number(value);
+  }
+
+  /**
+   * The books read, in canonical order with verses in order. `source` names the file or directory
+   * for the error raised when nothing was found.
+   */
+  finish(source: string): ImportedBook[] {
+    this.closeBook();
+    const books: ImportedBook[] = [];
+    for (const book of [...this.books.values()].sort((a, b) => a.canon.order - b.canon.order)) {
+      const verses = [...book.verses.values()]
+        .sort((a, b) => a.chapter - b.chapter || a.verse - b.verse)
+        .flatMap((v) => {
+          const content = tidy(v.nodes);
+          if (content.some((n) => n.type === 'text' || n.type === 'note')) {
+            return [{ chapter: v.chapter, verse: v.verse, content }];
+          }
+          this.warn(`${book.file}: ${book.canon.osis} ${v.chapter}:${v.verse} has no text; left out`);
+          return [];
+        });
+      if (verses.length === 0) {
+        this.warn(`${book.file}: ${book.canon.osis} has no verses; left out`);
+        continue;
+      }
+      books.push({
+        osis: book.canon.osis,
+        ...(book.name ? { name: book.name } : {}),
+        ...(book.nameLong && book.nameLong !== book.name ? { nameLong: book.nameLong } : {}),
+        verses,
+      });
+    }
+    if (books.length === 0) throw new ImportError(source, 'end of file', 'no verses found');
+    return books;
+  }
+}
+
+export function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ');
+}
+
+function tidy(nodes: VerseNode[]): VerseNode[] {
+  const out = compactNodes(nodes);
+  const lastText = out.findLastIndex((n) => n.type === 'text');
+  if (lastText >= 0) {
+    const node = out[lastText] as TextNode;
+    const text = node.text.trimEnd();
+    if (text) out[lastText] = { ...node, text };
+    else out.splice(lastText, 1);
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchResponse } from '#common/contracts/bible.ts';
+import { databaseKind, startTestApp } from '../../../test/test-app.ts';
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+
+async function search(params: Record<string, string | number>) {
+  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const res = await app.server.inject({ method: 'GET', url: `/api/search?${qs}` });
+  return { status: res.statusCode, body: res.json() as any };
+}
+
+function marked(hit: { text: string; matches: { start: number; end: number }[] }): string[] {
+  return hit.matches.map((m) => hit.text.slice(m.start, m.end));
+}
+
+describe(`Search API on ${databaseKind()}`, () => {
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => app?.stop());
+
+  it('finds whole words, marks them, and counts every match', async () => {
+    const { status, body } = await search({ q: 'love' });
+    expect(status).toBe(200);
+    expect(() => searchResponse.parse(body)).not.toThrow();
+    expect(body.translation).toBe('KJV');
+    expect(body.total).toBeGreaterThan(250);
+    expect(body.results).toHaveLength(20);
+    for (const hit of body.results) {
+      expect(marked(hit).length).toBeGreaterThan(0);
+      for (const word of marked(hit)) expect(word.toLowerCase()).toBe('love');
+    }
+    // Whole words only: "loved" and "lovely" are not "love".
+    expect(body.results.some((h: any) => /\bloved\b/i.test(h.text) && !/\blove\b/i.test(h.text))).toBe(false);
+  });
+
+  it('pages through results without overlap', async () => {
+    const first = await search({ q: 'love', limit: 10, offset: 0 });
+    const second = await search({ q: 'love', limit: 10, offset: 10 });
+    expect(second.body.total).toBe(first.body.total);
+    const ids = new Set(first.body.results.map((h: any) => h.verseId));
+    for (const h of second.body.results) expect(ids.has(h.verseId)).toBe(false);
+    const last = await search({ q: 'love', limit: 10, offset: first.body.total - 3 });
+    expect(last.body.results).toHaveLength(3);
+  });
+
+  it('matches phrases in quotes in order, and prefixes with *', async () => {
+    const phrase = await search({ q: '"in the beginning"' });
+    expect(phrase.body.total).toBeGreaterThan(0);
+    expect(phrase.body.results.map((h: any) => h.reference)).toContain('Genesis 1:1');
+    for (const hit of phrase.body.results) expect(marked(hit).map((w) => w.toLowerCase())).toContain('in the beginning');
+    const prefix = await search({ q: 'lov*', limit: 100 });
+    const words = new Set(prefix.body.results.flatMap((h: any) => marked(h).map((w: string) => w.toLowerCase())));
+    expect(words.has('loved')).toBe(true);
+    expect([...words].every((w) => w.startsWith('lov'))).toBe(true);
+    expect(prefix.body.total).toBeGreaterThan((await search({ q: 'love' })).body.total);
+  });
+
+  it('puts the passage first when the query is a reference', async () => {
+    const verse = await search({ q: 'John 3:16' });
+    expect(verse.body.passage).toMatchObject({ reference: 'John 3:16', book: 'John', chapter: 3, verse: 16 });
+    expect(verse.body.passage.verses[0].text).toMatch(/^For God so loved/);
+    const chapter = await search({ q: 'jn 3' });
+    expect(chapter.body.passage).toMatchObject({ reference: 'John 3', verse: null });
+    expect(chapter.body.passage.verses).toHaveLength(36);
+    expect((await search({ q: 'love' })).body.passage).toBeNull();
+  });
+
+  it('filters by translation, book and testament', async () => {
+    const web = await search({ q: 'Yahweh', translation: 'WEB', limit: 1 });
+    expect(web.body.total).toBeGreaterThan(5000);
+    expect((await search({ q: 'Yahweh', translation: 'KJV' })).body.total).toBe(0);
+    const john = await search({ q: 'love', book: 'jn', limit: 100 });
+    expect(john.body.results.every((h: any) => h.book === 'John')).toBe(true);
+    expect(john.body.total).toBeLessThan(60);
+    const nt = await search({ q: 'love', testament: 'NT', limit: 100 });
+    const ot = await search({ q: 'love', testament: 'OT', limit: 100 });
+    expect(nt.body.total + ot.body.total).toBe((await search({ q: 'love' })).body.total);
+  });
+
+  it('rejects empty, blank and over-long queries and bad filters with a message', async () => {
+    expect(await search({ q: '' })).toMatchObject({ status: 400, body: { message: 'Enter a word, phrase or reference to search for.' } });
+    expect(await search({ q: '   ' })).toMatchObject({ status: 400, body: { message: 'Enter a word, phrase or reference to search for.' } });
+    const missing = await app.server.inject({ method: 'GET', url: '/api/search' });
+    expect(missing.statusCode).toBe(400);
+    expect(await search({ q: 'a'.repeat(201) })).toMatchObject({ status: 400, body: { message: 'Search text is too long: use at most 200 characters.' } });
+    expect(await search({ q: 'love', translation: 'NOPE' })).toMatchObject({ status: 404, body: { message: "Translation 'NOPE' not found." } });
+    expect(await search({ q: 'love', book: 'Hezekiah' })).toMatchObject({ status: 400, body: { message: "Book 'Hezekiah' not found." } });
+    expect(await search({ q: 'love', testament: 'XX' })).toMatchObject({ status: 400, body: { message: 'Testament must be OT, NT or DC.' } });
+    expect((await search({ q: 'love', limit: 1000 })).status).toBe(400);
+    expect((await search({ q: 'love', offset: -1 })).status).toBe(400);
+  });
+});

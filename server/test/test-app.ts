@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+
+/**
+ * A real app on a real database for API tests: PostgreSQL when TEST_DATABASE_URL is set (CI starts a
+ * throwaway cluster), else PGlite in memory. Tables are emptied first so every file starts clean.
+ */
+export async function startTestApp(options: { importDefaults?: boolean; env?: Record<string, string> } = {}): Promise<App & { stop(): Promise<void> }> {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  const database: Database = await openDatabase({ databaseUrl, dataDir: null });
+  await database.db.execute(sql`TRUNCATE translations CASCADE`);
+  const config = loadConfig({ SWORD_DISCOVERY: 'off', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
+  const app = await buildApp({ config, database, importDefaults: options.importDefaults ?? true, logger: false });
+  return {
+    ...app,
+    async stop() {
+      await app.server.close();
+      await database.close();
+    },
+  };
+}
+
+export function databaseKind(): string {
+  return process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+}
