@@ -1,13 +1,23 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
  * Every setting the server reads, parsed once at start. A bad value stops the start with one clear
  * line naming the variable (see main.ts); the README's configuration table lists the same variables.
  */
+const PORT_MESSAGE = 'must be a whole number from 0 to 65535';
+// The built web app lives in the project, wherever the server is started from.
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: PORT_MESSAGE })
+    .int(PORT_MESSAGE)
+    .min(0, PORT_MESSAGE)
+    .max(65535, PORT_MESSAGE)
+    .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -15,9 +25,13 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   SWORD_PATH: z.string().optional(),
-  SWORD_DISCOVERY: z.enum(['on', 'off']).default('on'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST: z.string().default('./dist/web'),
+  SWORD_DISCOVERY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  WEB_DIST: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -53,6 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? []
         : ['/usr/share/sword', resolve(homedir(), '.sword'), ...(e.SWORD_PATH?.split(':').filter(Boolean) ?? [])],
     logLevel: e.LOG_LEVEL,
-    webDist: resolve(e.WEB_DIST),
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(PROJECT_ROOT, 'dist/web'),
   };
 }

@@ -53,7 +53,7 @@ describe(`Search API on ${databaseKind()}`, () => {
     const prefix = await search({ q: 'lov*', limit: 100 });
     const words = new Set(prefix.body.results.flatMap((h: any) => marked(h).map((w: string) => w.toLowerCase())));
     expect(words.has('loved')).toBe(true);
-    expect([...words].every((w) => w.startsWith('lov'))).toBe(true);
+    expect([...words].every((w) => String(w).startsWith('lov'))).toBe(true);
     expect(prefix.body.total).toBeGreaterThan((await search({ q: 'love' })).body.total);
   });
 

@@ -1,6 +1,10 @@
 import type { TextStyle } from './collector.ts';
 
-/** What a USFM marker means to the importer. Markers not listed are ignored and their text kept. */
+/**
+ * What a USFM marker means to the importer. Markers not listed are ignored and their text kept; that
+ * covers character markers that only change appearance (\bk, \em, \qs Selah\qs*), whose attributes
+ * (`|link-href="…"`) the reader drops before any closing marker.
+ */
 export type MarkerRole =
   | { role: 'book' }
   | { role: 'chapter' }
@@ -74,21 +78,8 @@ export function markerRole(name: string): MarkerRole | undefined {
   if (CENTRED_LINES.includes(name)) return { role: 'line', indent: 1 };
   if (PARAGRAPHS.includes(base)) return { role: 'paragraph' };
   if (SECTION_HEADINGS.includes(base)) return { role: 'heading', kind: 'section' };
-  if (SKIPPED.includes(base)) return { role: 'skip' };
+  if (SKIPPED.includes(base) || SKIPPED.includes(name)) return { role: 'skip' };
   if (DROPPED_CHARACTERS.includes(name)) return { role: 'character', drop: true };
   if (NOTE_PARTS.includes(name)) return { role: 'notePart' };
   return undefined;
-}
-
-/**
- * Character markers that only change how text looks (\bk, \pn, \em, \qs …) keep their text and add no
- * flag. Listed so that their closing markers pop the right entry from the character stack.
- */
-const PLAIN_CHARACTERS = new Set([
-  'bk', 'pn', 'png', 'addpn', 'k', 'qt', 'sls', 'tl', 'em', 'bd', 'it', 'bdit', 'no', 'sc', 'sup', 'ord', 'dc',
-  'ior', 'iqt', 'jmp', 'lik', 'liv', 'litl', 'qac', 'qs', 'rb', 'wg', 'wh', 'wa', 'ndx', 'xt', 'ref',
-]);
-
-export function isPlainCharacter(name: string): boolean {
-  return PLAIN_CHARACTERS.has(name);
 }

@@ -1,0 +1,23 @@
+// `npm start`: builds the web app if it has not been built, then runs the server (TypeScript through
+// tsx, so there is no separate server build to forget).
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(root, 'dist/web');
+
+if (!existsSync(join(webDist, 'index.html'))) {
+  console.log('Building the web app (first start)…');
+  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) {
+    console.error('Selah could not start: building the web app failed (see above).');
+    process.exit(1);
+  }
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import('../server/src/main.ts');
