@@ -53,14 +53,14 @@ describe(`npm start on ${onPglite ? 'PGlite' : 'PostgreSQL'}`, () => {
 
       // A second server on the same data folder is refused with one clear line, not a corrupted database.
       if (onPglite) {
-      const second = spawnSync(process.execPath, [START], {
-        cwd: ROOT,
-        env: { ...process.env, PORT: String(port + 1), DATA_DIR: dataDir, SWORD_DISCOVERY: 'off' },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(second.status).toBe(1);
-      expect(second.stderr.trim()).toMatch(/^Selah could not start: the data folder is in use by another Selah process/);
+        const second = spawnSync(process.execPath, [START], {
+          cwd: ROOT,
+          env: { ...process.env, PORT: String(port + 1), DATA_DIR: dataDir, SWORD_DISCOVERY: 'off' },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(second.status).toBe(1);
+        expect(second.stderr.trim()).toMatch(/^Selah could not start: the data folder is in use by another Selah process/);
       }
     } finally {
       server.child.kill('SIGTERM');

@@ -140,6 +140,8 @@ export const searchResponse = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  /** 'all' when the hits have every word; 'any' when nothing did and hits have some of them. */
+  match: z.enum(['all', 'any']),
   /** When the query is a reference ("John 3:16", "jn 3"): that passage, shown before the word matches. */
   passage: z
     .object({

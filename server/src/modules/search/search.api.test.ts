@@ -57,6 +57,14 @@ describe(`Search API on ${databaseKind()}`, () => {
     expect(prefix.body.total).toBeGreaterThan((await search({ q: 'love' })).body.total);
   });
 
+  it('falls back to verses with any of the words when none has them all', async () => {
+    const all = await search({ q: 'shepherd sheep' });
+    expect(all.body.match).toBe('all');
+    const any = await search({ q: 'shepherd xylophone' });
+    expect(any.body.match).toBe('any');
+    expect(any.body.total).toBe((await search({ q: 'shepherd' })).body.total);
+  });
+
   it('puts the passage first when the query is a reference', async () => {
     const verse = await search({ q: 'John 3:16' });
     expect(verse.body.passage).toMatchObject({ reference: 'John 3:16', book: 'John', chapter: 3, verse: 16 });

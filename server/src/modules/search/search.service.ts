@@ -58,6 +58,7 @@ export class SearchService {
       total: result.total,
       limit: query.limit,
       offset: query.offset,
+      match: result.match,
       passage: query.offset === 0 ? this.passage(translation, query.q) : null,
       results,
     };

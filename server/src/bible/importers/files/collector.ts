@@ -169,8 +169,27 @@ export class BibleCollector {
       const text = collapse(node.text).trim();
       if (!text) return;
       node = { ...node, text };
-    }
+    } else if (!this.mergeBlock(node)) return;
     this.pending.push(node);
+  }
+
+  /**
+   * Sources often mark one break twice (a paragraph div and a ¶; `\q1` then `\b` with no text
+   * between). Returns false when the break is already there; removes a line that never got text.
+   */
+  private mergeBlock(node: VerseNode): boolean {
+    const pending = this.pending;
+    for (let i = pending.length - 1; i >= 0; i--) {
+      const prev = pending[i]!;
+      if (prev.type === 'paragraph' && node.type !== 'line') return false;
+      if (prev.type === 'stanza' && node.type === 'stanza') return false;
+      if (prev.type === 'line') {
+        pending.splice(i, 1);
+        continue;
+      }
+      if (prev.type !== 'paragraph' && prev.type !== 'stanza') break;
+    }
+    return true;
   }
 
   text(text: string, style: TextStyle = {}): void {
@@ -237,7 +256,7 @@ export class BibleCollector {
       const verses = [...book.verses.values()]
         .sort((a, b) => a.chapter - b.chapter || a.verse - b.verse)
         .flatMap((v) => {
-          const content = tidy(v.nodes);
+          const content = tidyVerse(v.nodes);
           if (content.some((n) => n.type === 'text' || n.type === 'note')) {
             return [{ chapter: v.chapter, verse: v.verse, content }];
           }
@@ -264,14 +283,18 @@ export function collapse(text: string): string {
   return text.replace(/\s+/g, ' ');
 }
 
-function tidy(nodes: VerseNode[]): VerseNode[] {
+/** Compacts a verse and trims the whitespace at its start and end. */
+export function tidyVerse(nodes: readonly VerseNode[]): VerseNode[] {
   const out = compactNodes(nodes);
-  const lastText = out.findLastIndex((n) => n.type === 'text');
-  if (lastText >= 0) {
-    const node = out[lastText] as TextNode;
-    const text = node.text.trimEnd();
-    if (text) out[lastText] = { ...node, text };
-    else out.splice(lastText, 1);
-  }
+  trimAt(out, out.findIndex((n) => n.type === 'text'), (s) => s.trimStart());
+  trimAt(out, out.findLastIndex((n) => n.type === 'text'), (s) => s.trimEnd());
   return out;
+}
+
+function trimAt(nodes: VerseNode[], index: number, trim: (s: string) => string): void {
+  const node = nodes[index];
+  if (node?.type !== 'text') return;
+  const text = trim(node.text);
+  if (text) nodes[index] = { ...node, text };
+  else nodes.splice(index, 1);
 }

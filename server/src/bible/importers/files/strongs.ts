@@ -1,6 +1,5 @@
 /**
- * Strong's numbers as the verse model stores them: "H7225", "G25", optionally with a letter that
- * distinguishes homographs ("H1254a"). Sources pad with zeros ("H07225"), prefix the value
+ * Strong's numbers as the verse model stores them: "H7225", "G25". Sources pad with zeros ("H07225"), prefix the value
  * ("strong:H07225", Hebrew prefixes like "b:H7225") or leave out the letter (Zefania "7225").
  */
 export function normalizeStrongs(raw: string, defaultPrefix?: 'H' | 'G'): string[] {
@@ -16,7 +15,8 @@ export function normalizeStrongs(raw: string, defaultPrefix?: 'H' | 'G'): string
     // real Greek Strong's numbers stop at 5624.
     if (prefix === 'G' && match[2]!.length === 5 && number > 5624) number = Math.floor(number / 10);
     if (number === 0) continue;
-    const strong = `${prefix}${number}${match[3]?.toLowerCase() ?? ''}`;
+    // A homograph letter ("H1254a") is dropped: other sources and search use the plain number.
+    const strong = `${prefix}${number}`;
     if (!out.includes(strong)) out.push(strong);
   }
   return out;

@@ -22,7 +22,9 @@ export function localName(tag: XmlTag): string {
  * errors become ImportErrors naming the file, line and column.
  */
 export async function streamXml(file: string, setup: (position: () => string) => XmlEvents): Promise<void> {
-  const parser = new SaxesParser({ position: true });
+  const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
+  // HTML entities that OSIS and Zefania files made by hand or by converters use without declaring.
+  Object.assign(parser.ENTITIES, { nbsp: '\u00a0', ndash: '–', mdash: '—', hellip: '…', para: '¶' });
   const position = () => `${parser.line}:${parser.column}`;
   const events = setup(position);
   parser.on('opentag', (tag) => events.open(tag));
