@@ -123,8 +123,9 @@ function usage(problem: string): number {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: Error) => {
-    // ImportError and ConfigError messages already name the file, place or setting.
-    console.error(error instanceof ImportError || error instanceof ConfigError ? error.message : `bible: ${error.message}`);
+    // These messages already name the file and place, the setting, or the valid values.
+    const plain = error instanceof ImportError || error instanceof ConfigError || error instanceof RangeError;
+    console.error(plain ? error.message : `bible: ${error.message}`);
     process.exit(1);
   },
 );

@@ -1,7 +1,7 @@
-import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { defaultSwordRoots } from './bible/sword/discover.ts';
 
 /**
  * Every setting the server reads, parsed once at start. A bad value stops the start with one clear
@@ -62,10 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    swordRoots:
-      e.SWORD_DISCOVERY === 'off'
-        ? []
-        : ['/usr/share/sword', resolve(homedir(), '.sword'), ...(e.SWORD_PATH?.split(':').filter(Boolean) ?? [])],
+    swordRoots: e.SWORD_DISCOVERY === 'off' ? [] : defaultSwordRoots({ ...env, SWORD_PATH: e.SWORD_PATH }),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(PROJECT_ROOT, 'dist/web'),
   };

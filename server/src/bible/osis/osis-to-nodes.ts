@@ -51,7 +51,7 @@ const SKIPPED_DIVS = new Set([
 ]);
 const PARAGRAPH_DIVS = new Set(['paragraph', 'x-p']);
 // Titles that label rather than head the text: the app prints its own chapter labels.
-const DROPPED_TITLES = new Set(['chapter', 'x-chapterLabel', 'x-introduction', 'runningHead', 'main']);
+const DROPPED_TITLES = new Set(['chapter', 'x-chapterLabel', 'x-introduction', 'runningHead']);
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 // Several Haiola-built modules (WEB) lose the space after a footnote call ("God<note/>created") and
@@ -455,7 +455,7 @@ export function repairFragment(markup: string): string {
       continue;
     }
     const at = open.lastIndexOf(name);
-    if (at === open.length - 1) {
+    if (at >= 0 && at === open.length - 1) {
       open.pop();
       continue;
     }

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportedBible } from '../importers/types.ts';
 import { BibleStore, loadTranslation } from './bible-store.ts';
-import { decodeTranslationText, encodeTranslationText, TEXT_FORMAT_VERSION } from './translation-text.ts';
+import { encodeTranslationText, TEXT_FORMAT_VERSION } from './translation-text.ts';
+import { bookByOsis } from '#common/bible/canon.ts';
 import type { TranslationRepository } from './translation-repository.ts';
 import { validateImport } from './validate-import.ts';
 
@@ -35,7 +36,8 @@ export class BibleLibrary {
     for (const row of await this.repository.list()) {
       const content = await this.repository.text(row.code);
       if (!content) continue;
-      this.store.put(loadTranslation(row, decodeTranslationText(content)));
+      if (row.formatVersion !== TEXT_FORMAT_VERSION) continue; // re-imported by ensure() or the CLI
+      this.store.put(loadTranslation(row, content));
     }
   }
 
@@ -57,9 +59,10 @@ export class BibleLibrary {
       verseCount: verses,
       importedAt: new Date(),
     };
-    // Build the in-memory form first: if that fails nothing has been written.
-    const loaded = loadTranslation(row, bible.books);
-    await this.repository.save(row, encodeTranslationText(bible.books));
+    // Encode and load first: if either fails nothing has been written.
+    const pack = encodeTranslationText(bible.books, (osis) => bookByOsis(osis)!);
+    const loaded = loadTranslation(row, pack);
+    await this.repository.save(row, pack);
     this.store.put(loaded);
     return { code: meta.code, status: 'imported', verses };
   }

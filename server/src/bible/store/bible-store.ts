@@ -1,37 +1,35 @@
 import { type CanonBook, bookByOsis } from '#common/bible/canon.ts';
-import { plainText } from '#common/bible/content.ts';
 import { DEFAULT_TRANSLATION } from '#common/bible/categories.ts';
-import { formatVerseReference, verseId } from '#common/bible/verse-id.ts';
 import type { NavigableBook } from '#common/bible/navigation.ts';
-import type { TranslationSummary } from '#common/contracts/bible.ts';
-import type { ImportedBook } from '../importers/types.ts';
+import type { TranslationSummary, VerseItem } from '#common/contracts/bible.ts';
+import { decodeTranslationText, inflateChapter } from './translation-text.ts';
 import type { TranslationRow } from './translation-repository.ts';
 
 /** A chapter's reply body, serialised and compressed once, then served from memory. */
 export interface PreparedReply {
   etag: string;
-  identity: Buffer;
   gzip: Buffer;
   br: Buffer;
 }
 
 export class LoadedChapter {
-  /** Serialised verse items (spec §3 Verse plus structure), kept as bytes: far smaller than object graphs. */
-  readonly versesJson: Buffer;
   reply?: PreparedReply;
 
   constructor(
     readonly number: number,
     readonly verseNumbers: readonly number[],
     readonly texts: readonly string[],
-    versesJson: string,
-  ) {
-    this.versesJson = Buffer.from(versesJson);
-  }
+    /** The chapter's verse items, deflated: see translation-text.ts. */
+    readonly compressed: Buffer,
+  ) {}
 
   textOf(verse: number): string | undefined {
     const i = this.verseNumbers.indexOf(verse);
     return i < 0 ? undefined : this.texts[i];
+  }
+
+  verses(): VerseItem[] {
+    return inflateChapter(this.compressed);
   }
 }
 
@@ -90,33 +88,17 @@ export class LoadedTranslation {
   }
 }
 
-/** Builds the in-memory form of a translation from its stored books. */
-export function loadTranslation(row: TranslationRow, stored: readonly ImportedBook[]): LoadedTranslation {
+/** Builds the in-memory form of a translation from its stored pack. */
+export function loadTranslation(row: TranslationRow, pack: Buffer): LoadedTranslation {
+  const decoded = decodeTranslationText(pack);
   const books: LoadedBook[] = [];
-  for (const book of stored) {
+  let textIndex = 0;
+  for (const book of decoded.header.books) {
     const canon = bookByOsis(book.osis);
-    if (!canon) continue; // validated at import; a later canon change must not break start-up
-    const byChapter = new Map<number, typeof book.verses>();
-    for (const v of book.verses) {
-      const list = byChapter.get(v.chapter) ?? [];
-      list.push(v);
-      byChapter.set(v.chapter, list);
-    }
-    const chapters = [...byChapter.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([number, verses]) => {
-        const texts = verses.map((v) => plainText(v.content));
-        const items = verses.map((v, i) => ({
-          verseId: verseId(canon, number, v.verse),
-          reference: formatVerseReference(canon, number, v.verse),
-          verse: v.verse,
-          verseNum: v.verse,
-          text: texts[i]!,
-          content: v.content,
-        }));
-        return new LoadedChapter(number, verses.map((v) => v.verse), texts, JSON.stringify(items));
-      });
-    books.push(new LoadedBook(canon, book.name ?? canon.name, book.nameLong ?? book.name ?? canon.name, chapters));
+    const chapters = book.chapters.map(
+      (c) => new LoadedChapter(c.number, c.verses, decoded.texts[textIndex++]!, decoded.chapter(c)),
+    );
+    if (canon) books.push(new LoadedBook(canon, book.name, book.nameLong, chapters));
   }
   return new LoadedTranslation(row, books);
 }

@@ -116,9 +116,15 @@ export class ZVerseReader {
     const book = this.versification.book(osis);
     const target = book && recordIndex(book, chapter, verse);
     if (!book || target === undefined) return undefined;
+    const t = book.testament;
     for (let index = target; index > book.start; index--) {
-      const { markup } = this.readRecord(book.testament, index);
-      if (markup.trim()) return { ...placeOf(book, index), markup, linked: false };
+      const { markup, location } = this.readRecord(t, index);
+      // A chapter intro holding only a <chapter> milestone is not a comment.
+      if (!markup.replace(/<[^>]*>/g, '').trim()) continue;
+      // Slots linked to this text name the range; its first slot is where the comment belongs.
+      let first = index;
+      while (first - 1 > book.start && this.readRecord(t, first - 1).location === location) first--;
+      return { ...placeOf(book, first), markup, linked: false };
     }
     return undefined;
   }
@@ -138,7 +144,7 @@ export class ZVerseReader {
     // A module may cover one testament only; the other's files are then missing.
     if (!existsSync(bzv) || !existsSync(bzs) || !existsSync(bzz)) return null;
     const index = readFileSync(bzv);
-    const expected = this.versification.recordCounts[t - 1];
+    const expected = this.versification.recordCounts[t - 1]!;
     // Decide the record size by the file, not the .conf: Debian's MHCC says zCom4 over zCom files.
     let recordSize: 10 | 12;
     if (index.length === expected * 10) recordSize = 10;

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -88,7 +89,7 @@ export function bibleRoutes(bible: BibleService): FastifyPluginAsyncZod {
         const encoding = chooseEncoding(req.headers['accept-encoding']);
         reply.header('content-type', 'application/json; charset=utf-8');
         if (encoding !== 'identity') reply.header('content-encoding', encoding);
-        return reply.send(encoding === 'br' ? prepared.br : encoding === 'gzip' ? prepared.gzip : prepared.identity);
+        return reply.send(encoding === 'br' ? prepared.br : encoding === 'gzip' ? prepared.gzip : gunzipSync(prepared.gzip));
       },
     );
 

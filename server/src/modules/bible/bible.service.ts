@@ -1,7 +1,7 @@
 import { PROTESTANT_CANON, type CanonBook } from '#common/bible/canon.ts';
 import { nextChapter, previousChapter } from '#common/bible/navigation.ts';
 import { formatReference, parseReference, resolveBook, type PassageRange } from '#common/bible/reference.ts';
-import type { BookEntry, ChapterContent, TranslationSummary, VerseItem } from '#common/contracts/bible.ts';
+import type { BookEntry, ChapterContent, TranslationSummary } from '#common/contracts/bible.ts';
 import { verseId, formatVerseReference } from '#common/bible/verse-id.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { BibleStore, LoadedBook, LoadedTranslation, PreparedReply } from '../../bible/store/bible-store.ts';
@@ -9,7 +9,6 @@ import { prepareReply } from './chapter-reply.ts';
 
 /** Rules of the spec's Bible API (§7) over the in-memory store. Routes only map HTTP to these. */
 export class BibleService {
-  /** Replies for "this chapter is not in this translation", which carry per-request data and are not cached. */
   constructor(private readonly store: BibleStore) {}
 
   translation(code: string | undefined): LoadedTranslation {
@@ -119,8 +118,7 @@ export class BibleService {
       };
     }
     if (chapter.reply) return { reply: chapter.reply, cached: true };
-    const verses = JSON.parse(chapter.versesJson.toString('utf8')) as VerseItem[];
-    chapter.reply = prepareReply({ ...base, redirect: false, verses });
+    chapter.reply = prepareReply({ ...base, redirect: false, verses: chapter.verses() });
     return { reply: chapter.reply, cached: false };
   }
 

@@ -4,14 +4,14 @@ import { chapterContent, type ChapterContent } from '#common/contracts/bible.ts'
 import type { PreparedReply } from '../../bible/store/bible-store.ts';
 
 /**
- * Serialises a chapter reply once: validated against the contract, then kept as identity, gzip and
- * brotli bytes with a strong ETag (a hash of the bytes), so repeated reads cost a map lookup.
+ * Serialises a chapter reply once: validated against the contract, then kept as gzip and brotli bytes
+ * with a strong ETag (a hash of the JSON), so repeated reads cost a map lookup. The rare client that
+ * accepts neither gets the gzip bytes inflated on the fly rather than a third copy kept in memory.
  */
 export function prepareReply(payload: ChapterContent): PreparedReply {
   const identity = Buffer.from(JSON.stringify(chapterContent.parse(payload)));
   return {
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`,
-    identity,
     gzip: gzipSync(identity, { level: 9 }),
     br: brotliCompressSync(identity, {
       params: {

@@ -85,10 +85,6 @@ export class BibleCollector {
     return this.skipping;
   }
 
-  get inVerse(): boolean {
-    return this.verse !== undefined || this.title !== undefined;
-  }
-
   startBook(osis: string): void {
     this.closeBook();
     const canon = bookByOsis(osis);
@@ -121,9 +117,8 @@ export class BibleCollector {
   startChapter(raw: string): void {
     if (this.skipping) return;
     if (!this.book) this.fail(`chapter ${raw} outside any book`);
-    const chapter = this.parseNumber(raw, 'chapter', false);
     this.endChapter();
-    this.chapter = chapter;
+    this.chapter = this.parseNumber(raw, 'chapter', false);
   }
 
   /** Headings waiting for the next verse are kept: sources put a section heading before or after `\c`. */
@@ -144,12 +139,15 @@ export class BibleCollector {
     }
     const key = `${this.chapter}:${number}`;
     let verse = this.book.verses.get(key);
-    if (verse) this.warnHere('the verse appears a second time; its texts are joined');
-    else {
+    if (verse) {
+      this.verse = verse;
+      this.warnHere('the verse appears a second time; its texts are joined');
+      this.separate(verse);
+    } else {
       verse = { chapter: this.chapter, verse: number, nodes: [], hasText: false };
       this.book.verses.set(key, verse);
+      this.verse = verse;
     }
-    this.verse = verse;
     if (this.pending.length) this.flush(verse);
   }
 
@@ -230,11 +228,15 @@ export class BibleCollector {
   }
 
   private flush(verse: VerseState): void {
-    // Block markers separate words; make sure plain text (which ignores them) still does.
-    const last = verse.nodes.findLast((n): n is TextNode => n.type === 'text');
-    if (last && !/\s$/.test(last.text)) verse.nodes.push({ type: 'text', text: ' ' });
+    // Block markers separate words; plain text, which ignores them, must still see a space.
+    this.separate(verse);
     verse.nodes.push(...this.pending);
     this.pending = [];
+  }
+
+  private separate(verse: VerseState): void {
+    const last = verse.nodes.findLast((n): n is TextNode => n.type === 'text');
+    if (last && !/\s$/.test(last.text)) verse.nodes.push({ type: 'text', text: ' ' });
   }
 
   private parseNumber(raw: string, what: 'chapter' | 'verse', zeroAllowed: boolean): number {
@@ -279,22 +281,37 @@ export class BibleCollector {
   }
 }
 
-export function collapse(text: string): string {
+function collapse(text: string): string {
   return text.replace(/\s+/g, ' ');
 }
 
-/** Compacts a verse and trims the whitespace at its start and end. */
+/**
+ * Compacts a verse: whitespace at its start and end (also around trailing notes) goes, and a space
+ * that two differently formatted runs both carry is kept once.
+ */
 export function tidyVerse(nodes: readonly VerseNode[]): VerseNode[] {
-  const out = compactNodes(nodes);
-  trimAt(out, out.findIndex((n) => n.type === 'text'), (s) => s.trimStart());
-  trimAt(out, out.findLastIndex((n) => n.type === 'text'), (s) => s.trimEnd());
-  return out;
-}
-
-function trimAt(nodes: VerseNode[], index: number, trim: (s: string) => string): void {
-  const node = nodes[index];
-  if (node?.type !== 'text') return;
-  const text = trim(node.text);
-  if (text) nodes[index] = { ...node, text };
-  else nodes.splice(index, 1);
+  const out: VerseNode[] = [];
+  for (const node of compactNodes(nodes)) {
+    if (node.type !== 'text') {
+      out.push(node);
+      continue;
+    }
+    // Headings and notes stand apart from the text; blocks and text are what a space separates.
+    const prev = out.findLast((n) => n.type !== 'heading' && n.type !== 'note');
+    const atStart = prev === undefined || prev.type !== 'text';
+    const text = atStart || /\s$/.test((prev as TextNode).text) ? node.text.trimStart() : node.text;
+    if (text) out.push(text === node.text ? node : { ...node, text });
+  }
+  for (let i = out.length - 1; i >= 0; i--) {
+    const node = out[i]!;
+    if (node.type === 'note') continue;
+    if (node.type !== 'text') break;
+    const text = node.text.trimEnd();
+    if (text) {
+      out[i] = { ...node, text };
+      break;
+    }
+    out.splice(i, 1);
+  }
+  return compactNodes(out);
 }

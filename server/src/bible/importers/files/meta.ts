@@ -48,6 +48,7 @@ const FORMAT_WORDS = new Set(['usfm', 'sfm', 'osis', 'xml', 'zefania', 'zef', 's
  */
 export function codeFromPath(path: string): string {
   const parts = basename(path)
+    .replace(/\.[A-Za-z]{2,5}$/, '')
     .split(/[^A-Za-z0-9]+/)
     .filter((part) => part !== '' && !FORMAT_WORDS.has(part.toLowerCase()));
   return cleanCode(parts.join(''));
@@ -130,7 +131,8 @@ export function resolveMeta(path: string, source: SourceMeta, options: FileImpor
   language ??= normalizeLanguage(source.language);
   if (!language) {
     language = 'en';
-    warn(`no language given${source.language ? ` ("${source.language}" not understood)` : ''}; assuming English (use --language)`);
+    const ignored = source.language ? ` ("${source.language}" not understood)` : '';
+    warn(`no language given${ignored}; assuming English (use --language)`);
   }
 
   let category: TranslationCategory;

@@ -14,7 +14,8 @@ export function applyOlbBrackets(books: ImportedBook[]): void {
   }
 }
 
-export function olbVerse(nodes: readonly VerseNode[]): VerseNode[] {
+export function olbVerse(input: readonly VerseNode[]): VerseNode[] {
+  const nodes = repairSwallowedTitle(input);
   const out: VerseNode[] = [];
   let depth = 0;
   let angle: { text: string; atStart: boolean } | undefined;
@@ -67,4 +68,17 @@ export function olbVerse(nodes: readonly VerseNode[]): VerseNode[] {
   // An angle bracket never closed was not markup after all.
   if (angle) out.push({ type: 'text', text: `<${angle.text}` });
   return tidyVerse(out);
+}
+
+/**
+ * A title whose closing bracket was misplaced to the end of the verse ("<A Song of degrees. LORD,
+ * remember David …>" in the KJV's Psalm 132:1) would leave the verse without text; its first
+ * sentence is taken as the title instead.
+ */
+function repairSwallowedTitle(nodes: readonly VerseNode[]): readonly VerseNode[] {
+  const texts = nodes.filter((n): n is TextNode => n.type === 'text');
+  const only = texts.length === 1 ? texts[0]! : undefined;
+  const match = only && /^\s*<([^<>]*?[.!?])\s+([^<>]*)>\s*$/.exec(only.text);
+  if (!only || !match) return nodes;
+  return nodes.map((n) => (n === only ? { ...only, text: `<${match[1]}> ${match[2]}` } : n));
 }

@@ -55,12 +55,13 @@ export async function importOsis(path: string, options: FileImportOptions = {}):
   }
   const books = collector.finish(path);
   const work = header.works.find((w) => w.id && w.id === header.workId) ?? header.works[0] ?? {};
-  const meta = resolveMeta(
-    path,
-    { code: header.workId ?? work.id, name: work.title, language: header.language ?? work.language, licence: work.rights },
-    options,
-  );
-  return { meta, books };
+  const source = {
+    code: header.workId ?? work.id,
+    name: work.title,
+    language: header.language ?? work.language,
+    licence: work.rights,
+  };
+  return { meta: resolveMeta(path, source, options), books };
 }
 
 interface Frame {
@@ -199,7 +200,9 @@ class OsisReader implements XmlEvents {
         return;
       case 'reference':
         // A note's anchor label ("1.4 ") repeats the verse number; real references are kept.
-        if (attr(tag, 'type') === 'annotateRef' && this.frames.some((f) => f.capture?.kind === 'note')) frame.drop = true;
+        if (attr(tag, 'type') === 'annotateRef' && this.frames.some((f) => f.capture?.kind === 'note')) {
+          frame.drop = true;
+        }
         return;
       case 'title':
       case 'speaker':
@@ -221,12 +224,12 @@ class OsisReader implements XmlEvents {
         else {
           const level = Number(attr(tag, 'level'));
           this.lineIndent = Number.isInteger(level) && level > 0 ? level : 0;
-          this.block(this.lineIndent ? { type: 'line', indent: this.lineIndent } : { type: 'line' });
+          this.block(this.line());
         }
         return;
       case 'lb':
         if (attr(tag, 'type') === 'x-p') this.block({ type: this.inPoetry ? 'stanza' : 'paragraph' });
-        else if (this.inPoetry) this.block(this.lineIndent ? { type: 'line', indent: this.lineIndent } : { type: 'line' });
+        else if (this.inPoetry) this.block(this.line());
         else this.emit(' ');
         return;
       case 'milestone':
@@ -278,6 +281,10 @@ class OsisReader implements XmlEvents {
     if (this.jesusQuotes.size > 0) style.wordsOfJesus = true;
     for (const frame of this.frames) Object.assign(style, frame.style);
     this.collector.text(text, style);
+  }
+
+  private line(): { type: 'line'; indent?: number } {
+    return this.lineIndent ? { type: 'line', indent: this.lineIndent } : { type: 'line' };
   }
 
   private block(node: { type: 'paragraph' } | { type: 'stanza' } | { type: 'line'; indent?: number }): void {

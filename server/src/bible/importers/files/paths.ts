@@ -6,7 +6,8 @@ export async function isDirectory(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isDirectory();
   } catch (error) {
-    throw new ImportError(path, 'open', (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : String(error));
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new ImportError(path, 'open', missing ? 'no such file or directory' : (error as Error).message);
   }
 }
 
@@ -25,22 +26,40 @@ export async function sourceFiles(path: string, extensions: readonly string[]): 
  * Decodes a file's bytes: a byte-order mark wins, then an encoding the file declares (`\ide`, or
  * `encoding="…"` in an XML declaration), then UTF-8.
  */
-export function decoderFor(head: Uint8Array, declared: string | undefined): TextDecoder {
+export function decoderFor(head: Uint8Array, declared: string | undefined): Decoder {
   if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return new TextDecoder('utf-8');
   if (head[0] === 0xff && head[1] === 0xfe) return new TextDecoder('utf-16le');
   if (head[0] === 0xfe && head[1] === 0xff) return new TextDecoder('utf-16be');
-  const label = encodingLabel(declared);
+  let decoder: TextDecoder;
   try {
-    return new TextDecoder(label);
+    decoder = new TextDecoder(encodingLabel(declared));
   } catch {
     throw new RangeError(`unsupported text encoding "${declared}"`);
+  }
+  return decoder.encoding === 'windows-1252' ? new Windows1252Decoder(decoder) : decoder;
+}
+
+export interface Decoder {
+  readonly encoding: string;
+  decode(bytes?: Uint8Array, options?: { stream?: boolean }): string;
+}
+
+// Windows-1252 at 0x80-0x9F; Node 20's TextDecoder decodes those bytes as Latin-1 control characters.
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+class Windows1252Decoder implements Decoder {
+  readonly encoding = 'windows-1252';
+  constructor(private readonly inner: TextDecoder) {}
+  decode(bytes?: Uint8Array, options?: { stream?: boolean }): string {
+    return this.inner.decode(bytes, options).replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
   }
 }
 
 function encodingLabel(declared: string | undefined): string {
   const value = declared?.trim().toLowerCase();
   if (!value) return 'utf-8';
-  // Paratext writes Windows code page numbers: 65001 is UTF-8, 1252 is Western European.
-  if (/^\d+$/.test(value)) return value === '65001' ? 'utf-8' : `windows-${value}`;
+  // Paratext writes Windows code pages ("1252", "CP-1252"): 65001 is UTF-8, 1252 is Western European.
+  const codePage = /^(?:cp-?)?(\d+)$/.exec(value)?.[1];
+  if (codePage) return codePage === '65001' ? 'utf-8' : `windows-${codePage}`;
   return value;
 }

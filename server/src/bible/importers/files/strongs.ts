@@ -1,6 +1,7 @@
 /**
- * Strong's numbers as the verse model stores them: "H7225", "G25". Sources pad with zeros ("H07225"), prefix the value
- * ("strong:H07225", Hebrew prefixes like "b:H7225") or leave out the letter (Zefania "7225").
+ * Strong's numbers as the verse model stores them: "H7225", "G25". Sources pad with zeros
+ * ("H07225"), prefix the value ("strong:H07225", Hebrew prefixes like "b:H7225") or leave out the
+ * letter (Zefania "7225").
  */
 export function normalizeStrongs(raw: string, defaultPrefix?: 'H' | 'G'): string[] {
   const out: string[] = [];

@@ -61,7 +61,9 @@ const SKIPPED = [
 ];
 /** Character markers whose content is not part of the verse text. */
 const DROPPED_CHARACTERS = ['fig', 'va', 'vp', 'ca', 'rq', 'cat', 'pro'];
-const NOTE_PARTS = ['ft', 'fq', 'fqa', 'fk', 'fl', 'fw', 'fp', 'fv', 'fdc', 'xk', 'xq', 'xt', 'xta', 'xot', 'xnt', 'xdc'];
+const NOTE_PARTS = [
+  'ft', 'fq', 'fqa', 'fk', 'fl', 'fw', 'fp', 'fv', 'fdc', 'xk', 'xq', 'xt', 'xta', 'xot', 'xnt', 'xdc',
+];
 
 const numbered = /^([a-z]+?)(\d*)$/;
 

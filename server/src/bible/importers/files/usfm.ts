@@ -4,7 +4,7 @@ import type { VerseNode } from '#common/bible/content.ts';
 import { ImportError, type ImportedBible } from '../types.ts';
 import { BibleCollector, type TextStyle } from './collector.ts';
 import { resolveMeta, type FileImportOptions, type SourceMeta } from './meta.ts';
-import { decoderFor, sourceFiles } from './paths.ts';
+import { decoderFor, sourceFiles, type Decoder } from './paths.ts';
 import { lexUsfm, lineLocator, parseAttributes, type UsfmToken } from './usfm-lexer.ts';
 import { markerRole } from './usfm-markers.ts';
 import { normalizeStrongs } from './strongs.ts';
@@ -42,7 +42,7 @@ export async function importUsfm(path: string, options: FileImportOptions = {}):
 async function readUsfm(file: string): Promise<string> {
   const bytes = await readFile(file);
   const declared = /\\ide\s+([^\s\\]+)/.exec(bytes.subarray(0, 4096).toString('latin1'))?.[1];
-  let decoder: TextDecoder;
+  let decoder: Decoder;
   try {
     decoder = decoderFor(bytes, declared);
   } catch (error) {
@@ -51,10 +51,17 @@ async function readUsfm(file: string): Promise<string> {
   const text = decoder.decode(bytes);
   const bad = decoder.encoding === 'utf-8' ? text.indexOf('\uFFFD') : -1;
   if (bad !== -1) {
-    throw new ImportError(file, lineLocator(text)(bad), 'not valid UTF-8; declare the encoding with \\ide (e.g. \\ide CP-1252)');
+    const hint = 'not valid UTF-8; declare the encoding with \\ide (e.g. \\ide CP-1252)';
+    throw new ImportError(file, lineLocator(text)(bad), hint);
   }
   return text;
 }
+
+const EXPECTING = {
+  book: { marker: '\\id', what: 'a book code' },
+  chapter: { marker: '\\c', what: 'a chapter number' },
+  verse: { marker: '\\v', what: 'a verse number' },
+} as const;
 
 interface CharacterFrame {
   name: string;
@@ -122,7 +129,7 @@ class UsfmReader {
       else this.onOpen(token.name);
       current = next;
     }
-    if (this.expect) this.collector.fail(`\\${this.expect === 'book' ? 'id' : this.expect[0]} without a ${this.expect === 'book' ? 'book code' : 'number'}`);
+    if (this.expect) this.collector.fail(`${EXPECTING[this.expect].marker} without ${EXPECTING[this.expect].what}`);
     this.endBlock();
     this.applyNames();
   }
@@ -153,7 +160,8 @@ class UsfmReader {
       text = text.slice(0, bar);
     }
     if (attributes !== undefined) {
-      const word = this.frames.at(-1)?.word;
+      // The attributes belong to the \w around the text, even with a marker in between (\w \+nd LORD|…\+nd*\w*).
+      const word = this.frames.findLast((f) => f.word)?.word;
       if (word) word.attributes = attributes;
     }
     text = text.replace(/~/g, '\u00a0').replace(/\/\//g, '');
@@ -190,7 +198,7 @@ class UsfmReader {
 
   private onOpen(name: string): void {
     if (this.expect) {
-      this.collector.fail(`\\${name} where the ${this.expect === 'book' ? 'book code' : `${this.expect} number`} should be`);
+      this.collector.fail(`\\${name} where ${EXPECTING[this.expect].what} should be`);
     }
     const role = markerRole(name);
     if (this.sidebar && role?.role !== 'sidebar') return;
@@ -395,15 +403,19 @@ class UsfmReader {
   }
 }
 
+const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
+
 /**
- * "World English Bible (WEB)" from an `\id` line such as "GEN - World English Bible (WEB)" or
- * "GEN 01-GEN-web.sfm World English Bible (WEB) Friday 2 May 2014": file names and dates removed.
+ * The translation's name from an `\id` line such as "GEN - World English Bible (WEB)",
+ * "GEN 01-GEN-web.sfm World English Bible (WEB) Friday 2 May 2014" or "MRK 41MRKGNT92.SFM, Good
+ * News Translation, June 2003": file names and dates removed (a year alone may be part of the name).
  */
-function translationNameFrom(description: string): string | undefined {
+export function translationNameFrom(description: string): string | undefined {
   const name = description
-    .replace(/\S+\.(u?sfm|sfm|txt|ptx)\b/gi, '')
-    .replace(/\b(mon|tues|wednes|thurs|fri|satur|sun)day\b.*$/i, '')
-    .replace(/^[-–:\s]+/, '')
+    .replace(/\S+\.(u?sfm|txt|ptx)\b/gi, '')
+    .replace(new RegExp(`\\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+(\\d|${MONTH}).*$`, 'i'), '')
+    .replace(new RegExp(`[,;]?\\s*(\\d{1,2}\\s+)?\\b${MONTH}\\s+(\\d{1,2},?\\s+)?\\d{4}\\b.*$`, 'i'), '')
+    .replace(/^[-–—:,;\s]+|[-–—:,;\s]+$/g, '')
     .trim();
   return /\p{L}{3}/u.test(name) ? name : undefined;
 }

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { ImportError } from '../types.ts';
-import { decoderFor } from './paths.ts';
+import { decoderFor, type Decoder } from './paths.ts';
 
 export type XmlTag = SaxesTagPlain;
 
@@ -37,7 +37,7 @@ export async function streamXml(file: string, setup: (position: () => string) =>
     throw new ImportError(file, match?.[1] ?? position(), `XML error: ${match?.[2] ?? error.message}`);
   });
 
-  let decoder: TextDecoder | undefined;
+  let decoder: Decoder | undefined;
   try {
     for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
       if (!decoder) {

@@ -43,7 +43,8 @@ export function importWorldEnglishBiblePackage(): ImportedBible {
       name: 'World English Bible',
       language: 'en',
       languageName: 'English',
-      category: 'Thought-for-Thought',
+      // A revision of the American Standard Version: a formal (word-for-word) translation.
+      category: 'Word-for-Word',
       licence: 'Public domain. "World English Bible" is a trademark of eBible.org; altered texts may not use the name.',
       source: worldEnglishBibleFingerprint(),
     },
