@@ -16,7 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['server/**/*.api.test.ts'],
+          include: ['server/**/*.api.test.ts', 'scripts/**/*.api.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
