@@ -14,6 +14,7 @@ import { AppError } from './lib/errors.ts';
 import { BibleStore } from './bible/store/bible-store.ts';
 import { BibleLibrary } from './bible/store/bible-library.ts';
 import { TranslationRepository } from './bible/store/translation-repository.ts';
+import { importDefaultsInChild, staleDefaultSources } from './bible/store/default-imports.ts';
 import { defaultBibleSources } from './bible/sources.ts';
 import { BibleService } from './modules/bible/bible.service.ts';
 import { bibleRoutes } from './modules/bible/bible.routes.ts';
@@ -59,11 +60,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database = options.database ?? (await open());
   const store = new BibleStore();
-  const library = new BibleLibrary(new TranslationRepository(database.db), store, server.log);
+  let library = new BibleLibrary(new TranslationRepository(database.db), store, server.log);
+  if (options.importDefaults !== false && !options.database && (await staleDefaultSources(config, library)).length > 0) {
+    await database.close();
+    await importDefaultsInChild(config);
+    database = await open();
+    library = new BibleLibrary(new TranslationRepository(database.db), store, server.log);
+  }
   await library.loadAll();
-  if (options.importDefaults !== false) await library.ensure(defaultBibleSources(config));
+  // A caller's database may live in memory only, out of a child's reach: import in this process.
+  if (options.importDefaults !== false && options.database) await library.ensure(defaultBibleSources(config));
 
   const bible = new BibleService(store);
   const search = new SearchService(store, bible);

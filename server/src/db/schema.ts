@@ -1,4 +1,4 @@
-import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -25,12 +25,18 @@ export const translations = pgTable('translations', {
 });
 
 /**
- * The text of a translation: books, chapters and structured verses as gzipped JSON. Kept in the
- * database (not the data folder) so every app process sharing PostgreSQL sees the same store.
+ * The text of a translation (see bible/store/translation-text.ts), in parts of at most 1 MB. Kept in
+ * the database, not the data folder, so every app process sharing PostgreSQL sees the same store; in
+ * parts because PGlite's WebAssembly memory grows to the largest value it handles and never shrinks.
  */
-export const translationTexts = pgTable('translation_texts', {
-  code: text('code')
-    .primaryKey()
-    .references(() => translations.code, { onDelete: 'cascade' }),
-  content: bytea('content').notNull(),
-});
+export const translationTexts = pgTable(
+  'translation_texts',
+  {
+    code: text('code')
+      .notNull()
+      .references(() => translations.code, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.part] })],
+);

@@ -58,7 +58,7 @@ export class SearchIndex {
           for (const [term, tf] of counts) {
             let list = lists.get(term);
             if (!list) lists.set(term, (list = []));
-            list.push(doc * (TF_MASK + 1) + Math.min(tf, TF_MASK));
+            list.push((doc << TF_BITS) | Math.min(tf, TF_MASK));
           }
         });
       }
@@ -69,31 +69,29 @@ export class SearchIndex {
     this.averageLength = lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
   }
 
-  /** Doc ids and tf for a part; prefix parts merge every vocabulary term that starts with the prefix. */
-  private partPostings(part: QueryPart): Map<number, number> {
-    const terms =
-      part.kind === 'word' ? [part.term] : part.kind === 'phrase' ? part.terms : this.termsWithPrefix(part.term);
+  /**
+   * A part's postings, packed (doc id × 256 + tf) and sorted by doc id. Single words use the index's
+   * own array (no copy); prefixes merge their terms; phrases keep docs holding every phrase word.
+   */
+  private partPostings(part: QueryPart): Uint32Array {
+    if (part.kind === 'word') return this.postings.get(part.term) ?? EMPTY;
     if (part.kind === 'phrase') {
-      // Docs holding every word of the phrase; the order is checked later on the few candidates.
-      let docs: Map<number, number> | undefined;
-      for (const term of terms) {
-        const next = this.decode(this.postings.get(term));
-        docs = docs ? new Map([...docs].filter(([d]) => next.has(d)).map(([d, tf]) => [d, Math.min(tf, next.get(d)!)])) : next;
-        if (docs.size === 0) break;
+      let docs: Uint32Array | undefined;
+      for (const term of part.terms) {
+        const next = this.postings.get(term) ?? EMPTY;
+        docs = docs ? intersect(docs, next) : next;
+        if (docs.length === 0) break;
       }
-      return docs ?? new Map();
+      return docs ?? EMPTY;
     }
-    const merged = new Map<number, number>();
-    for (const term of terms) {
-      for (const [doc, tf] of this.decode(this.postings.get(term))) merged.set(doc, (merged.get(doc) ?? 0) + tf);
+    const tf = new Map<number, number>();
+    for (const term of this.termsWithPrefix(part.term)) {
+      for (const p of this.postings.get(term)!) {
+        const doc = p >>> TF_BITS;
+        tf.set(doc, (tf.get(doc) ?? 0) + (p & TF_MASK));
+      }
     }
-    return merged;
-  }
-
-  private decode(list: Uint32Array | undefined): Map<number, number> {
-    const out = new Map<number, number>();
-    if (list) for (const p of list) out.set(Math.floor(p / (TF_MASK + 1)), p & TF_MASK);
-    return out;
+    return Uint32Array.from([...tf.keys()].sort((a, b) => a - b), (doc) => (doc << TF_BITS) | Math.min(tf.get(doc)!, TF_MASK));
   }
 
   termsWithPrefix(prefix: string, max = 500): string[] {
@@ -113,46 +111,81 @@ export class SearchIndex {
 
   search(parts: readonly QueryPart[], filter: (doc: Doc) => boolean, wanted: number): IndexSearch {
     if (parts.length === 0) return { total: 0, match: 'all', hits: [] };
-    const perPart = parts.map((p) => ({ part: p, docs: this.partPostings(p) }));
-    const all = this.score(perPart, filter, true);
+    const lists = parts.map((part) => ({ part, postings: this.partPostings(part) }));
+    const all = this.score(lists, filter, true);
     if (all.length > 0 || parts.length === 1) return { total: all.length, match: 'all', hits: top(all, wanted) };
-    const any = this.score(perPart, filter, false);
+    const any = this.score(lists, filter, false);
     return { total: any.length, match: 'any', hits: top(any, wanted) };
   }
 
-  private score(perPart: { part: QueryPart; docs: Map<number, number> }[], filter: (doc: Doc) => boolean, requireAll: boolean): IndexHit[] {
+  /**
+   * Scores docs with every part (requireAll) or any part, walking the sorted lists with one cursor
+   * each: no per-query maps, so a common word costs a pass over its postings and nothing more.
+   */
+  private score(lists: { part: QueryPart; postings: Uint32Array }[], filter: (doc: Doc) => boolean, requireAll: boolean): IndexHit[] {
     const n = this.docs.length;
-    const candidates = new Map<number, number>();
-    const ordered = [...perPart].sort((a, b) => a.docs.size - b.docs.size);
-    if (requireAll) {
-      for (const doc of ordered[0]!.docs.keys()) {
-        if (ordered.every((p) => p.docs.has(doc))) candidates.set(doc, 0);
-      }
-    } else {
-      for (const p of ordered) for (const doc of p.docs.keys()) candidates.set(doc, 0);
-    }
+    const idf = lists.map(({ postings }) => Math.log(1 + (n - postings.length + 0.5) / (postings.length + 0.5)));
+    const cursors = lists.map(() => 0);
     const hits: IndexHit[] = [];
-    for (const doc of candidates.keys()) {
-      const d = this.docs[doc]!;
-      if (!filter(d)) continue;
-      let score = 0;
-      let phraseMissing = false;
-      for (const { part, docs } of perPart) {
-        const tf = docs.get(doc);
-        if (tf === undefined) continue;
-        if (part.kind === 'phrase' && !phraseMatches(tokenize(d.text), part.terms)) {
-          phraseMissing = true;
-          continue;
-        }
-        const idf = Math.log(1 + (n - docs.size + 0.5) / (docs.size + 0.5));
-        const norm = 1 - B + (B * this.docLength[doc]!) / this.averageLength;
-        score += (part.kind === 'phrase' ? 2 : 1) * idf * ((tf * (K1 + 1)) / (tf + K1 * norm));
+    // Candidate docs: those of the shortest list (all), or every doc in any list (any), in doc order.
+    const driver = requireAll ? lists.reduce((a, b) => (b.postings.length < a.postings.length ? b : a)).postings : undefined;
+    let next = 0;
+    for (;;) {
+      let doc: number;
+      if (driver) {
+        if (next >= driver.length) break;
+        doc = driver[next++]! >>> TF_BITS;
+      } else {
+        doc = Infinity;
+        lists.forEach(({ postings }, i) => {
+          if (cursors[i]! < postings.length) doc = Math.min(doc, postings[cursors[i]!]! >>> TF_BITS);
+        });
+        if (doc === Infinity) break;
       }
-      if (phraseMissing && requireAll) continue;
-      if (score > 0) hits.push({ doc, score });
+      let score = 0;
+      let missing = false;
+      lists.forEach(({ part, postings }, i) => {
+        let c = cursors[i]!;
+        while (c < postings.length && postings[c]! >>> TF_BITS < doc) c++;
+        cursors[i] = c;
+        if (c >= postings.length || postings[c]! >>> TF_BITS !== doc) {
+          missing = true;
+          return;
+        }
+        const d = this.docs[doc]!;
+        if (part.kind === 'phrase' && !phraseMatches(tokenize(d.text), part.terms)) {
+          missing = true;
+          return;
+        }
+        const tf = postings[c]! & TF_MASK;
+        const norm = 1 - B + (B * this.docLength[doc]!) / this.averageLength;
+        score += (part.kind === 'phrase' ? 2 : 1) * idf[i]! * ((tf * (K1 + 1)) / (tf + K1 * norm));
+      });
+      if (!driver) {
+        // Step past this doc in every list that held it, so the next round finds the next doc.
+        lists.forEach(({ postings }, i) => {
+          if (cursors[i]! < postings.length && postings[cursors[i]!]! >>> TF_BITS === doc) cursors[i]!++;
+        });
+      }
+      if ((requireAll && missing) || score === 0 || !filter(this.docs[doc]!)) continue;
+      hits.push({ doc, score });
     }
     return hits;
   }
+}
+
+const EMPTY = new Uint32Array(0);
+
+/** Packed postings of `a` whose docs are also in `b`, keeping the smaller tf (for phrases). */
+function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const out: number[] = [];
+  let j = 0;
+  for (const p of a) {
+    const doc = p >>> TF_BITS;
+    while (j < b.length && b[j]! >>> TF_BITS < doc) j++;
+    if (j < b.length && b[j]! >>> TF_BITS === doc) out.push((doc << TF_BITS) | Math.min(p & TF_MASK, b[j]! & TF_MASK));
+  }
+  return Uint32Array.from(out);
 }
 
 function top(hits: IndexHit[], wanted: number): IndexHit[] {

@@ -3,7 +3,7 @@ import type { ImportedBible } from '../importers/types.ts';
 import { BibleStore, loadTranslation } from './bible-store.ts';
 import { encodeTranslationText, TEXT_FORMAT_VERSION } from './translation-text.ts';
 import { bookByOsis } from '#common/bible/canon.ts';
-import type { TranslationRepository } from './translation-repository.ts';
+import type { TranslationRepository, TranslationRow } from './translation-repository.ts';
 import { validateImport } from './validate-import.ts';
 
 /** A place a translation can be imported from; `load` runs only when the fingerprint is new. */
@@ -42,29 +42,15 @@ export class BibleLibrary {
   }
 
   async importBible(bible: ImportedBible, fingerprint: string, origin: string): Promise<ImportOutcome> {
-    const verses = validateImport(bible, origin);
-    const { meta } = bible;
-    const row = {
-      code: meta.code,
-      name: meta.name,
-      language: meta.language,
-      languageName: meta.languageName,
-      category: meta.category,
-      licence: meta.licence,
-      source: meta.source,
-      direction: meta.direction ?? 'ltr',
-      fingerprint,
-      formatVersion: TEXT_FORMAT_VERSION,
-      bookCount: bible.books.length,
-      verseCount: verses,
-      importedAt: new Date(),
-    };
-    // Encode and load first: if either fails nothing has been written.
-    const pack = encodeTranslationText(bible.books, (osis) => bookByOsis(osis)!);
-    const loaded = loadTranslation(row, pack);
-    await this.repository.save(row, pack);
+    return this.commit(prepareImport(bible, fingerprint, origin));
+  }
+
+  /** Writes a prepared translation and puts it in the store (loading it first: a bad pack writes nothing). */
+  async commit(prepared: PreparedImport): Promise<ImportOutcome> {
+    const loaded = loadTranslation(prepared.row, prepared.pack);
+    await this.repository.save(prepared.row, prepared.pack);
     this.store.put(loaded);
-    return { code: meta.code, status: 'imported', verses };
+    return { code: prepared.row.code, status: 'imported', verses: prepared.row.verseCount };
   }
 
   async isCurrent(code: string, fingerprint: string): Promise<boolean> {
@@ -72,31 +58,71 @@ export class BibleLibrary {
     return row?.fingerprint === fingerprint && row.formatVersion === TEXT_FORMAT_VERSION;
   }
 
+  /** The sources whose stored copy is missing or older than the source. */
+  async staleSources(sources: readonly BibleSource[]): Promise<BibleSource[]> {
+    const stale: BibleSource[] = [];
+    for (const source of sources) if (!(await this.isCurrent(source.code, source.fingerprint))) stale.push(source);
+    return stale;
+  }
+
   /**
-   * Imports each source whose fingerprint changed. One failing source is logged and skipped so the
-   * others (and the translations already stored) still serve.
+   * Imports each source whose fingerprint changed, in this process. One failing source is logged and
+   * skipped so the others (and the translations already stored) still serve.
    */
   async ensure(sources: readonly BibleSource[]): Promise<ImportOutcome[]> {
     const outcomes: ImportOutcome[] = [];
-    for (const source of sources) {
-      if (await this.isCurrent(source.code, source.fingerprint)) {
-        outcomes.push({ code: source.code, status: 'unchanged', verses: (await this.repository.find(source.code))!.verseCount });
-        continue;
-      }
+    for (const source of await this.staleSources(sources)) {
       try {
         const started = performance.now();
-        const bible = await source.load();
-        bible.meta.code = source.code;
-        const outcome = await this.importBible(bible, source.fingerprint, source.origin);
-        this.log.info(
-          { translation: source.code, verses: outcome.verses, ms: Math.round(performance.now() - started) },
-          `imported ${source.code} from ${source.origin}`,
-        );
+        const outcome = await this.commit(await prepareSource(source));
+        this.logImported(source, outcome, performance.now() - started);
         outcomes.push(outcome);
       } catch (error) {
-        this.log.error({ err: error, translation: source.code }, `could not import ${source.origin}: ${(error as Error).message}`);
+        this.logFailed(source, error as Error);
       }
     }
     return outcomes;
   }
+
+  logImported(source: Pick<BibleSource, 'code' | 'origin'>, outcome: ImportOutcome, ms: number): void {
+    this.log.info({ translation: source.code, verses: outcome.verses, ms: Math.round(ms) }, `imported ${source.code} from ${source.origin}`);
+  }
+
+  logFailed(source: Pick<BibleSource, 'code' | 'origin'>, error: Error): void {
+    this.log.error({ err: error, translation: source.code }, `could not import ${source.origin}: ${error.message}`);
+  }
+}
+
+/** A validated translation, encoded for storage: everything an import needs except the database. */
+export interface PreparedImport {
+  row: TranslationRow;
+  pack: Buffer;
+}
+
+/** Loads a source and prepares it (the expensive part of an import, safe to run in another process). */
+export async function prepareSource(source: BibleSource): Promise<PreparedImport> {
+  const bible = await source.load();
+  bible.meta.code = source.code;
+  return prepareImport(bible, source.fingerprint, source.origin);
+}
+
+export function prepareImport(bible: ImportedBible, fingerprint: string, origin: string): PreparedImport {
+  const verses = validateImport(bible, origin);
+  const { meta } = bible;
+  const row: TranslationRow = {
+    code: meta.code,
+    name: meta.name,
+    language: meta.language,
+    languageName: meta.languageName,
+    category: meta.category,
+    licence: meta.licence,
+    source: meta.source,
+    direction: meta.direction ?? 'ltr',
+    fingerprint,
+    formatVersion: TEXT_FORMAT_VERSION,
+    bookCount: bible.books.length,
+    verseCount: verses,
+    importedAt: new Date(),
+  };
+  return { row, pack: encodeTranslationText(bible.books, (osis) => bookByOsis(osis)!) };
 }

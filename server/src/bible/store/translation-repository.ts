@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { translations, translationTexts } from '../../db/schema.ts';
+
+const TEXT_PART_BYTES = 1 << 20;
 
 export type TranslationRow = typeof translations.$inferSelect;
 export type NewTranslationRow = typeof translations.$inferInsert;
@@ -19,8 +21,12 @@ export class TranslationRepository {
   }
 
   async text(code: string): Promise<Buffer | undefined> {
-    const [row] = await this.db.select().from(translationTexts).where(eq(translationTexts.code, code));
-    return row?.content;
+    const parts = await this.db
+      .select({ content: translationTexts.content })
+      .from(translationTexts)
+      .where(eq(translationTexts.code, code))
+      .orderBy(asc(translationTexts.part));
+    return parts.length ? Buffer.concat(parts.map((p) => p.content)) : undefined;
   }
 
   /** Replaces a translation and its text together: readers see the old one or the new one, never half. */
@@ -28,7 +34,10 @@ export class TranslationRepository {
     await this.db.transaction(async (tx) => {
       await tx.delete(translations).where(eq(translations.code, row.code));
       await tx.insert(translations).values(row);
-      await tx.insert(translationTexts).values({ code: row.code, content });
+      for (let part = 0; part * TEXT_PART_BYTES < content.length; part++) {
+        const slice = content.subarray(part * TEXT_PART_BYTES, (part + 1) * TEXT_PART_BYTES);
+        await tx.insert(translationTexts).values({ code: row.code, part, content: slice });
+      }
     });
   }
 

@@ -1,6 +1,8 @@
 CREATE TABLE "translation_texts" (
-	"code" text PRIMARY KEY NOT NULL,
-	"content" "bytea" NOT NULL
+	"code" text NOT NULL,
+	"part" integer NOT NULL,
+	"content" "bytea" NOT NULL,
+	CONSTRAINT "translation_texts_code_part_pk" PRIMARY KEY("code","part")
 );
 --> statement-breakpoint
 CREATE TABLE "translations" (
