@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/client.ts';
+import { resetSharedTestDatabase } from '../server/test/test-app.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const FIXTURES = join(ROOT, 'server/src/bible/importers/files/fixtures');
@@ -25,13 +25,7 @@ function bible(...args: string[]) {
 }
 
 describe(`npm run bible on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
-  beforeAll(async () => {
-    if (databaseUrl) {
-      const db = await openDatabase({ databaseUrl, dataDir: null });
-      await db.db.execute(sql`TRUNCATE translations CASCADE`);
-      await db.close();
-    }
-  });
+  beforeAll(resetSharedTestDatabase);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('imports a USFM folder once, and says so when it is imported again', () => {

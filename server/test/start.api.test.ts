@@ -2,7 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetSharedTestDatabase } from './test-app.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const START = join(ROOT, 'scripts/start.mjs');
@@ -38,6 +39,7 @@ async function waitForHealth(port: number, timeoutMs = 90_000): Promise<unknown>
 }
 
 describe(`npm start on ${onPglite ? 'PGlite' : 'PostgreSQL'}`, () => {
+  beforeAll(resetSharedTestDatabase);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('imports KJV and WEB into an embedded database on first start, serves the API and the web app', async () => {

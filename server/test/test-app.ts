@@ -22,6 +22,15 @@ export async function startTestApp(options: { importDefaults?: boolean; env?: Re
   };
 }
 
+/** Empties the shared PostgreSQL test database for tests that start their own server process on it. */
+export async function resetSharedTestDatabase(): Promise<void> {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) return;
+  const database = await openDatabase({ databaseUrl, dataDir: null });
+  await database.db.execute(sql`TRUNCATE translations CASCADE`);
+  await database.close();
+}
+
 export function databaseKind(): string {
   return process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 }
