@@ -1,10 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+const web = (path: string) => fileURLToPath(new URL(`./web/${path}`, import.meta.url));
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    // Generates web/src/routeTree.gen.ts from web/src/routes and splits each route into its own chunk.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: web('src/routes'),
+      generatedRouteTree: web('src/routeTree.gen.ts'),
+    }),
+    react(),
+    tailwindcss(),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

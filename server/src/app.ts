@@ -20,6 +20,8 @@ import { BibleService } from './modules/bible/bible.service.ts';
 import { bibleRoutes } from './modules/bible/bible.routes.ts';
 import { SearchService } from './modules/search/search.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { HomeService } from './modules/home/home.service.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
 
 export interface AppOptions {
   config: AppConfig;
@@ -78,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const search = new SearchService(store, bible);
   await server.register(bibleRoutes(bible));
   await server.register(searchRoutes(search));
+  await server.register(homeRoutes(new HomeService(bible)));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
   registerWeb(server, config.webDist);
@@ -90,9 +93,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
 /** Serves the built SPA; unknown non-API paths get index.html so client routes survive a reload. */
 function registerWeb(server: FastifyInstance, webDist: string): void {
   const hasWeb = existsSync(join(webDist, 'index.html'));
-  if (hasWeb) server.register(fastifyStatic, { root: webDist, wildcard: false, index: false, preCompressed: true });
+  if (hasWeb) server.register(fastifyStatic, { root: webDist, index: false, preCompressed: true });
   server.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb) {
+    // A missing asset is a 404, not the app: a stale page must not get HTML for its script.
+    if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET' || !hasWeb) {
       return reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` });
     }
     return reply.type('text/html; charset=utf-8').sendFile('index.html');

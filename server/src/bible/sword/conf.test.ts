@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
+import { useTempDir } from '../importers/testing.ts';
 import { moduleTypeOf, parseConf, parseConfSections, readConfFile } from './conf.ts';
 import { defaultSwordRoots, discoverSwordModules, findSwordModule } from './discover.ts';
 
@@ -70,11 +70,10 @@ describe('parseConf', () => {
 });
 
 describe('discoverSwordModules', () => {
-  const work = mkdtempSync(join(tmpdir(), 'sword-roots-'));
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const work = useTempDir('sword-roots-');
 
   function root(name: string, confs: Record<string, string>): string {
-    const dir = join(work, name);
+    const dir = join(work.path, name);
     mkdirSync(join(dir, 'mods.d'), { recursive: true });
     for (const [file, text] of Object.entries(confs)) writeFileSync(join(dir, 'mods.d', file), text);
     return dir;
@@ -91,7 +90,7 @@ describe('discoverSwordModules', () => {
       'kjv.conf': '[KJV]\nDataPath=./modules/texts/ztext/other/\nModDrv=zText\n',
       'nave.conf': '[Nave]\nDataPath=./modules/lexdict/zld/nave/nave\nModDrv=zLD\n',
     });
-    const modules = discoverSwordModules([user, system, join(work, 'missing')]);
+    const modules = discoverSwordModules([user, system, join(work.path, 'missing')]);
     expect(modules.map((m) => [m.name, m.type]).sort()).toEqual([
       ['Book', 'GenBook'],
       ['KJV', 'Bible'],

@@ -1,30 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { KJV_TOTAL_VERSES, PROTESTANT_CANON } from '#common/bible/canon.ts';
-import { plainText, type VerseNode } from '#common/bible/content.ts';
-import type { ImportedBible, ImportedVerse } from '../importers/types.ts';
+import { plainText } from '#common/bible/content.ts';
+import { debianSwordModule, findVerse, verseNodes } from '../importers/testing.ts';
+import type { ImportedBible } from '../importers/types.ts';
 import { validateImport } from '../store/validate-import.ts';
-import { findSwordModule } from './discover.ts';
 import { importSwordBible } from './import-sword-bible.ts';
 
 // The Debian packages sword-text-kjv, sword-text-web and sword-text-sparv; CI installs them.
-const SYSTEM = ['/usr/share/sword'];
-const kjvModule = findSwordModule('engKJV2006eb', SYSTEM);
-const webModule = findSwordModule('engWEB2015eb', SYSTEM);
-const rvModule = findSwordModule('spaRV1909eb', SYSTEM);
+const kjvModule = debianSwordModule('engKJV2006eb');
+const webModule = debianSwordModule('engWEB2015eb');
+const rvModule = debianSwordModule('spaRV1909eb');
 
-function verse(bible: ImportedBible, osis: string, chapter: number, v: number): ImportedVerse | undefined {
-  return bible.books.find((b) => b.osis === osis)?.verses.find((x) => x.chapter === chapter && x.verse === v);
-}
-
-function content(bible: ImportedBible, osis: string, chapter: number, v: number): VerseNode[] {
-  const found = verse(bible, osis, chapter, v);
-  if (!found) throw new Error(`${osis} ${chapter}:${v} not imported`);
-  return found.content;
-}
-
-const text = (bible: ImportedBible, osis: string, chapter: number, v: number) =>
-  plainText(content(bible, osis, chapter, v));
+const text = (bible: ImportedBible, osis: string, chapter: number, v: number) => plainText(verseNodes(bible, osis, chapter, v));
 
 describe.skipIf(!kjvModule)('importSwordBible: KJV (needs Debian sword-text-kjv)', () => {
   let kjv: ImportedBible;
@@ -55,47 +43,47 @@ describe.skipIf(!kjvModule)('importSwordBible: KJV (needs Debian sword-text-kjv)
   });
 
   it('keeps Strong’s numbers on words', () => {
-    const nodes = content(kjv, 'Gen', 1, 1);
+    const nodes = verseNodes(kjv, 'Gen', 1, 1);
     expect(nodes).toContainEqual({ type: 'text', text: 'beginning', strongs: ['H7225'] });
     expect(nodes).toContainEqual({ type: 'text', text: 'God', strongs: ['H430'] });
   });
 
   it('marks the words of Jesus (John 3:16 is red-lettered in this module)', () => {
-    const words = content(kjv, 'John', 3, 16).filter((n) => n.type === 'text');
+    const words = verseNodes(kjv, 'John', 3, 16).filter((n) => n.type === 'text');
     expect(words.every((n) => n.wordsOfJesus)).toBe(true);
-    expect(content(kjv, 'John', 3, 2).some((n) => n.type === 'text' && n.wordsOfJesus)).toBe(false);
+    expect(verseNodes(kjv, 'John', 3, 2).some((n) => n.type === 'text' && n.wordsOfJesus)).toBe(false);
   });
 
   it('marks supplied words and the divine name', () => {
-    expect(content(kjv, 'Gen', 1, 2)).toContainEqual({ type: 'text', text: 'was', supplied: true });
-    expect(content(kjv, 'Ps', 23, 1)).toContainEqual({ type: 'text', text: 'LORD', divineName: true, strongs: ['H3068'] });
+    expect(verseNodes(kjv, 'Gen', 1, 2)).toContainEqual({ type: 'text', text: 'was', supplied: true });
+    expect(verseNodes(kjv, 'Ps', 23, 1)).toContainEqual({ type: 'text', text: 'LORD', divineName: true, strongs: ['H3068'] });
   });
 
   it('starts paragraphs where the module does, without the ¶ sign', () => {
     // Gen 1:6 carries a paragraph division and a ¶; Gen 1:2 continues the paragraph of 1:1.
-    expect(content(kjv, 'Gen', 1, 6)[0]).toEqual({ type: 'paragraph' });
-    expect(content(kjv, 'Gen', 1, 2).some((n) => n.type === 'paragraph')).toBe(false);
+    expect(verseNodes(kjv, 'Gen', 1, 6)[0]).toEqual({ type: 'paragraph' });
+    expect(verseNodes(kjv, 'Gen', 1, 2).some((n) => n.type === 'paragraph')).toBe(false);
     expect(text(kjv, 'Gen', 1, 6)).toMatch(/^And God said, Let there be a firmament/);
     expect(kjv.books.some((b) => b.verses.some((v) => plainText(v.content).includes('¶')))).toBe(false);
   });
 
   it('makes Psalm titles headings outside the verse text, and poetry lines', () => {
-    const ps3 = content(kjv, 'Ps', 3, 1);
+    const ps3 = verseNodes(kjv, 'Ps', 3, 1);
     expect(ps3[0]).toEqual({ type: 'heading', text: 'A Psalm of David, when he fled from Absalom his son.', kind: 'psalm' });
     expect(ps3[1]).toEqual({ type: 'line', indent: 1 });
     expect(text(kjv, 'Ps', 3, 1)).toMatch(/^LORD, how are they increased/);
-    expect(content(kjv, 'Ps', 119, 1)[0]).toEqual({ type: 'heading', text: 'א ALEPH.', kind: 'section' });
+    expect(verseNodes(kjv, 'Ps', 119, 1)[0]).toEqual({ type: 'heading', text: 'א ALEPH.', kind: 'section' });
   });
 
   it('keeps footnotes out of the plain text and leaves out colophons', () => {
-    const gen14 = content(kjv, 'Gen', 1, 4);
+    const gen14 = verseNodes(kjv, 'Gen', 1, 4);
     expect(gen14.at(-1)).toEqual({
       type: 'note',
       text: 'the light from…: Heb. between the light and between the darkness',
       kind: 'footnote',
     });
     expect(text(kjv, 'Rom', 16, 27)).toBe('To God only wise, be glory through Jesus Christ for ever. Amen.');
-    expect(content(kjv, 'Rom', 16, 27).some((n) => n.type === 'heading')).toBe(false);
+    expect(verseNodes(kjv, 'Rom', 16, 27).some((n) => n.type === 'heading')).toBe(false);
   });
 
   it('describes the translation from the conf', () => {
@@ -131,7 +119,7 @@ describe.skipIf(!webModule)('importSwordBible: WEB, NRSVA versification (needs D
   });
 
   it('has footnotes and cross-references as notes', () => {
-    const gen = content(web, 'Gen', 1, 1);
+    const gen = verseNodes(web, 'Gen', 1, 1);
     expect(gen).toContainEqual({
       type: 'note',
       text: 'The Hebrew word rendered “God” is “אֱלֹהִ֑ים” (Elohim).',
@@ -139,17 +127,17 @@ describe.skipIf(!webModule)('importSwordBible: WEB, NRSVA versification (needs D
     });
     // The module lost the space after the note call ("Godcreated"); the converter puts it back.
     expect(text(web, 'Gen', 1, 1)).toBe('In the beginning, God created the heavens and the earth.');
-    expect(content(web, 'Matt', 1, 23)).toContainEqual({ type: 'note', text: 'Isaiah 7:14', kind: 'crossref' });
+    expect(verseNodes(web, 'Matt', 1, 23)).toContainEqual({ type: 'note', text: 'Isaiah 7:14', kind: 'crossref' });
   });
 
   it('ends 3 John at verse 14, as the WEB numbers it, although NRSVA has a slot for 3 John 1:15', () => {
     // "Peace be to you…" (NRSV's 1:15) is the end of 1:14 here; the 1:15 slot is empty.
     expect(text(web, '3John', 1, 14)).toMatch(/face to face\. Peace be to you\. .*Greet the friends by name\.$/);
-    expect(verse(web, '3John', 1, 15)).toBeUndefined();
+    expect(findVerse(web, '3John', 1, 15)).toBeUndefined();
   });
 
   it('marks the words of Jesus across a note', () => {
-    const john = content(web, 'John', 3, 16);
+    const john = verseNodes(web, 'John', 3, 16);
     expect(john.filter((n) => n.type === 'text').every((n) => n.wordsOfJesus)).toBe(true);
     expect(text(web, 'John', 3, 16)).toMatch(/^For God so loved the world, that he gave his only born Son,/);
   });
@@ -164,7 +152,7 @@ describe.skipIf(!rvModule)('importSwordBible: Reina-Valera 1909 (needs Debian sw
   it('reads Spanish text with Strong’s numbers', () => {
     // The module prints the first word of a book in capitals: "EN el principio".
     expect(text(rv, 'Gen', 1, 1)).toMatch(/^En el principio crió Dios los cielos y la tierra\.$/i);
-    expect(content(rv, 'Gen', 1, 1)).toContainEqual({ type: 'text', text: 'EN el principio', strongs: ['H7225'] });
+    expect(verseNodes(rv, 'Gen', 1, 1)).toContainEqual({ type: 'text', text: 'EN el principio', strongs: ['H7225'] });
     expect(rv.books).toHaveLength(66);
   });
 

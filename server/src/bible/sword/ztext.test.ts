@@ -1,20 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { plainText } from '#common/bible/content.ts';
+import { debianSwordModule, useTempDir } from '../importers/testing.ts';
 import { osisToNodes } from '../osis/osis-to-nodes.ts';
-import { findSwordModule } from './discover.ts';
+import { findSwordModule, type SwordModule } from './discover.ts';
 import { getVersification, recordIndex, type Testament } from './versification.ts';
 import { ZLdReader } from './zld.ts';
 import { ZVerseReader } from './ztext.ts';
 
-const SYSTEM = ['/usr/share/sword'];
-const kjv = findSwordModule('engKJV2006eb', SYSTEM);
-const mhcc = findSwordModule('MHCC', SYSTEM);
-const nave = findSwordModule('Nave', SYSTEM);
+const kjv = debianSwordModule('engKJV2006eb');
+const mhcc = debianSwordModule('MHCC');
+const nave = debianSwordModule('Nave');
 
 /**
  * Writes a zText4 module (12-byte .bzv records, u32 sizes) in KJV layout: nothing installed on the
@@ -69,20 +68,23 @@ function writeZText4(root: string, entries: Record<string, Buffer | string>): vo
 }
 
 describe('ZVerseReader on a synthetic zText4 module', () => {
-  const root = mkdtempSync(join(tmpdir(), 'ztext4-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const temp = useTempDir('ztext4-');
   const long = 'x'.repeat(70_000); // more than a u16 size can say
-  writeZText4(root, {
-    'Gen.1.0': '<chapter osisID="Gen.1" sID="Gen.1"/>',
-    'Gen.1.1': 'In the beginning',
-    'Gen.1.2': '=Gen.1.1',
-    'Gen.1.3': Buffer.from('Génesis', 'latin1'),
-    'Gen.1.4': 'Génesis in UTF-8',
-    'Ps.119.176': long,
-    'John.3.16': 'For God so loved the world',
+  let module: SwordModule;
+  let reader: ZVerseReader;
+  beforeAll(() => {
+    writeZText4(temp.path, {
+      'Gen.1.0': '<chapter osisID="Gen.1" sID="Gen.1"/>',
+      'Gen.1.1': 'In the beginning',
+      'Gen.1.2': '=Gen.1.1',
+      'Gen.1.3': Buffer.from('Génesis', 'latin1'),
+      'Gen.1.4': 'Génesis in UTF-8',
+      'Ps.119.176': long,
+      'John.3.16': 'For God so loved the world',
+    });
+    module = findSwordModule('Test4', [temp.path])!;
+    reader = ZVerseReader.open(module);
   });
-  const module = findSwordModule('Test4', [root])!;
-  const reader = ZVerseReader.open(module);
 
   it('reads 12-byte records with u32 sizes in both testaments', () => {
     expect(module.type).toBe('Bible');

@@ -1,48 +1,23 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plainText, type VerseNode } from '#common/bible/content.ts';
-import { ImportError, type ImportedBible } from '../types.ts';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { plainText } from '#common/bible/content.ts';
+import { FIXTURES, importErrorOf, useTempDir, verseNodes } from '../testing.ts';
+import type { ImportedBible } from '../types.ts';
 import { importOsis } from './osis-file.ts';
 
-const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
-
-function verse(bible: ImportedBible, osis: string, chapter: number, number: number): VerseNode[] {
-  const found = bible.books.find((b) => b.osis === osis)?.verses.find((v) => v.chapter === chapter && v.verse === number);
-  if (!found) throw new Error(`${osis} ${chapter}:${number} not imported`);
-  return found.content;
-}
-
-let temp: string;
-beforeAll(async () => {
-  temp = await mkdtemp(join(tmpdir(), 'selah-osis-'));
-});
-afterAll(async () => {
-  await rm(temp, { recursive: true, force: true });
-});
+const temp = useTempDir('selah-osis-');
 
 /** A minimal OSIS document around `body` (the content of <osisText>). */
-async function osisFile(name: string, body: string): Promise<string> {
-  const file = join(temp, name);
-  await writeFile(file, `<?xml version="1.0"?>\n<osis><osisText osisIDWork="T" xml:lang="en">\n${body}\n</osisText></osis>\n`);
-  return file;
+function osisFile(name: string, body: string): Promise<string> {
+  return temp.write(name, `<?xml version="1.0"?>\n<osis><osisText osisIDWork="T" xml:lang="en">\n${body}\n</osisText></osis>\n`);
 }
 
-async function importError(path: string): Promise<ImportError> {
-  const error = await importOsis(path).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ImportError);
-  return error as ImportError;
-}
+const importError = (path: string) => importErrorOf(importOsis(path));
 
 describe('importOsis: a hand-written OSIS file', () => {
   let bible: ImportedBible;
   beforeAll(async () => {
-    bible = await importOsis(join(fixtures, 'osis', 'sample.osis.xml'));
+    bible = await importOsis(join(FIXTURES, 'osis', 'sample.osis.xml'));
   });
 
   it('takes the metadata from the header and osisText', () => {
@@ -57,7 +32,7 @@ describe('importOsis: a hand-written OSIS file', () => {
   });
 
   it('lets options override the header', async () => {
-    const other = await importOsis(join(fixtures, 'osis', 'sample.osis.xml'), {
+    const other = await importOsis(join(FIXTURES, 'osis', 'sample.osis.xml'), {
       code: 'kjv-x',
       name: 'Other',
       language: 'de',
@@ -75,7 +50,7 @@ describe('importOsis: a hand-written OSIS file', () => {
   });
 
   it('reads milestone verses inside poetry lines, with the psalm title and a stanza break', () => {
-    const v1 = verse(bible, 'Ps', 3, 1);
+    const v1 = verseNodes(bible, 'Ps', 3, 1);
     expect(v1.slice(0, 3)).toEqual([
       { type: 'heading', kind: 'psalm', text: 'A Psalm of David, when he fled from Absalom his son.' },
       { type: 'line', indent: 1 },
@@ -83,17 +58,17 @@ describe('importOsis: a hand-written OSIS file', () => {
     ]);
     expect(v1).toContainEqual({ type: 'line', indent: 2 });
     expect(plainText(v1)).toBe('Lord, how are they increased that trouble me! many are they that rise up against me.');
-    expect(verse(bible, 'Ps', 3, 3).slice(0, 2)).toEqual([{ type: 'stanza' }, { type: 'line', indent: 1 }]);
+    expect(verseNodes(bible, 'Ps', 3, 3).slice(0, 2)).toEqual([{ type: 'stanza' }, { type: 'line', indent: 1 }]);
   });
 
   it('keeps notes out of the plain text', () => {
-    const v2 = verse(bible, 'Ps', 3, 2);
+    const v2 = verseNodes(bible, 'Ps', 3, 2);
     expect(v2.at(-1)).toEqual({ type: 'note', kind: 'footnote', text: 'Selah: a pause.' });
     expect(plainText(v2)).toBe('Many there be which say of my soul, There is no help for him in God. Selah.');
   });
 
   it('reads container verses with a section title and milestone paragraphs', () => {
-    const v4 = verse(bible, 'John', 11, 4);
+    const v4 = verseNodes(bible, 'John', 11, 4);
     expect(v4.slice(0, 2)).toEqual([{ type: 'heading', kind: 'section', text: 'Lazarus is raised' }, { type: 'paragraph' }]);
     expect(v4).toContainEqual({ type: 'text', text: 'God', wordsOfJesus: true, strongs: ['G2316'] });
     expect(v4).toContainEqual({ type: 'text', text: 'that', supplied: true });
@@ -101,34 +76,33 @@ describe('importOsis: a hand-written OSIS file', () => {
   });
 
   it('carries a <q who="Jesus"> milestone across verses', () => {
-    expect(verse(bible, 'John', 11, 25)).toEqual([
+    expect(verseNodes(bible, 'John', 11, 25)).toEqual([
       { type: 'paragraph' },
       { type: 'text', text: 'Jesus said unto her, ' },
       { type: 'text', text: 'I am the resurrection, and the life:', wordsOfJesus: true },
     ]);
-    expect(verse(bible, 'John', 11, 26)).toEqual([
+    expect(verseNodes(bible, 'John', 11, 26)).toEqual([
       { type: 'text', text: 'And whosoever liveth and believeth in me shall never die. Believest thou this?', wordsOfJesus: true },
       { type: 'note', kind: 'crossref', text: 'John 3:16' },
     ]);
-    expect(verse(bible, 'John', 11, 35)).toEqual([{ type: 'text', text: 'Jesus wept.' }]);
+    expect(verseNodes(bible, 'John', 11, 35)).toEqual([{ type: 'text', text: 'Jesus wept.' }]);
   });
 
   it('prints the quotation marks a <q> carries', () => {
-    expect(plainText(verse(bible, 'John', 11, 36))).toBe('Then said the Jews, “Behold how he loved him!”');
+    expect(plainText(verseNodes(bible, 'John', 11, 36))).toBe('Then said the Jews, “Behold how he loved him!”');
   });
 });
 
 describe('importOsis: malformed files', () => {
   it('reports an XML syntax error with file, line and column', async () => {
-    const file = join(fixtures, 'osis-bad', 'mismatched.osis.xml');
+    const file = join(FIXTURES, 'osis-bad', 'mismatched.osis.xml');
     const error = await importError(file);
     expect(error.place).toMatch(/^6:\d+$/);
     expect(error.message).toMatch(/mismatched\.osis\.xml: 6:\d+: XML error: unexpected close tag/);
   });
 
   it('reports a truncated file', async () => {
-    const file = join(temp, 'truncated.xml');
-    await writeFile(file, '<osis><osisText><div type="book" osisID="Gen"><chapter osisID="Gen.1"><verse osisID="Gen.1.1">In the');
+    const file = await temp.write('truncated.xml', '<osis><osisText><div type="book" osisID="Gen"><chapter osisID="Gen.1"><verse osisID="Gen.1.1">In the');
     const error = await importError(file);
     expect(error.message).toMatch(/truncated\.xml: 1:\d+: XML error: unclosed tag/);
   });

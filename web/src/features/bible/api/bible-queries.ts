@@ -1,0 +1,75 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { BookEntry, ChapterContent, SearchResponse, TranslationSummary } from '#common/contracts/bible.ts';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
+
+const HOUR = 60 * 60 * 1000;
+const TEN_MINUTES = 10 * 60 * 1000;
+
+export interface TranslationGroup {
+  languageName: string;
+  language: string;
+  translations: TranslationSummary[];
+}
+
+export interface CompareItem {
+  translation: string;
+  name: string;
+  text: string;
+  reference: string;
+  available: boolean;
+}
+
+// Spec §9: the translation list is fresh for an hour, chapter content for 10 minutes.
+export const translationGroupsQuery = queryOptions({
+  queryKey: ['bible', 'translations', 'grouped'],
+  queryFn: () => apiGet<TranslationGroup[]>('/api/bible/translations/grouped'),
+  staleTime: HOUR,
+  gcTime: 2 * HOUR,
+});
+
+export const availableBooksQuery = (translation: string) =>
+  queryOptions({
+    queryKey: ['bible', 'available-books', translation],
+    queryFn: () => apiGet<BookEntry[]>(`/api/bible/available-books/${encodeURIComponent(translation)}`),
+    staleTime: HOUR,
+    gcTime: 2 * HOUR,
+  });
+
+export const chapterQuery = (translation: string, book: string, chapter: number) =>
+  queryOptions({
+    queryKey: ['bible', 'content', translation, book, chapter],
+    queryFn: () =>
+      apiGet<ChapterContent>(`/api/bible/content/${encodeURIComponent(book)}/${chapter}?translation=${encodeURIComponent(translation)}`),
+    staleTime: TEN_MINUTES,
+    gcTime: 2 * TEN_MINUTES,
+  });
+
+export const firstAvailable = (translation: string) =>
+  apiGet<{ book: string; chapter: number }>(`/api/bible/first-available/${encodeURIComponent(translation)}`);
+
+export const compareQuery = (reference: string, translations: readonly string[]) =>
+  queryOptions({
+    queryKey: ['bible', 'compare', reference, [...translations]],
+    queryFn: () => apiPost<CompareItem[]>(`/api/bible/compare/${encodeURIComponent(reference)}`, { translations }),
+    staleTime: TEN_MINUTES,
+  });
+
+export interface SearchParams {
+  q: string;
+  translation?: string;
+  book?: string;
+  testament?: 'OT' | 'NT';
+  offset?: number;
+  limit?: number;
+}
+
+export const searchQuery = (params: SearchParams) =>
+  queryOptions({
+    queryKey: ['search', params],
+    queryFn: () => {
+      const qs = new URLSearchParams();
+      for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') qs.set(k, String(v));
+      return apiGet<SearchResponse>(`/api/search?${qs}`);
+    },
+    staleTime: TEN_MINUTES,
+  });

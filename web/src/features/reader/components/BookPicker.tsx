@@ -1,0 +1,79 @@
+import { useMemo, useState } from 'react';
+import type { BookEntry } from '#common/contracts/bible.ts';
+import { cn } from '../../../lib/cn.ts';
+import { PickerPopover } from './PickerPopover.tsx';
+
+const TESTAMENTS = [
+  ['OT', 'Old Testament'],
+  ['NT', 'New Testament'],
+  ['DC', 'Deuterocanon'],
+] as const;
+
+/** Searchable book list by testament (spec §2 Reader header). */
+export function BookPicker({ books, current, onSelect }: { books: readonly BookEntry[]; current: string; onSelect: (book: BookEntry) => void }) {
+  const [open, setOpen] = useState(false);
+  const [filter, setFilter] = useState('');
+  const shown = useMemo(() => {
+    const f = filter.trim().toLowerCase();
+    return f ? books.filter((b) => b.name.toLowerCase().includes(f) || b.englishName.toLowerCase().includes(f) || b.id.toLowerCase() === f) : books;
+  }, [books, filter]);
+  const currentBook = books.find((b) => b.englishName === current);
+  return (
+    <PickerPopover
+      label="Choose a book"
+      buttonText={currentBook?.name ?? current}
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) setFilter('');
+      }}
+    >
+      <input
+        className="input mb-2"
+        placeholder="Find a book"
+        aria-label="Find a book"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && shown[0]) {
+            onSelect(shown[0]);
+            setOpen(false);
+          }
+        }}
+        autoFocus
+      />
+      <div className="-mx-2 overflow-y-auto px-2">
+        {TESTAMENTS.map(([testament, title]) => {
+          const list = shown.filter((b) => b.testament === testament);
+          if (list.length === 0) return null;
+          return (
+            <section key={testament} aria-label={title} className="mb-2">
+              <h4 className="px-2 py-1 text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">{title}</h4>
+              <ul className="grid grid-cols-2 gap-0.5">
+                {list.map((b) => (
+                  <li key={b.id}>
+                    <button
+                      type="button"
+                      className={cn(
+                        'w-full rounded-md px-2 py-1.5 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800',
+                        b.englishName === current && 'bg-orange-100 font-semibold dark:bg-orange-950',
+                      )}
+                      aria-current={b.englishName === current ? 'true' : undefined}
+                      onClick={() => {
+                        onSelect(b);
+                        setOpen(false);
+                      }}
+                    >
+                      {b.name}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+        {shown.length === 0 && <p className="p-2 text-sm text-stone-600 dark:text-stone-400">No book matches “{filter}”.</p>}
+      </div>
+    </PickerPopover>
+  );
+}

@@ -1,0 +1,144 @@
+import * as Popover from '@radix-ui/react-popover';
+import { memo, type KeyboardEvent, type MouseEvent } from 'react';
+import type { VerseItem } from '#common/contracts/bible.ts';
+import { cn } from '../../../lib/cn.ts';
+import { chapterBlocks, type VerseSegment } from '../chapter-blocks.ts';
+import type { FontSize } from '../reader-settings.ts';
+
+const FONT_CLASSES: Record<FontSize, string> = {
+  small: 'text-base leading-7',
+  base: 'text-lg leading-8',
+  large: 'text-xl leading-9',
+};
+
+interface Props {
+  verses: readonly VerseItem[];
+  fontSize: FontSize;
+  redLetters: boolean;
+  selected: ReadonlySet<number>;
+  glowVerse?: number;
+  onVerse: (verse: number, at: { x: number; y: number }) => void;
+  direction: 'ltr' | 'rtl';
+}
+
+/** The chapter, laid out as its source has it; each verse can be tapped to open the action menu. */
+export const ChapterText = memo(function ChapterText({ verses, fontSize, redLetters, selected, glowVerse, onVerse, direction }: Props) {
+  const blocks = chapterBlocks(verses);
+  let footnote = 0;
+  const segment = (s: VerseSegment, i: number) => {
+    const open = (e: MouseEvent | KeyboardEvent) => {
+      if ((e.target as HTMLElement).closest('[data-footnote]')) return;
+      const rect = (e.currentTarget as HTMLElement).getBoundingClientRect();
+      const at = 'clientX' in e && e.clientX ? { x: e.clientX, y: e.clientY } : { x: rect.left + rect.width / 2, y: rect.bottom };
+      onVerse(s.verse, at);
+    };
+    return (
+      <span
+        key={`${s.verse}-${i}`}
+        data-verse={s.verse}
+        id={s.first ? `v${s.verse}` : undefined}
+        role={s.first ? 'button' : undefined}
+        tabIndex={s.first ? 0 : undefined}
+        aria-pressed={s.first ? selected.has(s.verse) : undefined}
+        aria-label={s.first ? `Verse ${s.verse}` : undefined}
+        onClick={open}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            open(e);
+          }
+        }}
+        className={cn(
+          'cursor-pointer rounded-sm decoration-orange-700/60 decoration-2 underline-offset-4 hover:bg-stone-200/60 dark:hover:bg-stone-800/60',
+          selected.has(s.verse) && 'bg-orange-100 underline decoration-dotted dark:bg-orange-950/70',
+          glowVerse === s.verse && 'verse-glow',
+        )}
+      >
+        {s.first && (
+          <sup className="mr-1 font-sans text-[0.6em] font-semibold text-orange-800 select-none dark:text-orange-300" aria-hidden>
+            {s.verse}
+          </sup>
+        )}
+        {s.nodes.map((n, j) =>
+          n.type === 'note' ? (
+            <Footnote key={j} label={footnoteLabel(footnote++)} text={n.text} kind={n.kind} />
+          ) : (
+            <span
+              key={j}
+              className={cn(
+                n.supplied && 'italic',
+                n.wordsOfJesus && redLetters && 'text-red-700 dark:text-red-400',
+                n.divineName && 'small-caps [font-variant:small-caps]',
+              )}
+            >
+              {n.text}
+            </span>
+          ),
+        )}
+      </span>
+    );
+  };
+
+  return (
+    <div dir={direction} className={cn('font-serif text-stone-900 dark:text-stone-100', FONT_CLASSES[fontSize])}>
+      {blocks.map((block, i) => {
+        switch (block.kind) {
+          case 'heading':
+            return block.style === 'psalm' ? (
+              <p key={i} className="mt-4 mb-2 text-[0.85em] text-stone-600 italic dark:text-stone-400">
+                {block.text}
+              </p>
+            ) : (
+              <h3 key={i} className="mt-6 mb-2 font-sans text-base font-semibold text-stone-700 dark:text-stone-300">
+                {block.text}
+              </h3>
+            );
+          case 'stanza':
+            return <div key={i} className="h-3" aria-hidden />;
+          case 'line':
+            return (
+              <div key={i} style={{ paddingInlineStart: `${block.indent * 1.25}em`, textIndent: '-1em' }} className="pl-4">
+                {block.segments.map(segment)}
+              </div>
+            );
+          default:
+            return (
+              <p key={i} className="mb-3 indent-0">
+                {block.segments.map((s, j) => (
+                  <span key={j}>
+                    {segment(s, j)}{' '}
+                  </span>
+                ))}
+              </p>
+            );
+        }
+      })}
+    </div>
+  );
+});
+
+function footnoteLabel(n: number): string {
+  return String.fromCharCode(97 + (n % 26)) + (n >= 26 ? String(Math.floor(n / 26)) : '');
+}
+
+function Footnote({ label, text, kind }: { label: string; text: string; kind: 'footnote' | 'crossref' }) {
+  return (
+    <Popover.Root>
+      <Popover.Trigger
+        data-footnote
+        className="mx-0.5 align-super font-sans text-[0.6em] font-semibold text-orange-800 underline dark:text-orange-300"
+        aria-label={kind === 'crossref' ? `Cross reference ${label}` : `Footnote ${label}`}
+        onClick={(e) => e.stopPropagation()}
+      >
+        {label}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content sideOffset={6} className="popover max-w-xs p-3 font-sans text-sm leading-6" onClick={(e) => e.stopPropagation()}>
+          <p className="mb-1 text-xs font-semibold text-stone-600 uppercase dark:text-stone-400">{kind === 'crossref' ? 'Cross reference' : 'Footnote'}</p>
+          {text}
+          <Popover.Arrow className="fill-white dark:fill-stone-900" />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,40 @@
+import * as Popover from '@radix-ui/react-popover';
+import { ChevronDown } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** A header button that opens a popover (Radix: focus moves in, Escape and outside clicks close it). */
+export function PickerPopover({
+  label,
+  buttonText,
+  open,
+  onOpenChange,
+  children,
+  wide = false,
+}: {
+  label: string;
+  buttonText: ReactNode;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Trigger className="button-ghost gap-0.5 px-2 py-1.5 text-base font-semibold whitespace-nowrap sm:gap-1 sm:px-2.5" aria-label={label}>
+        {buttonText}
+        <ChevronDown aria-hidden size={16} className="opacity-60" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          sideOffset={6}
+          align="start"
+          collisionPadding={10}
+          className={`popover flex max-h-[min(70vh,32rem)] flex-col ${wide ? 'w-[min(92vw,26rem)]' : 'w-[min(92vw,20rem)]'}`}
+          aria-label={label}
+        >
+          {children}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { ChapterContent } from '#common/contracts/bible.ts';
+import { translationGroupsQuery } from '../../bible/api/bible-queries.ts';
+
+export function ReaderMessage({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
+  return (
+    <div className="card text-center text-stone-700 dark:text-stone-300" role={busy ? 'status' : 'alert'} aria-live="polite">
+      {children}
+    </div>
+  );
+}
+
+/** About 25 lines while a chapter loads. */
+export function ChapterSkeleton() {
+  return (
+    <div role="status" aria-label="Loading chapter" className="flex flex-col gap-3" data-testid="chapter-skeleton">
+      {Array.from({ length: 25 }, (_, i) => (
+        <div key={i} className="skeleton h-5" style={{ width: `${70 + ((i * 37) % 30)}%` }} />
+      ))}
+    </div>
+  );
+}
+
+// Spec §2: the card suggests KJV, ESV, NIV and BSB; we offer those installed, and every installed one that has the chapter.
+const SUGGESTED = ['KJV', 'ESV', 'NIV', 'BSB'];
+
+/** Spec §2 'Translation Not Available' card, with the installed translations that have this chapter. */
+export function TranslationNotAvailable({
+  content,
+  onTranslation,
+  onGo,
+}: {
+  content: ChapterContent;
+  onTranslation: (code: string) => void;
+  onGo: (to: { book: string; chapter: number }) => void;
+}) {
+  const groups = useQuery(translationGroupsQuery);
+  const installed = new Set(groups.data?.flatMap((g) => g.translations.map((t) => t.code)) ?? []);
+  const offers = [...new Set([...SUGGESTED.filter((c) => installed.has(c)), ...(content.availableIn ?? []).map((t) => t.code)])].filter(
+    (c) => c !== content.translation && (content.availableIn ?? []).some((t) => t.code === c),
+  );
+  return (
+    <div className="card flex flex-col gap-4" role="alert">
+      <h2 className="font-serif text-xl font-semibold">Translation Not Available</h2>
+      <p>
+        {content.book} {content.chapter} is not in the {content.translation} translation.
+      </p>
+      {offers.length > 0 && (
+        <div>
+          <p className="mb-2 text-sm text-stone-700 dark:text-stone-300">Read it in another translation:</p>
+          <div className="flex flex-wrap gap-2">
+            {offers.map((code) => (
+              <button key={code} type="button" className="button-secondary" onClick={() => onTranslation(code)}>
+                {code}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      {content.firstAvailable && (
+        <button type="button" className="button-primary self-start" onClick={() => onGo(content.firstAvailable!)}>
+          Go to {content.firstAvailable.book} {content.firstAvailable.chapter} in {content.translation}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { Columns3, Copy, Link2, X } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { toast } from '../../../app/toast/toast-store.ts';
+import { menuPosition } from '../menu-position.ts';
+import { selectionReference } from '../verse-selection.ts';
+
+interface Props {
+  at: { x: number; y: number };
+  book: string;
+  chapter: number;
+  translation: string;
+  /** Selected verses with their text, in verse order. */
+  verses: { verse: number; text: string }[];
+  onClose: () => void;
+  onCompare: () => void;
+}
+
+/**
+ * Spec §2 verse action menu: at the tap, 15 px below (flipped above when needed), 10 px from the
+ * edges, 320 wide; closes on an outside click, Escape or its close button. Tapping more verses adds
+ * them to the selection and the actions apply to all of them.
+ */
+export function VerseActionMenu({ at, book, chapter, translation, verses, onClose, onCompare }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [position, setPosition] = useState<ReturnType<typeof menuPosition> | null>(null);
+  const label = selectionReference(book, chapter, verses.map((v) => v.verse));
+
+  useLayoutEffect(() => {
+    const place = () => setPosition(menuPosition(at, { height: ref.current?.offsetHeight ?? 200 }, { width: window.innerWidth, height: window.innerHeight }));
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [at, verses.length]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    const onPointer = (e: PointerEvent) => {
+      const target = e.target as HTMLElement;
+      // Taps on verses change the selection; taps anywhere else close the menu.
+      if (ref.current?.contains(target) || target.closest('[data-verse]')) return;
+      onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [onClose]);
+
+  useEffect(() => {
+    ref.current?.querySelector<HTMLButtonElement>('[data-first-action]')?.focus({ preventScroll: true });
+  }, []);
+
+  const copy = async () => {
+    const text =
+      verses.length === 1 ? `“${verses[0]!.text}”` : verses.map((v) => `${v.verse} ${v.text}`).join(' ');
+    try {
+      await navigator.clipboard.writeText(`${text}\n— ${label} (${translation})`);
+      toast({ title: 'Verse copied to clipboard', duration: 2000 });
+    } catch {
+      toast({ title: 'Copy Failed', description: 'Could not copy to the clipboard', variant: 'destructive', duration: 3000 });
+    }
+    onClose();
+  };
+
+  const share = async () => {
+    const url = new URL('/bible', window.location.origin);
+    url.search = new URLSearchParams({ book, chapter: String(chapter), verse: String(verses[0]!.verse), translation }).toString();
+    try {
+      await navigator.clipboard.writeText(url.toString());
+      toast({ title: 'Link copied to clipboard!', description: label, duration: 2000 });
+    } catch {
+      toast({ title: 'Unable to copy link', description: url.toString(), variant: 'destructive', duration: 4000 });
+    }
+    onClose();
+  };
+
+  return createPortal(
+    <div
+      ref={ref}
+      role="dialog"
+      aria-label={`Actions for ${label}`}
+      className="popover fixed z-40 p-3"
+      style={{ left: position?.left ?? at.x, top: position?.top ?? at.y, width: position?.width ?? 320, visibility: position ? 'visible' : 'hidden' }}
+      data-placement={position?.placement}
+      data-testid="verse-menu"
+    >
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <p className="font-semibold">
+          {label} <span className="font-normal text-stone-600 dark:text-stone-400">{translation}</span>
+        </p>
+        <button type="button" className="icon-button h-8 w-8" aria-label="Close verse actions" onClick={onClose}>
+          <X aria-hidden size={18} />
+        </button>
+      </div>
+      {verses.length > 1 && <p className="mb-2 text-xs text-stone-600 dark:text-stone-400">{verses.length} verses selected · tap more verses to add them</p>}
+      <div className="grid grid-cols-3 gap-1">
+        <MenuAction icon={<Copy aria-hidden size={20} />} label="Copy" onClick={copy} first />
+        <MenuAction
+          icon={<Columns3 aria-hidden size={20} />}
+          label="Compare"
+          onClick={() => {
+            onCompare();
+          }}
+        />
+        <MenuAction icon={<Link2 aria-hidden size={20} />} label="Share link" onClick={share} />
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+function MenuAction({ icon, label, onClick, first }: { icon: React.ReactNode; label: string; onClick: () => void; first?: boolean }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      data-first-action={first ? '' : undefined}
+      className="flex flex-col items-center gap-1 rounded-lg px-2 py-2.5 text-xs font-medium hover:bg-stone-100 dark:hover:bg-stone-800"
+    >
+      {icon}
+      {label}
+    </button>
+  );
+}

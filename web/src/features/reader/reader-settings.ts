@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
+
+/** Spec §3 Settings fontSize (small, base, large; default large) and our red-letter setting. */
+export type FontSize = 'small' | 'base' | 'large';
+export const FONT_SIZES: readonly FontSize[] = ['small', 'base', 'large'];
+
+const listeners = new Set<() => void>();
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+export function readFontSize(): FontSize {
+  const saved = storage.get(STORAGE_KEYS.fontSize);
+  return saved === 'small' || saved === 'base' || saved === 'large' ? saved : 'large';
+}
+
+export function readRedLetters(): boolean {
+  return storage.get(STORAGE_KEYS.wordsOfJesusInRed) !== 'false';
+}
+
+export function setFontSize(size: FontSize): void {
+  storage.set(STORAGE_KEYS.fontSize, size);
+  listeners.forEach((l) => l());
+}
+
+export function setRedLetters(on: boolean): void {
+  storage.set(STORAGE_KEYS.wordsOfJesusInRed, String(on));
+  listeners.forEach((l) => l());
+}
+
+export function useReaderSettings(): { fontSize: FontSize; redLetters: boolean } {
+  const fontSize = useSyncExternalStore(subscribe, readFontSize, () => 'large' as const);
+  const redLetters = useSyncExternalStore(subscribe, readRedLetters, () => true);
+  return { fontSize, redLetters };
+}

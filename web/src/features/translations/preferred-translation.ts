@@ -1,0 +1,15 @@
+import { DEFAULT_TRANSLATION } from '#common/bible/categories.ts';
+import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
+
+/** Spec §2: the reader's translation is the URL's, else the saved preferred one, else KJV. */
+export function preferredTranslation(): string {
+  return storage.get(STORAGE_KEYS.preferredTranslation) || DEFAULT_TRANSLATION;
+}
+
+/** Saves the choice and what it replaced (spec §3 preferredTranslation, previousTranslation). */
+export function savePreferredTranslation(code: string): void {
+  const current = storage.get(STORAGE_KEYS.preferredTranslation);
+  if (current === code) return;
+  if (current) storage.set(STORAGE_KEYS.previousTranslation, current);
+  storage.set(STORAGE_KEYS.preferredTranslation, code);
+}

@@ -1,0 +1,29 @@
+/** Browser storage keys of spec §3, in one place. */
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  preferredTranslation: 'preferredTranslation',
+  previousTranslation: 'previousTranslation',
+  guestNotes: 'guestNotes',
+  guestAiResponses: 'guestAiResponses',
+  guestHighlights: 'guestHighlights',
+  wordsOfJesusInRed: 'wordsOfJesusInRed',
+  fontSize: 'fontSize',
+} as const;
+
+/** localStorage that never throws (private modes, quotas, disabled storage). */
+export const storage = {
+  get(key: string): string | null {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      // storage full or disabled: the setting lasts for this page only
+    }
+  },
+};

@@ -1,0 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { AppShell } from '../app/shell/AppShell.tsx';
+import { ErrorScreen } from '../app/ErrorScreen.tsx';
+import { Toaster } from '../app/toast/Toaster.tsx';
+import { NotFoundPage } from '../app/NotFoundPage.tsx';
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: () => (
+    <>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+      <Toaster />
+    </>
+  ),
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorScreen,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoon } from '../components/ComingSoon.tsx';
+
+export const Route = createFileRoute('/achievements')({
+  component: () => <ComingSoon title="My Stats" text="Your study streak, chapters read and achievements will appear here once accounts arrive." />,
+});
