@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { plainText, type VerseNode } from '#common/bible/content.ts';
-import { OsisConverter, osisToNodes, parseStrongs, repairFragment } from './osis-to-nodes.ts';
+import { parseStrongs } from './osis-mapper.ts';
+import { OsisConverter, osisToNodes, repairFragment } from './osis-to-nodes.ts';
 
 const texts = (nodes: VerseNode[]) => nodes.filter((n) => n.type === 'text');
 const blocks = (nodes: VerseNode[]) => nodes.filter((n) => n.type !== 'text').map((n) => n.type);

@@ -48,6 +48,11 @@ export function useChangeTranslation(): (code: string) => Promise<boolean> {
         await navigate({ to: '/bible', search: (prev: Record<string, unknown>) => ({ ...prev, translation: code, chapter }) as never });
       } else {
         const first = await firstAvailable(code);
+        toast({
+          title: 'Translation Not Available',
+          description: `${book} is not in the ${code} translation. Showing ${first.book} ${first.chapter} instead.`,
+          duration: 4000,
+        });
         await navigate({ to: '/bible', search: { book: first.book, chapter: first.chapter, translation: code } as never });
       }
       return true;

@@ -10,6 +10,47 @@ export interface TextStyle {
   strongs?: readonly string[];
 }
 
+/** Where a block of the text begins: a paragraph, a poetry line or a stanza break. */
+export type BlockNode = Extract<VerseNode, { type: 'paragraph' | 'line' | 'stanza' }>;
+export type NoteNode = Extract<VerseNode, { type: 'note' }>;
+
+/** A text node carrying `style` as flags. */
+export function styledText(text: string, style: TextStyle): TextNode {
+  const node: TextNode = { type: 'text', text };
+  if (style.supplied) node.supplied = true;
+  if (style.wordsOfJesus) node.wordsOfJesus = true;
+  if (style.divineName) node.divineName = true;
+  if (style.strongs?.length) node.strongs = [...style.strongs];
+  return node;
+}
+
+/**
+ * Adds a block start to `nodes`, the nodes since the last verse text, unless that break is already
+ * there: sources often mark one break twice (a paragraph div and a ¶; `\q1` then `\b` with no text
+ * between; `<lb type="x-p"/>` and a new `<lg>`). A line that never got text gives way to the block
+ * that follows it.
+ */
+export function addBlock(nodes: VerseNode[], node: BlockNode): void {
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const prev = nodes[i]!;
+    if (prev.type === 'text' && prev.text.trim() === '') continue;
+    if (prev.type === 'paragraph' && node.type !== 'line') return;
+    if (prev.type === 'stanza' && node.type === 'stanza') return;
+    // A heading already separates what follows it from what comes before.
+    if (prev.type === 'heading' && node.type === 'stanza') return;
+    if (prev.type === 'line') {
+      if (node.type === 'line') {
+        nodes[i] = node;
+        return;
+      }
+      nodes.splice(i, 1);
+      continue;
+    }
+    if (prev.type !== 'paragraph' && prev.type !== 'stanza') break;
+  }
+  nodes.push(node);
+}
+
 interface VerseState {
   chapter: number;
   verse: number;
@@ -161,33 +202,14 @@ export class BibleCollector {
   }
 
   /** A paragraph, line, stanza or heading (or a note on a heading): it goes before the next verse text. */
-  queue(node: VerseNode): void {
+  queue(node: Exclude<VerseNode, TextNode>): void {
     if (this.skipping) return;
     if (node.type === 'heading' || node.type === 'note') {
       const text = collapse(node.text).trim();
-      if (!text) return;
-      node = { ...node, text };
-    } else if (!this.mergeBlock(node)) return;
-    this.pending.push(node);
-  }
-
-  /**
-   * Sources often mark one break twice (a paragraph div and a ¶; `\q1` then `\b` with no text
-   * between). Returns false when the break is already there; removes a line that never got text.
-   */
-  private mergeBlock(node: VerseNode): boolean {
-    const pending = this.pending;
-    for (let i = pending.length - 1; i >= 0; i--) {
-      const prev = pending[i]!;
-      if (prev.type === 'paragraph' && node.type !== 'line') return false;
-      if (prev.type === 'stanza' && node.type === 'stanza') return false;
-      if (prev.type === 'line') {
-        pending.splice(i, 1);
-        continue;
-      }
-      if (prev.type !== 'paragraph' && prev.type !== 'stanza') break;
+      if (text) this.pending.push({ ...node, text });
+    } else {
+      addBlock(this.pending, node);
     }
-    return true;
   }
 
   text(text: string, style: TextStyle = {}): void {
@@ -206,12 +228,7 @@ export class BibleCollector {
     }
     if (!verse.hasText) value = value.trimStart();
     if (!value) return;
-    const node: TextNode = { type: 'text', text: value };
-    if (style.supplied) node.supplied = true;
-    if (style.wordsOfJesus) node.wordsOfJesus = true;
-    if (style.divineName) node.divineName = true;
-    if (style.strongs?.length) node.strongs = [...style.strongs];
-    verse.nodes.push(node);
+    verse.nodes.push(styledText(value, style));
     verse.hasText = true;
   }
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { CANON } from '#common/bible/canon.ts';
 import type { VerseNode } from '#common/bible/content.ts';
 import { ImportError, type ImportedBible } from '../types.ts';
-import { BibleCollector, type TextStyle } from './collector.ts';
+import { BibleCollector, type NoteNode, type TextStyle } from './collector.ts';
 import { resolveMeta, type FileImportOptions, type SourceMeta } from './meta.ts';
 import { decoderFor, sourceFiles, type Decoder } from './paths.ts';
 import { lexUsfm, lineLocator, parseAttributes, type UsfmToken } from './usfm-lexer.ts';
@@ -86,7 +86,7 @@ type Mode =
   | { kind: 'body' }
   | { kind: 'skip' }
   | { kind: 'name'; field: 'h' | 'toc1' | 'toc2' | 'mt' }
-  | { kind: 'heading'; heading: 'section' | 'psalm'; text: string; notes: VerseNode[] };
+  | { kind: 'heading'; heading: 'section' | 'psalm'; text: string; notes: NoteNode[] };
 
 /** Reads one USFM file into the collector. */
 class UsfmReader {
@@ -221,35 +221,22 @@ class UsfmReader {
 
     switch (role.role) {
       case 'book':
-        this.endBlock();
-        this.applyNames();
-        this.mode = { kind: 'skip' };
-        this.expect = 'book';
-        this.expectOffset = this.offset;
-        return;
       case 'chapter':
         this.endBlock();
         this.applyNames();
-        this.mode = { kind: 'body' };
-        this.expect = 'chapter';
-        this.expectOffset = this.offset;
+        // Between \id and the first \c nothing is verse text.
+        this.mode = { kind: role.role === 'book' ? 'skip' : 'body' };
+        this.expectValue(role.role);
         return;
       case 'verse':
         this.endMode();
-        this.expect = 'verse';
-        this.expectOffset = this.offset;
+        this.expectValue('verse');
         return;
       case 'paragraph':
-        this.endBlock();
-        this.collector.queue({ type: 'paragraph' });
-        return;
+      case 'stanza':
       case 'line':
         this.endBlock();
-        this.collector.queue({ type: 'line', indent: role.indent });
-        return;
-      case 'stanza':
-        this.endBlock();
-        this.collector.queue({ type: 'stanza' });
+        this.collector.queue(role.role === 'line' ? { type: 'line', indent: role.indent } : { type: role.role });
         return;
       case 'heading':
         this.endBlock();
@@ -284,6 +271,12 @@ class UsfmReader {
         this.note = { kind: role.kind, text: '', dropping: false, callerSeen: false, frameDepth: this.frames.length };
         return;
     }
+  }
+
+  /** The book code or number that must follow the marker just read. */
+  private expectValue(what: 'book' | 'chapter' | 'verse'): void {
+    this.expect = what;
+    this.expectOffset = this.offset;
   }
 
   private onClose(name: string): void {
@@ -397,7 +390,7 @@ class UsfmReader {
     if (!note) return;
     this.note = undefined;
     this.frames.splice(note.frameDepth);
-    const node: VerseNode = { type: 'note', kind: note.kind, text: note.text };
+    const node: NoteNode = { type: 'note', kind: note.kind, text: note.text };
     if (this.mode.kind === 'heading') this.mode.notes.push(node);
     else if (this.mode.kind === 'body') this.collector.footnote(note.text, note.kind);
   }

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures.ts';
+
+const { page: newPage } = useBrowser();
+
+const heading = (page: import('playwright-core').Page) => page.getByRole('heading', { level: 1 });
+
+describe('reader /bible', () => {
+  it('opens Genesis 1 in the KJV by default, with verse numbers', async () => {
+    const page = await newPage();
+    await page.goto('/bible');
+    await expect.poll(() => heading(page).textContent()).toBe('Genesis 1KJV');
+    await expect.poll(() => page.locator('#v1').textContent()).toContain('In the beginning God created the heaven and the earth.');
+    expect(await page.locator('[data-verse][role="button"]').count()).toBe(31);
+    expect(await page.title()).toBe('Genesis 1 (KJV) — Selah');
+  });
+
+  it('changes book and chapter with the pickers, keeping the URL as the state', async () => {
+    const page = await newPage();
+    await page.goto('/bible');
+    await page.getByRole('button', { name: 'Choose a book' }).click();
+    await page.getByRole('textbox', { name: 'Find a book' }).fill('joh');
+    await page.getByRole('button', { name: 'John', exact: true }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('John 1KJV');
+    await page.getByRole('button', { name: 'Choose a chapter' }).click();
+    await page.getByRole('button', { name: 'Chapter 3', exact: true }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('John 3KJV');
+    expect(new URL(page.url()).searchParams.get('book')).toBe('John');
+    expect(new URL(page.url()).searchParams.get('chapter')).toBe('3');
+    await page.reload();
+    await expect.poll(() => heading(page).textContent()).toBe('John 3KJV');
+    await page.goBack();
+    await expect.poll(() => heading(page).textContent()).toBe('John 1KJV');
+  });
+
+  it('crosses from Malachi 4 to Matthew 1, and ← → change chapter', async () => {
+    const page = await newPage();
+    await page.goto('/bible?book=Malachi&chapter=4');
+    await expect.poll(() => heading(page).textContent()).toBe('Malachi 4KJV');
+    await page.getByRole('navigation', { name: 'Chapter navigation' }).getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Matthew 1KJV');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => heading(page).textContent()).toBe('Malachi 4KJV');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => heading(page).textContent()).toBe('Matthew 1KJV');
+  });
+
+  it('disables Previous on Genesis 1 and Next on Revelation 22', async () => {
+    const page = await newPage();
+    await page.goto('/bible?book=Genesis&chapter=1');
+    const bar = page.getByRole('navigation', { name: 'Chapter navigation' });
+    await expect.poll(() => bar.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await page.goto('/bible?book=Revelation&chapter=22');
+    await expect.poll(() => heading(page).textContent()).toBe('Revelation 22KJV');
+    await expect.poll(() => bar.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await expect.poll(() => bar.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(false);
+  });
+
+  it('scrolls to a verse from the URL and highlights it for 2 seconds', async () => {
+    const page = await newPage({ height: 700 });
+    await page.goto('/bible?book=Psalms&chapter=119&verse=105');
+    const verse = page.locator('#v105');
+    await expect.poll(() => verse.getAttribute('class'), { timeout: 5000 }).toContain('verse-glow');
+    await expect.poll(async () => {
+      const box = await verse.boundingBox();
+      return box!.y > 0 && box!.y < 700;
+    }).toBe(true);
+    await expect.poll(() => verse.getAttribute('class'), { timeout: 5000 }).not.toContain('verse-glow');
+  });
+
+  it('falls back to the first book a translation has, with a toast, and saves the choice', async () => {
+    const page = await newPage();
+    await page.goto('/bible?book=Genesis&chapter=1');
+    await page.getByRole('button', { name: 'Choose a translation' }).click();
+    await page.getByRole('button', { name: /PSJN/ }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Psalms 3PSJN');
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Translation Not Available');
+    expect(await page.evaluate(() => [localStorage.getItem('preferredTranslation'), localStorage.getItem('previousTranslation')])).toEqual(['PSJN', null]);
+    // Without a translation in the URL the saved one is used.
+    await page.goto('/bible?book=John&chapter=11');
+    await expect.poll(() => heading(page).textContent()).toBe('John 11PSJN');
+  });
+
+  it('shows the Translation Not Available card for a chapter the translation lacks', async () => {
+    const page = await newPage();
+    await page.goto('/bible?book=Genesis&chapter=1&translation=PSJN');
+    await expect.poll(() => page.getByRole('heading', { name: 'Translation Not Available' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'KJV', exact: true }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Genesis 1KJV');
+  });
+
+  it('opens the verse menu at the tap, selects several verses, copies them with the reference', async () => {
+    const page = await newPage();
+    await page.goto('/bible?book=John&chapter=3');
+    await page.locator('#v16').click();
+    const menu = page.getByTestId('verse-menu');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await menu.getAttribute('aria-label')).toBe('Actions for John 3:16');
+    const box = (await menu.boundingBox())!;
+    expect(box.width).toBe(320);
+    await page.locator('#v17').click();
+    expect(await menu.getAttribute('aria-label')).toBe('Actions for John 3:16–17');
+    await menu.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.getByTestId('toast').first().textContent()).toContain('Verse copied to clipboard');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^16 For God so loved the world.*17 For God sent not his Son.*\n— John 3:16–17 \(KJV\)$/s);
+    expect(await menu.count()).toBe(0);
+    await page.locator('#v16').click();
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('verse-menu').count()).toBe(0);
+  });
+
+  it('compares translations: 1 at least, 8 at most, a ninth drops the oldest', async () => {
+    const page = await newPage();
+    await page.goto('/bible?book=John&chapter=11');
+    await page.locator('#v35').click();
+    await page.getByTestId('verse-menu').getByRole('button', { name: 'Compare' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Compare John 11:35' });
+    await expect.poll(() => dialog.getByTestId('compare-item').count()).toBe(1);
+    await expect.poll(() => dialog.getByTestId('compare-item').first().textContent()).toContain('Jesus wept.');
+    const chip = (code: string) => dialog.getByRole('button', { name: code, exact: true });
+    // The only one chosen cannot be removed.
+    await chip('KJV').click();
+    expect(await chip('KJV').getAttribute('aria-pressed')).toBe('true');
+    for (const code of ['WEB', 'PSJN', 'SAMPA', 'SAMPB', 'SAMPC', 'SAMPD', 'SAMPE']) await chip(code).click();
+    await expect.poll(() => dialog.getByTestId('compare-item').count()).toBe(8);
+    await chip('SAMPF').click();
+    await expect.poll(() => dialog.getByTestId('compare-item').count()).toBe(8);
+    expect(await chip('KJV').getAttribute('aria-pressed')).toBe('false');
+    expect(await chip('SAMPF').getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Escape');
+    expect(await dialog.count()).toBe(0);
+  });
+
+  it('applies the font size at once and keeps it', async () => {
+    const page = await newPage();
+    await page.goto('/bible?book=John&chapter=1');
+    const size = () => page.locator('#v1').evaluate((el) => getComputedStyle(el).fontSize);
+    await expect.poll(size).toBe('20px');
+    await page.getByRole('button', { name: 'Display settings' }).click();
+    await page.getByRole('radio', { name: 'Small' }).click();
+    await expect.poll(size).toBe('16px');
+    await page.reload();
+    await expect.poll(size).toBe('16px');
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures.ts';
+
+const { page: newPage } = useBrowser();
+
+describe('home and search', () => {
+  it('goes from the home search box to results, and a hit opens the reader at that verse', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Search for a passage, keyword or topic' }).fill('shepherd');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/search?q=shepherd');
+    const hits = page.getByTestId('search-hit');
+    await expect.poll(() => hits.count()).toBe(20);
+    expect(await hits.first().locator('mark').first().textContent()).toMatch(/^shepherd$/i);
+    const reference = (await hits.first().locator('span').first().textContent())!;
+    await hits.first().click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`${reference.split(':')[0]}KJV`);
+    const verse = reference.split(':')[1];
+    expect(new URL(page.url()).searchParams.get('verse')).toBe(verse);
+    await expect.poll(() => page.locator(`#v${verse}`).getAttribute('class'), { timeout: 5000 }).toContain('verse-glow');
+  });
+
+  it('ignores a blank search, offers a reference as a passage, and filters by testament', async () => {
+    const page = await newPage();
+    await page.goto('/search');
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByRole('textbox').fill('John 3:16');
+    await page.keyboard.press('Enter');
+    const open = page.getByRole('link', { name: 'Open John 3:16 in the reader' });
+    await expect.poll(() => open.isVisible()).toBe(true);
+    await page.goto('/search?q=love&testament=OT');
+    await expect.poll(() => page.getByTestId('search-hit').count()).toBe(20);
+    const references = await page.getByTestId('search-hit').locator('span:first-child').allTextContents();
+    expect(references.some((r) => /^(Matthew|John|Romans|1 John)/.test(r))).toBe(false);
+  });
+
+  it('shows the verse of the day from the store with a KJV reader link, and sends chips to the chat', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const link = page.getByRole('link', { name: /\(KJV\)$/ });
+    await expect.poll(() => link.count()).toBe(1);
+    const href = new URL((await link.getAttribute('href'))!, 'http://x');
+    expect(href.pathname).toBe('/bible');
+    expect(href.searchParams.get('translation')).toBe('KJV');
+    expect(href.searchParams.get('book')).not.toBe('Psalm');
+    await page.getByRole('button', { name: 'Peace' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('How can I find peace in difficult times?');
+  });
+});

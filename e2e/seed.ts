@@ -1,0 +1,31 @@
+// Seeds the e2e database (DATA_DIR) before the server starts: KJV and WEB as on any first start, plus
+// fixture translations imported through the same library as `npm run bible -- import`.
+import { join } from 'node:path';
+import { loadConfig } from '../server/src/config.ts';
+import { openDatabase } from '../server/src/db/client.ts';
+import { BibleLibrary } from '../server/src/bible/store/bible-library.ts';
+import { BibleStore } from '../server/src/bible/store/bible-store.ts';
+import { TranslationRepository } from '../server/src/bible/store/translation-repository.ts';
+import { defaultBibleSources } from '../server/src/bible/sources.ts';
+import { importBibleFile } from '../server/src/bible/importers/files/detect.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ dataDir: config.dataDir });
+const log = { info() {}, warn() {}, error: (...a: unknown[]) => console.error(...a) } as never;
+const library = new BibleLibrary(new TranslationRepository(database.db), new BibleStore(), log);
+await library.ensure(defaultBibleSources(config));
+const usfm = join(new URL('..', import.meta.url).pathname, 'server/src/bible/importers/files/fixtures/usfm');
+// Psalms 3 and John 11 only: a translation that lacks most books.
+for (const [code, name] of [
+  ['PSJN', 'Psalms and John Sample'],
+  ['SAMPA', 'Sample A'],
+  ['SAMPB', 'Sample B'],
+  ['SAMPC', 'Sample C'],
+  ['SAMPD', 'Sample D'],
+  ['SAMPE', 'Sample E'],
+  ['SAMPF', 'Sample F'],
+]) {
+  const bible = await importBibleFile(usfm, { code, name, language: 'en', category: 'Word-for-Word', licence: 'Public domain', warn: () => {} });
+  await library.importBible(bible, `e2e:${code}`, 'e2e fixture');
+}
+await database.close();
