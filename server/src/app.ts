@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -11,6 +11,8 @@ import {
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
+import { pageHead } from './modules/web/head.ts';
+import { PageTemplate, renderPage } from './modules/web/page-html.ts';
 import { BibleStore } from './bible/store/bible-store.ts';
 import { BibleLibrary } from './bible/store/bible-library.ts';
 import { TranslationRepository } from './bible/store/translation-repository.ts';
@@ -83,22 +85,38 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(homeRoutes(new HomeService(bible)));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
-  registerWeb(server, config.webDist);
+  registerWeb(server, config, bible);
   server.addHook('onClose', async () => {
     if (!options.database) await database.close();
   });
   return { server, library, database };
 }
 
-/** Serves the built SPA; unknown non-API paths get index.html so client routes survive a reload. */
-function registerWeb(server: FastifyInstance, webDist: string): void {
-  const hasWeb = existsSync(join(webDist, 'index.html'));
-  if (hasWeb) server.register(fastifyStatic, { root: webDist, index: false, preCompressed: true });
-  server.setNotFoundHandler((req, reply) => {
+/**
+ * Serves the built SPA. Page requests get index.html with the page's head (title, description,
+ * canonical, social preview, JSON-LD) written in, and a 404 status for paths that are no page.
+ */
+function registerWeb(server: FastifyInstance, config: AppConfig, bible: BibleService): void {
+  const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  const template = new PageTemplate(config.webDist);
+  if (hasWeb) server.register(fastifyStatic, { root: config.webDist, index: false, preCompressed: true });
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(req.url, 'http://local');
+    const head = pageHead(url.pathname, url.searchParams, bible);
+    const origin = config.publicUrl ?? `${req.protocol}://${req.host}`;
+    return reply
+      .code(head.status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderPage(await template.html(), head, origin));
+  };
+  // The static plugin answers "/" itself (a folder): the home page is an app page like any other.
+  if (hasWeb) server.get('/', sendPage);
+  server.setNotFoundHandler(async (req, reply) => {
     // A missing asset is a 404, not the app: a stale page must not get HTML for its script.
     if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET' || !hasWeb) {
       return reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` });
     }
-    return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    return sendPage(req, reply);
   });
 }

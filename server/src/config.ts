@@ -32,6 +32,7 @@ const envSchema = z.object({
     })
     .default('info'),
   WEB_DIST: z.string().optional(),
+  PUBLIC_URL: z.url({ error: 'must be a URL such as https://bible.example.org' }).optional(),
 });
 
 export interface AppConfig {
@@ -43,6 +44,8 @@ export interface AppConfig {
   swordRoots: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string;
+  /** The site's public address for canonical and share links; else taken from each request. */
+  publicUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -65,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     swordRoots: e.SWORD_DISCOVERY === 'off' ? [] : defaultSwordRoots({ ...env, SWORD_PATH: e.SWORD_PATH }),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(PROJECT_ROOT, 'dist/web'),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
   };
 }

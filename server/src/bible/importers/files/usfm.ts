@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { CANON } from '#common/bible/canon.ts';
-import type { VerseNode } from '#common/bible/content.ts';
 import { ImportError, type ImportedBible } from '../types.ts';
 import { BibleCollector, type NoteNode, type TextStyle } from './collector.ts';
 import { resolveMeta, type FileImportOptions, type SourceMeta } from './meta.ts';

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind, startTestApp } from '../../../test/test-app.ts';
+
+const dist = mkdtempSync(join(tmpdir(), 'selah-web-'));
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html><head><title>Selah</title><meta name="description" content="default" /></head><body><div id="root"></div></body></html>',
+);
+let app: Awaited<ReturnType<typeof startTestApp>>;
+
+async function page(url: string) {
+  const res = await app.server.inject({ method: 'GET', url, headers: { host: 'bible.test' } });
+  const html = res.body;
+  const meta = (attr: string, name: string) => new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(html)?.[1];
+  const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+  return {
+    status: res.statusCode,
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    description: meta('name', 'description'),
+    canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1],
+    ogTitle: meta('property', 'og:title'),
+    ogDescription: meta('property', 'og:description'),
+    twitter: meta('name', 'twitter:card'),
+    robots: meta('name', 'robots'),
+    jsonLd: jsonLd ? JSON.parse(jsonLd) : undefined,
+  };
+}
+
+describe(`page head data written by the server, on ${databaseKind()}`, () => {
+  beforeAll(async () => {
+    app = await startTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('gives a chapter its reference, translation and first verses', async () => {
+    const head = await page('/bible?book=John&chapter=3');
+    expect(head.status).toBe(200);
+    expect(head.title).toBe('John 3 (KJV) — Selah');
+    expect(head.description).toMatch(/^There was a man of the Pharisees, named Nicodemus/);
+    expect(head.description!.length).toBeLessThanOrEqual(160);
+    expect(head.canonical).toBe('http://bible.test/bible?book=John&amp;chapter=3&amp;translation=KJV');
+    expect(head.ogTitle).toBe('John 3 (KJV) — Selah');
+    expect(head.ogDescription).toBe(head.description);
+    expect(head.twitter).toBe('summary');
+    expect(head.jsonLd).toMatchObject({ '@type': 'WebPage', name: 'John 3 (KJV)', mainEntity: { '@type': 'Chapter', name: 'John 3' } });
+  });
+
+  it('gives a verse link that verse, in the translation asked for', async () => {
+    const head = await page('/bible?book=jn&chapter=11&verse=35&translation=web');
+    expect(head.title).toBe('John 11:35 (WEB) — Selah');
+    expect(head.description).toBe('Jesus wept.');
+  });
+
+  it('describes the home page with a site search action, and search pages as not for indexing', async () => {
+    const home = await page('/');
+    expect(home.title).toBe('Selah — Read and study the Bible');
+    expect(home.jsonLd).toMatchObject({ '@type': 'WebSite', potentialAction: { target: 'http://bible.test/search?q={search_term_string}' } });
+    const search = await page('/search?q=love');
+    expect(search.title).toBe('“love” — Search the Bible — Selah');
+    expect(search.robots).toBe('noindex');
+  });
+
+  it('answers unknown pages with 404 and noindex, and never serves HTML for a missing asset', async () => {
+    const missing = await page('/no/such/page');
+    expect(missing.status).toBe(404);
+    expect(missing.robots).toBe('noindex');
+    expect(missing.title).toBe('Page Not Found — Selah');
+    const asset = await app.server.inject('/assets/gone-123.js');
+    expect(asset.statusCode).toBe(404);
+    expect(asset.headers['content-type']).toContain('application/json');
+  });
+
+  it('escapes what comes from the URL', async () => {
+    const head = await page('/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+    expect(head.title).toBe('“&lt;script&gt;alert(1)&lt;/script&gt;” — Search the Bible — Selah');
+  });
+});

@@ -1,0 +1,162 @@
+import { resolveBook } from '#common/bible/reference.ts';
+import type { BibleService } from '../bible/bible.service.ts';
+
+/** What crawlers and link previews read from a page: written into the HTML by the server. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path and query of the canonical URL. */
+  canonical: string;
+  noindex?: boolean;
+  /** 404 for paths that are no page of the app. */
+  status: 200 | 404;
+  type: 'website' | 'article';
+  jsonLd: Record<string, unknown>;
+}
+
+export const SITE_NAME = 'Selah';
+const DEFAULT_DESCRIPTION =
+  'Read the Bible in your translation, search it, compare translations and study it with AI help. Free and self-hostable.';
+
+/** Spec §2 route table: pages of the app (a trailing * takes any rest of the path). */
+const PAGES: Record<string, string> = {
+  '/': 'Read and study the Bible',
+  '/bible': 'Read the Bible',
+  '/search': 'Search the Bible',
+  '/chat': 'Bible Chat',
+  '/bible-lessons': 'Daily Lessons',
+  '/bible-lessons/*': 'Daily Lessons',
+  '/notes': 'My Notes',
+  '/highlights': 'My Highlights',
+  '/news': 'News',
+  '/news/*': 'News',
+  '/authors/*': 'Author',
+  '/admin': 'Admin',
+  '/secret-admin-login': 'Admin sign-in',
+  '/settings': 'Settings',
+  '/personalization-test': 'Personalization',
+  '/my-shared-verses': 'My Shared Verses',
+  '/shared/*': 'Shared Verse',
+  '/previous-prayers': 'Previous Prayers',
+  '/previous-prayers/*': 'Previous Prayers',
+  '/share/image/*': 'Shared Image',
+  '/verse-visualization/*': 'Verse Visualization',
+  '/chapter-visualization/*': 'Chapter Illustration',
+  '/achievements': 'My Stats',
+  '/rankings': 'Rankings',
+  '/test-auth': 'Sign in',
+  '/auth': 'Sign in',
+  '/profile': 'My Profile',
+  '/forgot-password': 'Forgot Password',
+  '/reset-password': 'Reset Password',
+  '/verify-email': 'Verify Email',
+  '/terms': 'Terms of Service',
+  '/privacy': 'Privacy Policy',
+  '/terms-standalone': 'Terms of Service',
+  '/privacy-standalone': 'Privacy Policy',
+  '/contact': 'Contact',
+  '/about': 'About',
+  '/bible-plans': 'Bible Plans',
+};
+
+// Private or per-person pages are not for search engines.
+const NOINDEX = new Set(['/notes', '/highlights', '/settings', '/profile', '/admin', '/secret-admin-login', '/auth', '/test-auth', '/forgot-password', '/reset-password', '/verify-email', '/my-shared-verses', '/achievements', '/search']);
+
+function pageTitle(path: string): string | undefined {
+  if (PAGES[path]) return PAGES[path];
+  const parts = path.split('/');
+  for (let i = parts.length - 1; i > 1; i--) {
+    const wildcard = `${parts.slice(0, i).join('/')}/*`;
+    if (PAGES[wildcard]) return PAGES[wildcard];
+  }
+  return undefined;
+}
+
+function clip(text: string, max = 160): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20))}…`;
+}
+
+export function pageHead(path: string, query: URLSearchParams, bible: BibleService): PageHead {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (normalized === '/bible') return readerHead(query, bible);
+  const title = pageTitle(normalized);
+  if (!title) {
+    return {
+      title: `Page Not Found — ${SITE_NAME}`,
+      description: DEFAULT_DESCRIPTION,
+      canonical: normalized,
+      noindex: true,
+      status: 404,
+      type: 'website',
+      jsonLd: { '@context': 'https://schema.org', '@type': 'WebPage', name: 'Page Not Found' },
+    };
+  }
+  if (normalized === '/') {
+    return {
+      title: `${SITE_NAME} — ${title}`,
+      description: DEFAULT_DESCRIPTION,
+      canonical: '/',
+      status: 200,
+      type: 'website',
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: SITE_NAME,
+        url: '/',
+        potentialAction: { '@type': 'SearchAction', target: '/search?q={search_term_string}', 'query-input': 'required name=search_term_string' },
+      },
+    };
+  }
+  const q = normalized === '/search' ? query.get('q')?.trim().slice(0, 100) : undefined;
+  return {
+    title: q ? `“${q}” — ${title} — ${SITE_NAME}` : `${title} — ${SITE_NAME}`,
+    description: q ? `Verses of the Bible matching “${q}”.` : DEFAULT_DESCRIPTION,
+    canonical: normalized,
+    noindex: NOINDEX.has(normalized),
+    status: 200,
+    type: 'website',
+    jsonLd: { '@context': 'https://schema.org', '@type': 'WebPage', name: title },
+  };
+}
+
+/** "/bible?book=John&chapter=3" → "John 3 (KJV)", its first verses as the description. */
+function readerHead(query: URLSearchParams, bible: BibleService): PageHead {
+  const book = resolveBook(query.get('book') ?? 'Genesis') ?? resolveBook('Genesis')!;
+  const chapter = Math.max(1, Number.parseInt(query.get('chapter') ?? '1', 10) || 1);
+  const verse = Number.parseInt(query.get('verse') ?? '', 10) || undefined;
+  let code = query.get('translation')?.toUpperCase() || undefined;
+  let translation;
+  try {
+    translation = bible.translation(code);
+    code = translation.code;
+  } catch {
+    translation = undefined;
+  }
+  const reference = verse ? `${book.name} ${chapter}:${verse}` : `${book.name} ${chapter}`;
+  const label = code ? `${reference} (${code})` : reference;
+  const verses = translation
+    ? bible.passageVerses(translation, { book, chapter, verse, endChapter: chapter, endVerse: verse }, verse ? 1 : 6)
+    : [];
+  const description = verses.length ? clip(verses.map((v) => v.text).join(' ')) : `Read ${reference} in the Bible.`;
+  const canonical = `/bible?${new URLSearchParams({ book: book.name, chapter: String(chapter), ...(verse ? { verse: String(verse) } : {}), ...(code ? { translation: code } : {}) })}`;
+  return {
+    title: `${label} — ${SITE_NAME}`,
+    description,
+    canonical,
+    status: 200,
+    type: 'article',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'WebPage',
+      name: label,
+      description,
+      mainEntity: {
+        '@type': 'Chapter',
+        name: `${book.name} ${chapter}`,
+        isPartOf: { '@type': 'Book', name: translation ? `The Holy Bible, ${translation.summary.name}` : 'The Holy Bible' },
+      },
+    },
+  };
+}
