@@ -28,8 +28,8 @@ function freePort(): Promise<number> {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(join(ROOT, 'dist/web/index.html'))) {
-    const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('vite build failed');
+    const built = spawnSync('npm', ['run', '--silent', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('building the web app failed');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'selah-e2e-'));
   const env = { ...process.env, DATA_DIR: dataDir, SWORD_DISCOVERY: 'off', LOG_LEVEL: 'warn' };

@@ -12,7 +12,8 @@ if (!existsSync(join(webDist, 'index.html'))) {
   console.log('Building the web app (first start)…');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) {
+  const compressed = built.status === 0 && spawnSync(process.execPath, [join(root, 'scripts/compress-assets.mjs')], { stdio: 'inherit' });
+  if (!compressed || compressed.status !== 0) {
     console.error('Selah could not start: building the web app failed (see above).');
     process.exit(1);
   }

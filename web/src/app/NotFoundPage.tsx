@@ -8,14 +8,12 @@ export function NotFoundPage() {
   const psalm = useQuery(chapterQuery('KJV', 'Psalms', 32));
   const verse = psalm.data?.verses.find((v) => v.verse === 8);
   useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = 'robots';
-    meta.content = 'noindex';
-    document.head.append(meta);
+    // The server marks a not-found page itself; a page reached by client navigation needs it added.
+    const added = document.querySelector('meta[name="robots"]') ? null : document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'robots', content: 'noindex' }));
     const title = document.title;
     document.title = 'Page Not Found — Selah';
     return () => {
-      meta.remove();
+      added?.remove();
       document.title = title;
     };
   }, []);

@@ -59,6 +59,14 @@ const DROPPED_TITLES = new Set(['chapter', 'x-chapterLabel', 'x-introduction', '
  */
 const CLOSING_QUOTES: Readonly<Record<string, string>> = { '“': '”', '‘': '’', '«': '»', '‹': '›' };
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+// Several Haiola-built texts (the WEB) lose the space after a footnote call ("God<note/>created") and
+// after the end of the words of Jesus ("righteousness.”</q>Then"); diatheke shows the same run-on
+// words. A space goes back when a word follows what can end a word (after a note) or a sentence or
+// quotation (after words of Jesus).
+const BEFORE_NOTE_GAP = /[\p{L}\p{N},.;:!?’”')\]]$/u;
+const BEFORE_QUOTE_GAP = /[,.;:!?’”')\]]$/u;
+
 type Capture =
   | { kind: 'note'; note: NoteNode['kind']; text: string }
   | { kind: 'heading'; heading: 'section' | 'psalm'; text: string; notes: NoteNode[] }
@@ -114,6 +122,10 @@ export class OsisMapper {
   /** 'closed': a chapter has ended and no other begun, where a title is a colophon. */
   private chapter: 'none' | 'open' | 'closed' = 'none';
   private titles: { h?: string; toc1?: string; short?: string; main: string[] } = { main: [] };
+  /** A note or the words of Jesus just ended: see BEFORE_NOTE_GAP. */
+  private gap: RegExp | undefined;
+  /** The last character of the verse text sent out so far. */
+  private lastChar = '';
 
   constructor(
     private readonly out: OsisOutput,
@@ -123,11 +135,13 @@ export class OsisMapper {
   }
 
   /**
-   * Forgets the elements still open. A SWORD fragment is balanced before it is parsed, but one that
-   * saxes could not read to its end must not leave its formatting on the next.
+   * A SWORD fragment (a verse or an intro) begins. Only milestones carry over from the last one: it
+   * was balanced before parsing, but one that saxes could not read to its end must not leave its
+   * elements open, and a space is never put back between the texts of two fragments.
    */
-  forgetOpenElements(): void {
+  startFragment(): void {
     this.frames = [];
+    this.endOfText();
   }
 
   open(tag: XmlTag): void {
@@ -156,6 +170,7 @@ export class OsisMapper {
     if (name === 'verse') {
       if (end) this.out.structure?.endVerse();
       else {
+        this.endOfText();
         this.out.structure?.startVerse(tag);
         if (container) frame.ends = 'verse';
       }
@@ -253,8 +268,23 @@ export class OsisMapper {
     // Some texts keep the pilcrow of the printed Bible as the paragraph mark.
     text.split('¶').forEach((part, i) => {
       if (i > 0) this.block({ type: 'paragraph' });
-      if (part) this.out.text(part, style);
+      if (part) this.emit(part, style);
     });
+  }
+
+  private emit(text: string, style: TextStyle): void {
+    let out = text;
+    if (this.gap) {
+      if (WORD_CHAR.test(out[0]!) && this.gap.test(this.lastChar)) out = ' ' + out;
+      this.gap = undefined;
+    }
+    this.out.text(out, style);
+    this.lastChar = out.at(-1)!;
+  }
+
+  private endOfText(): void {
+    this.gap = undefined;
+    this.lastChar = '';
   }
 
   private get skipping(): boolean {
@@ -280,6 +310,7 @@ export class OsisMapper {
     // Printed before the quotation is off the stack: the mark carries the quotation's formatting.
     if (frame.closingMark) this.text(frame.closingMark);
     this.frames.pop();
+    if (frame.name === 'q' && frame.style?.wordsOfJesus) this.gap = BEFORE_QUOTE_GAP;
     if (frame.capture) this.closeCapture(frame.capture);
     if (frame.line) this.lineOpen = false;
     if (frame.lineGroup) this.afterLineGroup = true;
@@ -350,7 +381,7 @@ export class OsisMapper {
     } else if (end) {
       // A closing milestone carries its own mark.
       this.printMark(mark);
-      this.jesusQuotes.delete(attr(tag, 'eID')!);
+      if (this.jesusQuotes.delete(attr(tag, 'eID')!)) this.gap = BEFORE_QUOTE_GAP;
     } else if (container) {
       if (jesus) frame.style = { wordsOfJesus: true };
       this.printMark(mark);
@@ -410,7 +441,10 @@ export class OsisMapper {
     // A note inside a heading belongs with the heading; one inside a book title is left out.
     const outer = this.frames.findLast((f) => f.capture)?.capture;
     if (outer?.kind === 'heading') outer.notes.push(note);
-    else if (!outer) this.out.note(note);
+    else if (!outer) {
+      this.out.note(note);
+      this.gap = BEFORE_NOTE_GAP;
+    }
   }
 
   /** `\h` (or a main title's short form) names the book; `\toc1` or the main titles give its long name. */

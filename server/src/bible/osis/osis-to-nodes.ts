@@ -1,7 +1,7 @@
 import { SaxesParser } from 'saxes';
 
 import { compactNodes, type TextNode, type VerseNode } from '#common/bible/content.ts';
-import { addBlock, styledText, type TextStyle } from '../importers/files/collector.ts';
+import { addBlock, styledText } from '../importers/files/collector.ts';
 import { OsisMapper, type OsisBookTitles, type OsisMapperOptions } from './osis-mapper.ts';
 
 /**
@@ -18,14 +18,6 @@ export type OsisConverterOptions = OsisMapperOptions;
 
 type Mode = 'intro' | 'verse';
 
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-// Several Haiola-built modules (WEB) lose the space after a footnote call ("God<note/>created") and
-// after the end of the words of Jesus ("righteousness.”</q>Then"); diatheke shows the same run-on
-// words. A space goes back when a word follows what can end a word (after a note) or a sentence or
-// quotation (after words of Jesus).
-const BEFORE_NOTE_GAP = /[\p{L}\p{N},.;:!?’”')\]]$/u;
-const BEFORE_QUOTE_GAP = /[,.;:!?’”')\]]$/u;
-
 export class OsisConverter {
   private readonly parser: SaxesParser;
   private readonly mapper: OsisMapper;
@@ -33,22 +25,18 @@ export class OsisConverter {
   /** The verse being read, then the block starts and headings that wait for the next verse's text. */
   private out: VerseNode[] = [];
   private mode: Mode = 'verse';
-  /** A note just ended: see BEFORE_NOTE_GAP. */
-  private gap: RegExp | undefined;
-  private lastChar = '';
-  private lastWordsOfJesus = false;
 
   constructor(options: OsisConverterOptions = {}) {
     this.mapper = new OsisMapper(
       {
-        text: (text, style) => this.addText(text, style),
+        // An intro's text and notes are not verse text, not even the notes of a heading it passes on.
+        text: (text, style) => {
+          if (this.mode === 'verse') this.out.push(styledText(text, style));
+        },
         block: (node) => addBlock(this.out, node),
-        // Intro notes are not verse text, not even those in a heading the intro passes on.
-        heading: (node, notes) => this.out.push(node, ...(this.mode === 'intro' ? [] : notes)),
+        heading: (node, notes) => this.out.push(node, ...(this.mode === 'verse' ? notes : [])),
         note: (node) => {
-          if (this.mode === 'intro') return;
-          this.out.push(node);
-          this.gap = BEFORE_NOTE_GAP;
+          if (this.mode === 'verse') this.out.push(node);
         },
         bookTitles: (titles) => {
           this.bookTitles = titles;
@@ -87,23 +75,9 @@ export class OsisConverter {
   private feed(markup: string, mode: Mode): void {
     if (!markup) return;
     this.mode = mode;
-    this.mapper.forgetOpenElements();
-    this.gap = undefined;
-    this.lastWordsOfJesus = false;
+    this.mapper.startFragment();
     this.parser.write(`<r>${repairFragment(markup)}</r>`);
     this.parser.close();
-  }
-
-  private addText(raw: string, style: TextStyle): void {
-    if (this.mode === 'intro') return;
-    let text = raw;
-    // The words of Jesus ended just before this text: see BEFORE_QUOTE_GAP.
-    const gap = this.gap ?? (this.lastWordsOfJesus && !style.wordsOfJesus ? BEFORE_QUOTE_GAP : undefined);
-    if (gap && WORD_CHAR.test(text[0]!) && gap.test(this.lastChar)) text = ' ' + text;
-    this.gap = undefined;
-    this.out.push(styledText(text, style));
-    this.lastChar = text.at(-1)!;
-    this.lastWordsOfJesus = style.wordsOfJesus === true;
   }
 
   private finishVerse(): VerseNode[] {
@@ -115,7 +89,6 @@ export class OsisConverter {
     this.out = nodes.slice(end).filter((n) => n.type !== 'text');
     const verse = nodes.slice(0, end);
     trimEdges(verse);
-    this.lastChar = '';
     return compactNodes(verse);
   }
 }

@@ -33,9 +33,9 @@ export function HomePage() {
           Search for a passage, keyword or topic
         </label>
         <input id="home-search" className="input text-lg" placeholder="Search a passage, keyword or topic" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <button type="submit" className="button-primary px-5" aria-label="Search">
+        <button type="submit" className="button-primary px-5">
           <Search aria-hidden size={18} />
-          <span className="hidden sm:inline">Search</span>
+          <span className="sr-only sm:not-sr-only">Search</span>
         </button>
       </form>
 

@@ -57,7 +57,7 @@ export function SearchPage(params: SearchPageParams) {
         </label>
         <input id="search-q" className="input text-lg" placeholder='Words, "a phrase", bless* or John 3:16' value={text} onChange={(e) => setText(e.target.value)} />
         <button type="submit" className="button-primary px-5">
-          <Search aria-hidden size={18} /> <span className="hidden sm:inline">Search</span>
+          <Search aria-hidden size={18} /> <span className="sr-only sm:not-sr-only">Search</span>
         </button>
       </form>
 

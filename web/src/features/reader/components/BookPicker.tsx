@@ -21,7 +21,7 @@ export function BookPicker({ books, current, onSelect }: { books: readonly BookE
   return (
     <PickerPopover
       label="Choose a book"
-      buttonText={currentBook?.name ?? current}
+      buttonText={<span><span className="sr-only">Book: </span>{currentBook?.name ?? current}</span>}
       open={open}
       onOpenChange={(o) => {
         setOpen(o);

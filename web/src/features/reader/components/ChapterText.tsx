@@ -40,7 +40,6 @@ export const ChapterText = memo(function ChapterText({ verses, fontSize, redLett
         role={s.first ? 'button' : undefined}
         tabIndex={s.first ? 0 : undefined}
         aria-pressed={s.first ? selected.has(s.verse) : undefined}
-        aria-label={s.first ? `Verse ${s.verse}` : undefined}
         onClick={open}
         onKeyDown={(e) => {
           if (e.key === 'Enter' || e.key === ' ') {

@@ -11,6 +11,7 @@ export function PickerPopover({
   children,
   wide = false,
 }: {
+  /** Names the popover; the button's own name is its text (with any screen-reader-only prefix in it). */
   label: string;
   buttonText: ReactNode;
   open: boolean;
@@ -20,7 +21,7 @@ export function PickerPopover({
 }) {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger className="button-ghost gap-0.5 px-2 py-1.5 text-base font-semibold whitespace-nowrap sm:gap-1 sm:px-2.5" aria-label={label}>
+      <Popover.Trigger className="button-ghost gap-0.5 px-2 py-1.5 text-base font-semibold whitespace-nowrap sm:gap-1 sm:px-2.5">
         {buttonText}
         <ChevronDown aria-hidden size={16} className="opacity-60" />
       </Popover.Trigger>

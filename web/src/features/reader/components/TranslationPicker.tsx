@@ -23,7 +23,7 @@ export function TranslationPicker({ current, onSelect }: { current: string; onSe
   return (
     <PickerPopover
       label="Choose a translation"
-      buttonText={current}
+      buttonText={<span><span className="sr-only">Translation: </span>{current}</span>}
       open={open}
       onOpenChange={(o) => {
         setOpen(o);

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousViolations } from './axe.ts';
+import { useBrowser } from './fixtures.ts';
+
+const { page: newPage } = useBrowser();
+
+const settle = async (page: Page) => {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+};
+
+// Every page and overlay of the reader issue, at phone and desktop widths, in both themes.
+const SCREENS: { name: string; path: string; open?: (page: Page) => Promise<void>; phoneOnly?: boolean }[] = [
+  { name: 'home', path: '/' },
+  { name: 'reader', path: '/bible?book=John&chapter=3' },
+  { name: 'reader with poetry and footnotes', path: '/bible?book=Psalms&chapter=23&translation=WEB' },
+  { name: 'search results', path: '/search?q=love' },
+  { name: 'search with a reference', path: '/search?q=John%203:16' },
+  { name: 'not found', path: '/no/such/page' },
+  { name: 'chat placeholder', path: '/chat' },
+  {
+    name: 'verse menu',
+    path: '/bible?book=John&chapter=3',
+    open: async (page) => {
+      await page.locator('#v16').click();
+      await page.getByTestId('verse-menu').waitFor();
+    },
+  },
+  {
+    name: 'comparison dialog',
+    path: '/bible?book=John&chapter=3',
+    open: async (page) => {
+      await page.locator('#v16').click();
+      await page.getByTestId('verse-menu').getByRole('button', { name: 'Compare' }).click();
+      await page.getByTestId('compare-item').first().waitFor();
+    },
+  },
+  {
+    name: 'book picker',
+    path: '/bible?book=John&chapter=3',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Book: / }).click();
+    },
+  },
+  {
+    name: 'drawer',
+    path: '/search',
+    phoneOnly: true,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+    },
+  },
+];
+
+describe('accessibility (axe-core): no serious or critical violations', () => {
+  for (const screen of SCREENS) {
+    for (const [device, width, height] of [['phone', 390, 844], ['desktop', 1280, 800]] as const) {
+      if (screen.phoneOnly && device === 'desktop') continue;
+      for (const colorScheme of ['light', 'dark'] as const) {
+        it(`${screen.name}, ${device}, ${colorScheme}`, async () => {
+          const page = await newPage({ width, height, colorScheme });
+          await page.goto(screen.path);
+          await settle(page);
+          await screen.open?.(page);
+          await page.waitForTimeout(250);
+          expect(await seriousViolations(page)).toEqual([]);
+          await page.close();
+        });
+      }
+    }
+  }
+});
