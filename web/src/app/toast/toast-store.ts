@@ -36,6 +36,10 @@ export function dismissToast(id: number): void {
   }, TOAST_REMOVE_DELAY);
 }
 
+export function getToasts(): Toast[] {
+  return toasts;
+}
+
 export function useToasts(): Toast[] {
   return useSyncExternalStore(
     (l) => {

@@ -105,6 +105,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
 
   let body;
   if (books.isPending) body = <ReaderMessage busy>Loading Bible content...</ReaderMessage>;
+  else if (books.data?.length === 0) body = <ReaderMessage>Select a Bible passage to read</ReaderMessage>;
   else if (content.isPending) body = <ChapterSkeleton />;
   else if (content.isError) {
     const error = content.error;
@@ -133,7 +134,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   return (
     <div className="pb-28">
       <header className="sticky top-0 z-30 border-b border-stone-200 bg-stone-50/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
-        <div className="mx-auto flex max-w-4xl items-center gap-1 px-2 py-1.5 sm:px-4">
+        <div className="mx-auto flex max-w-4xl items-center gap-0.5 px-1 py-1.5 sm:gap-1 sm:px-4">
           <div className="md:hidden">
             <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
           </div>
@@ -148,7 +149,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
             </button>
           </div>
           <TranslationPicker current={translation} onSelect={(code) => void changeTranslation(code)} />
-          <div className="ml-auto flex items-center">
+          <div className="ml-auto flex shrink-0 items-center">
             <DisplaySettings />
             <Link to="/achievements" className="icon-button hidden sm:inline-flex" aria-label="My Stats" title="My Stats">
               <BarChart3 aria-hidden size={20} />

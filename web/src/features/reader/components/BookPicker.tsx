@@ -22,6 +22,7 @@ export function BookPicker({ books, current, onSelect }: { books: readonly BookE
     <PickerPopover
       label="Choose a book"
       buttonText={<span><span className="sr-only">Book: </span>{currentBook?.name ?? current}</span>}
+      shrink
       open={open}
       onOpenChange={(o) => {
         setOpen(o);

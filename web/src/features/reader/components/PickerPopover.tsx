@@ -10,6 +10,7 @@ export function PickerPopover({
   onOpenChange,
   children,
   wide = false,
+  shrink = false,
 }: {
   /** Names the popover; the button's own name is its text (with any screen-reader-only prefix in it). */
   label: string;
@@ -18,12 +19,14 @@ export function PickerPopover({
   onOpenChange: (open: boolean) => void;
   children: ReactNode;
   wide?: boolean;
+  /** May this button give up width on a narrow header (the book name truncates)? */
+  shrink?: boolean;
 }) {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger className="button-ghost gap-0.5 px-2 py-1.5 text-base font-semibold whitespace-nowrap sm:gap-1 sm:px-2.5">
-        {buttonText}
-        <ChevronDown aria-hidden size={16} className="opacity-60" />
+      <Popover.Trigger className={`button-ghost ${shrink ? 'min-w-0' : 'shrink-0'} gap-0.5 px-1.5 py-1.5 text-[0.95rem] font-semibold whitespace-nowrap sm:gap-1 sm:px-2.5 sm:text-base`}>
+        <span className="min-w-0 truncate">{buttonText}</span>
+        <ChevronDown aria-hidden size={16} className="shrink-0 opacity-60" />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
