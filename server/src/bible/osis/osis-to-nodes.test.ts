@@ -132,6 +132,21 @@ describe('OsisConverter across verses', () => {
     expect(plainText(v2)).toBe('and I will make you fishers of men. And they left their nets.');
   });
 
+  it('closes a container <q marker> with the matching closing mark, in the quotation’s formatting', () => {
+    const nodes = osisToNodes('He cried, <q who="Jesus" marker="“">Lazarus, come forth.</q> And he came.');
+    expect(nodes[1]).toEqual({ type: 'text', text: '“Lazarus, come forth.”', wordsOfJesus: true });
+    expect(plainText(osisToNodes('<q marker="‘">a</q> <q marker="«">b</q> <q marker="‹">c</q> <q marker="&quot;">d</q>'))).toBe(
+      '‘a’ «b» ‹c› "d"',
+    );
+  });
+
+  it('starts no stanza where a paragraph already separates two line groups', () => {
+    const c = new OsisConverter();
+    c.verse('<lg sID="g1"/><l sID="a"/>his heel.<l eID="a"/><lg eID="g1"/>');
+    const next = c.verse('<div sID="p" type="x-p"/>To the woman he said,<div eID="p" type="x-p"/> <lg sID="g2"/><l level="1" sID="b"/>“I will<l eID="b"/><lg eID="g2"/>');
+    expect(blocks(next)).toEqual(['paragraph', 'line']);
+  });
+
   it('marks a <q who="Jesus"> container and puts back the space its end swallowed', () => {
     const nodes = osisToNodes('<q marker="" who="Jesus">“Allow it now.”</q>Then he allowed him.');
     expect(nodes[0]).toEqual({ type: 'text', text: '“Allow it now.”', wordsOfJesus: true });

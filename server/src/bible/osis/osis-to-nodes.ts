@@ -4,6 +4,10 @@ import { compactNodes, type TextNode, type VerseNode } from '#common/bible/conte
 import { addBlock, styledText } from '../importers/files/collector.ts';
 import { OsisMapper, type OsisBookTitles, type OsisMapperOptions } from './osis-mapper.ts';
 
+export type OsisConverterOptions = OsisMapperOptions;
+
+type Mode = 'intro' | 'verse';
+
 /**
  * OSIS → VerseNode[], one verse at a time, as SWORD stores it: each verse is a fragment, and
  * milestones (`<q sID/>…<q eID/>`, `<l sID/>`, `<lg sID/>`, `<div sID/>`, `<chapter sID/>`) open in
@@ -14,10 +18,6 @@ import { OsisMapper, type OsisBookTitles, type OsisMapperOptions } from './osis-
  * Text nodes keep the source's whitespace; the plain text of a verse is what plainText() makes of
  * them. Notes and headings never enter the plain text.
  */
-export type OsisConverterOptions = OsisMapperOptions;
-
-type Mode = 'intro' | 'verse';
-
 export class OsisConverter {
   private readonly parser: SaxesParser;
   private readonly mapper: OsisMapper;

@@ -93,6 +93,24 @@ describe('importOsis: a hand-written OSIS file', () => {
   });
 });
 
+describe('importOsis: markup the SWORD reader shares', () => {
+  it('closes a container <q marker> with the matching mark and puts back the space a note call swallowed', async () => {
+    const file = await osisFile(
+      'quote.xml',
+      '<div type="book" osisID="John"><chapter osisID="John.11">' +
+        '<verse osisID="John.11.43">he cried<note>Or, called</note>with a loud voice, <q who="Jesus" marker="“">Lazarus, come forth.</q></verse>' +
+        '</chapter></div>',
+    );
+    const bible = await importOsis(file);
+    expect(verseNodes(bible, 'John', 11, 43)).toEqual([
+      { type: 'text', text: 'he cried' },
+      { type: 'note', kind: 'footnote', text: 'Or, called' },
+      { type: 'text', text: ' with a loud voice, ' },
+      { type: 'text', text: '“Lazarus, come forth.”', wordsOfJesus: true },
+    ]);
+  });
+});
+
 describe('importOsis: malformed files', () => {
   it('reports an XML syntax error with file, line and column', async () => {
     const file = join(FIXTURES, 'osis-bad', 'mismatched.osis.xml');
