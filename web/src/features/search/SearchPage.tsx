@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { availableBooksQuery, searchQuery, translationGroupsQuery } from '../bible/api/bible-queries.ts';
 import { preferredTranslation } from '../translations/preferred-translation.ts';
+import { TranslationOptions } from '../translations/TranslationOptions.tsx';
 import { HighlightedText } from './HighlightedText.tsx';
 
 export const PAGE_SIZE = 20;
@@ -65,15 +66,7 @@ export function SearchPage(params: SearchPageParams) {
         <label className="flex flex-col gap-1 text-sm font-medium">
           Translation
           <select className="input" value={translation} onChange={(e) => update({ translation: e.target.value, book: undefined })}>
-            {groups.data?.map((g) => (
-              <optgroup key={g.languageName} label={g.languageName}>
-                {g.translations.map((t) => (
-                  <option key={t.code} value={t.code}>
-                    {t.code} — {t.name}
-                  </option>
-                ))}
-              </optgroup>
-            )) ?? <option value={translation}>{translation}</option>}
+            <TranslationOptions groups={groups.data} current={translation} />
           </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">

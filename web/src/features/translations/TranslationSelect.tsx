@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { translationGroupsQuery } from '../bible/api/bible-queries.ts';
+import { TranslationOptions } from './TranslationOptions.tsx';
 import { useCurrentTranslation, useChangeTranslation } from './use-translation.ts';
 
 /** Spec §2 sidebar "Bible Translation" selector: a native select grouped by language. */
@@ -24,16 +25,7 @@ export function TranslationSelect({ onChanged }: { onChanged?: () => void }) {
           onChanged?.();
         }}
       >
-        {!groups.data && <option value={current}>{current}</option>}
-        {groups.data?.map((g) => (
-          <optgroup key={g.languageName} label={g.languageName}>
-            {g.translations.map((t) => (
-              <option key={t.code} value={t.code}>
-                {t.code} — {t.name}
-              </option>
-            ))}
-          </optgroup>
-        ))}
+        <TranslationOptions groups={groups.data} current={current} />
       </select>
     </div>
   );

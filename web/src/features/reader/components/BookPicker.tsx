@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { BookEntry } from '#common/contracts/bible.ts';
-import { cn } from '../../../lib/cn.ts';
+import { PickerItem, PickerSection } from './PickerList.tsx';
 import { PickerPopover } from './PickerPopover.tsx';
 
 const TESTAMENTS = [
@@ -48,29 +48,20 @@ export function BookPicker({ books, current, onSelect }: { books: readonly BookE
           const list = shown.filter((b) => b.testament === testament);
           if (list.length === 0) return null;
           return (
-            <section key={testament} aria-label={title} className="mb-2">
-              <h4 className="px-2 py-1 text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">{title}</h4>
-              <ul className="grid grid-cols-2 gap-0.5">
-                {list.map((b) => (
-                  <li key={b.id}>
-                    <button
-                      type="button"
-                      className={cn(
-                        'w-full rounded-md px-2 py-1.5 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800',
-                        b.englishName === current && 'bg-orange-100 font-semibold dark:bg-orange-950',
-                      )}
-                      aria-current={b.englishName === current ? 'true' : undefined}
-                      onClick={() => {
-                        onSelect(b);
-                        setOpen(false);
-                      }}
-                    >
-                      {b.name}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <PickerSection key={testament} title={title} columns={2}>
+              {list.map((b) => (
+                <PickerItem
+                  key={b.id}
+                  current={b.englishName === current}
+                  onPick={() => {
+                    onSelect(b);
+                    setOpen(false);
+                  }}
+                >
+                  {b.name}
+                </PickerItem>
+              ))}
+            </PickerSection>
           );
         })}
         {shown.length === 0 && <p className="p-2 text-sm text-stone-600 dark:text-stone-400">No book matches “{filter}”.</p>}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { cn } from '../../../lib/cn.ts';
 import { translationGroupsQuery } from '../../bible/api/bible-queries.ts';
+import { PickerItem, PickerSection } from './PickerList.tsx';
 import { PickerPopover } from './PickerPopover.tsx';
 
 /** Translations grouped by language, with a filter (spec §2 Reader header). */
@@ -35,30 +35,22 @@ export function TranslationPicker({ current, onSelect }: { current: string; onSe
       <div className="-mx-2 overflow-y-auto px-2">
         {groups.isPending && <p className="p-2 text-sm">Loading translations…</p>}
         {shown.map((g) => (
-          <section key={g.languageName} aria-label={g.languageName} className="mb-2">
-            <h4 className="px-2 py-1 text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">{g.languageName}</h4>
-            <ul>
-              {g.translations.map((t) => (
-                <li key={t.code}>
-                  <button
-                    type="button"
-                    className={cn(
-                      'flex w-full items-baseline gap-3 rounded-md px-2 py-1.5 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800',
-                      t.code === current && 'bg-orange-100 dark:bg-orange-950',
-                    )}
-                    aria-current={t.code === current ? 'true' : undefined}
-                    onClick={() => {
-                      setOpen(false);
-                      onSelect(t.code);
-                    }}
-                  >
-                    <span className="w-20 shrink-0 font-semibold">{t.code}</span>
-                    <span className="text-stone-700 dark:text-stone-300">{t.name}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <PickerSection key={g.languageName} title={g.languageName}>
+            {g.translations.map((t) => (
+              <PickerItem
+                key={t.code}
+                current={t.code === current}
+                className="flex items-baseline gap-3"
+                onPick={() => {
+                  setOpen(false);
+                  onSelect(t.code);
+                }}
+              >
+                <span className="w-20 shrink-0 font-semibold">{t.code}</span>
+                <span className="font-normal text-stone-700 dark:text-stone-300">{t.name}</span>
+              </PickerItem>
+            ))}
+          </PickerSection>
         ))}
         {groups.data && shown.length === 0 && <p className="p-2 text-sm text-stone-600 dark:text-stone-400">No translation matches “{filter}”.</p>}
       </div>
