@@ -48,4 +48,19 @@ describe('home and search', () => {
     await page.getByRole('button', { name: 'Peace' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('How can I find peace in difficult times?');
   });
+
+  it('has a footer whose terms and privacy links open standalone pages in a new tab, and this year', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect.poll(() => footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
+    for (const [name, href] of [['Terms', '/terms-standalone'], ['Privacy', '/privacy-standalone']]) {
+      const link = footer.getByRole('link', { name });
+      expect(await link.getAttribute('href')).toBe(href);
+      expect(await link.getAttribute('target')).toBe('_blank');
+    }
+    const [popup] = await Promise.all([page.waitForEvent('popup'), footer.getByRole('link', { name: 'Privacy' }).click()]);
+    await expect.poll(() => popup.getByRole('heading', { name: 'Privacy Policy' }).isVisible()).toBe(true);
+    expect(await popup.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+  });
 });

@@ -10,16 +10,28 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AboutRouteImport } from './routes/about'
 import { Route as AchievementsRouteImport } from './routes/achievements'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as BibleRouteImport } from './routes/bible'
 import { Route as BibleLessonsRouteImport } from './routes/bible-lessons'
 import { Route as ChatRouteImport } from './routes/chat'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as NewsRouteImport } from './routes/news'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as PrivacyStandaloneRouteImport } from './routes/privacy-standalone'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as TermsRouteImport } from './routes/terms'
+import { Route as TermsStandaloneRouteImport } from './routes/terms-standalone'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AchievementsRoute = AchievementsRouteImport.update({
@@ -47,78 +59,157 @@ const ChatRoute = ChatRouteImport.update({
   path: '/chat',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsRoute = NewsRouteImport.update({
+  id: '/news',
+  path: '/news',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyStandaloneRoute = PrivacyStandaloneRouteImport.update({
+  id: '/privacy-standalone',
+  path: '/privacy-standalone',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsStandaloneRoute = TermsStandaloneRouteImport.update({
+  id: '/terms-standalone',
+  path: '/terms-standalone',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
   '/achievements': typeof AchievementsRoute
   '/auth': typeof AuthRoute
   '/bible': typeof BibleRoute
   '/bible-lessons': typeof BibleLessonsRoute
   '/chat': typeof ChatRoute
+  '/contact': typeof ContactRoute
+  '/news': typeof NewsRoute
+  '/privacy': typeof PrivacyRoute
+  '/privacy-standalone': typeof PrivacyStandaloneRoute
   '/search': typeof SearchRoute
+  '/terms': typeof TermsRoute
+  '/terms-standalone': typeof TermsStandaloneRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
   '/achievements': typeof AchievementsRoute
   '/auth': typeof AuthRoute
   '/bible': typeof BibleRoute
   '/bible-lessons': typeof BibleLessonsRoute
   '/chat': typeof ChatRoute
+  '/contact': typeof ContactRoute
+  '/news': typeof NewsRoute
+  '/privacy': typeof PrivacyRoute
+  '/privacy-standalone': typeof PrivacyStandaloneRoute
   '/search': typeof SearchRoute
+  '/terms': typeof TermsRoute
+  '/terms-standalone': typeof TermsStandaloneRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/about': typeof AboutRoute
   '/achievements': typeof AchievementsRoute
   '/auth': typeof AuthRoute
   '/bible': typeof BibleRoute
   '/bible-lessons': typeof BibleLessonsRoute
   '/chat': typeof ChatRoute
+  '/contact': typeof ContactRoute
+  '/news': typeof NewsRoute
+  '/privacy': typeof PrivacyRoute
+  '/privacy-standalone': typeof PrivacyStandaloneRoute
   '/search': typeof SearchRoute
+  '/terms': typeof TermsRoute
+  '/terms-standalone': typeof TermsStandaloneRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/about'
     | '/achievements'
     | '/auth'
     | '/bible'
     | '/bible-lessons'
     | '/chat'
+    | '/contact'
+    | '/news'
+    | '/privacy'
+    | '/privacy-standalone'
     | '/search'
+    | '/terms'
+    | '/terms-standalone'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/about'
     | '/achievements'
     | '/auth'
     | '/bible'
     | '/bible-lessons'
     | '/chat'
+    | '/contact'
+    | '/news'
+    | '/privacy'
+    | '/privacy-standalone'
     | '/search'
+    | '/terms'
+    | '/terms-standalone'
   id:
     | '__root__'
     | '/'
+    | '/about'
     | '/achievements'
     | '/auth'
     | '/bible'
     | '/bible-lessons'
     | '/chat'
+    | '/contact'
+    | '/news'
+    | '/privacy'
+    | '/privacy-standalone'
     | '/search'
+    | '/terms'
+    | '/terms-standalone'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AboutRoute: typeof AboutRoute
   AchievementsRoute: typeof AchievementsRoute
   AuthRoute: typeof AuthRoute
   BibleRoute: typeof BibleRoute
   BibleLessonsRoute: typeof BibleLessonsRoute
   ChatRoute: typeof ChatRoute
+  ContactRoute: typeof ContactRoute
+  NewsRoute: typeof NewsRoute
+  PrivacyRoute: typeof PrivacyRoute
+  PrivacyStandaloneRoute: typeof PrivacyStandaloneRoute
   SearchRoute: typeof SearchRoute
+  TermsRoute: typeof TermsRoute
+  TermsStandaloneRoute: typeof TermsStandaloneRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -128,6 +219,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/achievements': {
@@ -165,6 +263,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ChatRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news': {
+      id: '/news'
+      path: '/news'
+      fullPath: '/news'
+      preLoaderRoute: typeof NewsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy-standalone': {
+      id: '/privacy-standalone'
+      path: '/privacy-standalone'
+      fullPath: '/privacy-standalone'
+      preLoaderRoute: typeof PrivacyStandaloneRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/search': {
       id: '/search'
       path: '/search'
@@ -172,17 +298,38 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms-standalone': {
+      id: '/terms-standalone'
+      path: '/terms-standalone'
+      fullPath: '/terms-standalone'
+      preLoaderRoute: typeof TermsStandaloneRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AboutRoute: AboutRoute,
   AchievementsRoute: AchievementsRoute,
   AuthRoute: AuthRoute,
   BibleRoute: BibleRoute,
   BibleLessonsRoute: BibleLessonsRoute,
   ChatRoute: ChatRoute,
+  ContactRoute: ContactRoute,
+  NewsRoute: NewsRoute,
+  PrivacyRoute: PrivacyRoute,
+  PrivacyStandaloneRoute: PrivacyStandaloneRoute,
   SearchRoute: SearchRoute,
+  TermsRoute: TermsRoute,
+  TermsStandaloneRoute: TermsStandaloneRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

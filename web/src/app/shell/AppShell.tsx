@@ -52,6 +52,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const onReader = pathname === '/bible';
   const onHome = pathname === '/';
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Spec §2: the standalone terms and privacy pages are shown without the shell.
+  if (pathname.endsWith('-standalone')) return <main id="main">{children}</main>;
 
   return (
     <div className="min-h-dvh md:flex">

@@ -121,9 +121,9 @@ export function HomePage() {
 
       <footer className="mt-4 flex flex-col items-center gap-3 border-t border-stone-200 pt-6 text-sm text-stone-700 dark:border-stone-800 dark:text-stone-300">
         <nav aria-label="Footer" className="flex flex-wrap justify-center gap-x-5 gap-y-2">
-          <a href="/news">News</a>
-          <a href="/about">About</a>
-          <a href="/contact">Contact</a>
+          <Link to="/news">News</Link>
+          <Link to="/about">About</Link>
+          <Link to="/contact">Contact</Link>
           <a href="/terms-standalone" target="_blank" rel="noopener">
             Terms
           </a>

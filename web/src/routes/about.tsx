@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AboutContent } from '../features/legal/LegalPage.tsx';
+
+export const Route = createFileRoute('/about')({ component: AboutContent });
