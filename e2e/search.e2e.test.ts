@@ -52,7 +52,7 @@ describe('home and search', () => {
   it('has a footer whose terms and privacy links open standalone pages in a new tab, and this year', async () => {
     const page = await newPage();
     await page.goto('/');
-    const footer = page.getByRole('contentinfo');
+    const footer = page.locator('footer');
     await expect.poll(() => footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
     for (const [name, href] of [['Terms', '/terms-standalone'], ['Privacy', '/privacy-standalone']]) {
       const link = footer.getByRole('link', { name });
