@@ -24,6 +24,17 @@ import { SearchService } from './modules/search/search.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { HomeService } from './modules/home/home.service.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { createMailer, type Mailer } from './providers/mail/mailer.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { authSecret } from './modules/auth/secret.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AccountLimiter } from './modules/auth/account-limiter.ts';
+import { viewerResolver } from './modules/auth/viewer.ts';
+import { refuseCrossSiteWrites } from './modules/auth/origin-check.ts';
+import { StudyRepository } from './modules/study/study.repository.ts';
+import { StudyService } from './modules/study/study.service.ts';
+import { studyRoutes } from './modules/study/study.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 
 export interface AppOptions {
   config: AppConfig;
@@ -32,6 +43,8 @@ export interface AppOptions {
   /** Import the default translations at start (npm packages, SWORD modules); tests may turn it off. */
   importDefaults?: boolean;
   logger?: boolean;
+  /** Send mail through this instead of the configured provider. */
+  mailer?: Mailer;
 }
 
 export interface App {
@@ -83,6 +96,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(bibleRoutes(bible));
   await server.register(searchRoutes(search));
   await server.register(homeRoutes(new HomeService(bible)));
+
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: server.log });
+  const auth = createAuth({ db: database.db, mailer, secret: authSecret(config.authSecret, config.dataDir), publicUrl: config.publicUrl });
+  const viewerOf = viewerResolver(auth);
+  const studyRepository = new StudyRepository(database.db);
+  server.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
+  await server.register(authRoutes(auth, new AccountLimiter(database.db)));
+  await server.register(settingsRoutes(studyRepository, store, viewerOf));
+  await server.register(studyRoutes(new StudyService(studyRepository), viewerOf));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
   registerWeb(server, config, bible);

@@ -33,6 +33,9 @@ const envSchema = z.object({
     .default('info'),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://bible.example.org' }).optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Selah <no-reply@localhost>'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export interface AppConfig {
@@ -46,6 +49,10 @@ export interface AppConfig {
   webDist: string;
   /** The site's public address for canonical and share links; else taken from each request. */
   publicUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Signs sessions; without it one is generated once and kept in the data folder. */
+  authSecret?: string;
 }
 
 export class ConfigError extends Error {}
@@ -69,5 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(PROJECT_ROOT, 'dist/web'),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    authSecret: e.AUTH_SECRET,
   };
 }

@@ -10,8 +10,15 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 export async function startTestApp(options: { importDefaults?: boolean; env?: Record<string, string> } = {}): Promise<App & { stop(): Promise<void> }> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const database: Database = await openDatabase({ databaseUrl, dataDir: null });
-  await database.db.execute(sql`TRUNCATE translations CASCADE`);
-  const config = loadConfig({ SWORD_DISCOVERY: 'off', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
+  await database.db.execute(sql`TRUNCATE translations, "user", rate_limit CASCADE`);
+  const config = loadConfig({
+    SWORD_DISCOVERY: 'off',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: '/tmp/selah-test-data',
+    ...options.env,
+  });
   const app = await buildApp({ config, database, importDefaults: options.importDefaults ?? true, logger: false });
   return {
     ...app,
@@ -27,7 +34,7 @@ export async function resetSharedTestDatabase(): Promise<void> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   if (!databaseUrl) return;
   const database = await openDatabase({ databaseUrl, dataDir: null });
-  await database.db.execute(sql`TRUNCATE translations CASCADE`);
+  await database.db.execute(sql`TRUNCATE translations, "user", rate_limit CASCADE`);
   await database.close();
 }
 

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/** Spec §3 Highlight colours and Note types; §5 rules as schemas shared by server and client. */
+export const HIGHLIGHT_COLORS = ['yellow', 'green', 'blue', 'pink'] as const;
+export const NOTE_TYPES = ['quote', 'understand', 'question', 'freeform'] as const;
+export const NOTE_MAX_LENGTH = 10_000;
+export const FONT_SIZES = ['small', 'base', 'large'] as const;
+export const GUEST_USER_ID = 'guest';
+
+export const highlightInput = z.object({
+  verse: z.string().trim().min(1, 'Choose a verse to highlight.').max(40),
+  color: z.enum(HIGHLIGHT_COLORS, { error: 'Colour must be yellow, green, blue or pink.' }),
+  reference: z.string().trim().min(1, 'A highlight needs its reference.').max(60),
+  text: z.string().max(5_000, 'Verse text is too long.'),
+});
+
+export const highlight = highlightInput.extend({
+  id: z.string(),
+  userId: z.string(),
+  createdAt: z.string(),
+});
+export type Highlight = z.infer<typeof highlight>;
+
+export const noteInput = z.object({
+  type: z.enum(NOTE_TYPES, { error: 'Note type must be quote, understand, question or freeform.' }),
+  content: z
+    .string({ error: 'Write something before saving.' })
+    .trim()
+    .min(1, 'Write something before saving.')
+    .max(NOTE_MAX_LENGTH, `A note can be at most ${NOTE_MAX_LENGTH.toLocaleString('en')} characters.`),
+  reference: z.string().trim().min(1, 'A note needs a reference.').max(60),
+  title: z.string().trim().max(200).optional(),
+});
+
+export const noteUpdate = z.object({
+  content: noteInput.shape.content.optional(),
+  title: z.string().trim().min(1).max(200).optional(),
+});
+
+export const note = z.object({
+  id: z.string(),
+  type: z.enum(NOTE_TYPES),
+  content: z.string(),
+  reference: z.string(),
+  title: z.string(),
+  userId: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Note = z.infer<typeof note>;
+
+export const listQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  book: z.string().trim().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const settings = z.object({
+  translation: z.string().nullable(),
+  fontSize: z.enum(FONT_SIZES),
+  displayName: z.string().nullable(),
+  userId: z.string(),
+});
+
+export const settingsInput = z.object({
+  displayName: z.string().trim().min(1, 'Display name cannot be blank.').max(50, 'Display name can be at most 50 characters.').optional(),
+  translation: z.string().trim().min(1).max(16).optional(),
+  fontSize: z.enum(FONT_SIZES, { error: 'Font size must be small, base or large.' }).optional(),
+  // The spec's client sends userId (empty); the server always uses the signed-in user.
+  userId: z.unknown().optional(),
+});
+
+/** Spec §3: "{Type capitalised} for {reference}". */
+export function noteTitle(type: (typeof NOTE_TYPES)[number], reference: string): string {
+  return `${type[0]!.toUpperCase()}${type.slice(1)} for ${reference}`;
+}
+
+/** Spec §5: a highlight belongs to a chapter only if its reference is '{book} {chapter}:{verse}'. */
+export function highlightInChapter(reference: string, book: string, chapter: number): boolean {
+  return new RegExp(`^${escapeRegExp(book)} ${chapter}:\\d+$`).test(reference);
+}
+
+/** Spec §5: a note applies when its reference matches exactly or shares the chapter prefix before the colon. */
+export function noteApplies(noteReference: string, reference: string): boolean {
+  if (noteReference === reference) return true;
+  const chapterOf = (r: string) => r.split(':')[0];
+  return chapterOf(noteReference) === chapterOf(reference);
+}
+
+/** Spec §5: double and single quotes are stripped from verse text before saving a highlight. */
+export function stripQuotes(text: string): string {
+  return text.replace(/["'“”‘’]/g, '');
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
