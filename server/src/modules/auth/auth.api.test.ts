@@ -103,3 +103,38 @@ describe(`accounts on ${databaseKind()}`, () => {
     expect(res.json()).toEqual({ message: 'Cross-site request refused.' });
   });
 });
+
+describe('npm run admin', () => {
+  it('grants the admin role to an existing account, and says when there is none', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { openDatabase } = await import('../../db/client.ts');
+    const { users } = await import('../../db/schema.ts');
+    const dataDir = mkdtempSync(join(tmpdir(), 'selah-admin-'));
+    const databaseUrl = process.env.TEST_DATABASE_URL;
+    const env = { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+    const root = new URL('../../../../', import.meta.url).pathname;
+    const admin = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/admin.ts'), ...args], { cwd: root, env, encoding: 'utf8' });
+    try {
+      const db = await openDatabase({ databaseUrl, dataDir });
+      await db.db.insert(users).values({ id: 'u-admin-test', name: 'Deborah', email: 'deborah@example.org', emailVerified: true }).onConflictDoNothing();
+      await db.close();
+      const missing = admin('grant', 'nobody@example.org');
+      expect(missing.status).toBe(1);
+      expect(missing.stderr.trim()).toBe('No account with email nobody@example.org.');
+      const granted = admin('grant', 'Deborah@example.org');
+      expect(granted.stdout.trim()).toBe('deborah@example.org is now an admin.');
+      const check = await openDatabase({ databaseUrl, dataDir });
+      const { eq } = await import('drizzle-orm');
+      const [row] = await check.db.select({ role: users.role }).from(users).where(eq(users.id, 'u-admin-test'));
+      await check.db.delete(users).where(eq(users.id, 'u-admin-test'));
+      await check.close();
+      expect(row?.role).toBe('admin');
+      expect(admin('frob').status).toBe(2);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -43,7 +43,8 @@ export function authRoutes(auth: Auth, limiter: AccountLimiter): FastifyPluginAs
   return async (app) => {
     // Spec §7: the current user, or 401 for a guest (the client reads that as "nobody").
     app.get('/api/auth/user', { schema: { response: { 200: currentUserBody, 401: errorBody } } }, async (req, reply) => {
-      const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+      // Read through to the database: a display name saved a moment ago must show (spec §4 refetch).
+      const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers), query: { disableCookieCache: true } });
       if (!session) return reply.code(401).send({ message: 'Not signed in.' });
       const u = session.user as typeof session.user & { role?: string; displayName?: string | null; firstName?: string | null };
       reply.header('cache-control', 'no-store');

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind, startTestApp } from '../../../test/test-app.ts';
+import { startInbox } from '../../../test/smtp-inbox.ts';
+import { Browser, signUpVerified } from '../../../test/accounts.ts';
+
+let inbox: Awaited<ReturnType<typeof startInbox>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let alice: Browser;
+let bob: Browser;
+let guest: Browser;
+
+const john316 = { verse: 'JOHN.3.16', color: 'yellow', reference: 'John 3:16', text: 'For God so loved the world, that he gave his only begotten Son' };
+
+describe(`highlights, notes and settings on ${databaseKind()}`, () => {
+  beforeAll(async () => {
+    inbox = await startInbox();
+    app = await startTestApp({ env: { SMTP_URL: inbox.url } });
+    alice = await signUpVerified(app, inbox, 'alice@example.org');
+    bob = await signUpVerified(app, inbox, 'bob@example.org');
+    guest = new Browser(app);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await inbox?.stop();
+  });
+
+  it('keeps a user\'s highlights, one per verse, with quotes stripped and the newest first', async () => {
+    const first = await alice.request('POST', '/api/highlights', { ...john316, text: '“For God so loved” the \'world\'' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ verse: 'JOHN.3.16', color: 'yellow', reference: 'John 3:16', text: 'For God so loved the world' });
+    const again = await alice.request('POST', '/api/highlights', { ...john316, color: 'pink' });
+    expect(again.json().id).toBe(first.json().id);
+    await alice.request('POST', '/api/highlights', { verse: 'PSALMS.23.1', color: 'green', reference: 'Psalms 23:1', text: 'The LORD is my shepherd' });
+    const list = await alice.request('GET', '/api/highlights');
+    expect(list.json().map((h: { verse: string; color: string }) => [h.verse, h.color])).toEqual([
+      ['PSALMS.23.1', 'green'],
+      ['JOHN.3.16', 'pink'],
+    ]);
+    expect(list.headers['x-total-count']).toBe('2');
+    const filtered = await alice.request('GET', '/api/highlights?color=green&q=shepherd');
+    expect(filtered.json()).toHaveLength(1);
+  });
+
+  it('never lets one user read, change or delete another\'s notes, highlights or settings', async () => {
+    const note = (await alice.request('POST', '/api/notes', { type: 'freeform', content: 'Mine alone', reference: 'John 3:16' })).json();
+    const mark = (await alice.request('GET', '/api/highlights')).json()[0];
+    expect((await bob.request('GET', '/api/notes')).json()).toEqual([]);
+    expect((await bob.request('GET', '/api/highlights')).json()).toEqual([]);
+    expect((await bob.request('PATCH', `/api/notes/${note.id}`, { content: 'Taken over' })).statusCode).toBe(404);
+    expect((await bob.request('DELETE', `/api/notes/${note.id}`)).statusCode).toBe(404);
+    expect((await bob.request('DELETE', `/api/highlights/${mark.id}`)).statusCode).toBe(404);
+    await bob.request('POST', '/api/settings', { displayName: 'Bob the Reader', fontSize: 'small' });
+    expect((await alice.request('GET', '/api/settings')).json()).toMatchObject({ displayName: null, fontSize: 'large' });
+    expect((await alice.request('GET', '/api/notes')).json().map((n: { content: string }) => n.content)).toEqual(['Mine alone']);
+    expect((await alice.request('GET', '/api/highlights')).json()).toHaveLength(2);
+  });
+
+  it('answers a guest\'s writes as guest-owned and keeps nothing on the server', async () => {
+    const mark = await guest.request('POST', '/api/highlights', john316);
+    expect(mark.statusCode).toBe(200);
+    expect(mark.json()).toMatchObject({ userId: 'guest', verse: 'JOHN.3.16', id: expect.any(String) });
+    const note = await guest.request('POST', '/api/notes', { type: 'question', content: 'Who is Nicodemus?', reference: 'John 3:1' });
+    expect(note.json()).toMatchObject({ userId: 'guest', title: 'Question for John 3:1' });
+    expect((await guest.request('GET', '/api/highlights')).json()).toEqual([]);
+    expect((await guest.request('GET', '/api/notes')).json()).toEqual([]);
+    expect((await guest.request('GET', '/api/settings')).json()).toEqual({ translation: null, fontSize: 'large', displayName: null, userId: 'guest' });
+    expect((await guest.request('POST', '/api/settings', { displayName: 'Guest' })).statusCode).toBe(401);
+    // Nothing of the guest reached another account either.
+    expect((await bob.request('GET', '/api/notes')).json()).toEqual([]);
+  });
+
+  it('gives bad input a clear 400 and writes nothing', async () => {
+    const cases: [string, string, unknown, RegExp][] = [
+      ['/api/highlights', 'unknown colour', { ...john316, color: 'purple' }, /^Colour must be yellow, green, blue or pink\.$/],
+      ['/api/highlights', 'reference that does not parse', { ...john316, reference: 'Hezekiah 1:1' }, /is not a Bible reference/],
+      ['/api/highlights', 'reference of another verse', { ...john316, reference: 'John 3:17' }, /is not the verse JOHN\.3\.16/],
+      ['/api/highlights', 'bad verse id', { ...john316, verse: 'JOHN-3' }, /is not a verse id/],
+      ['/api/notes', 'blank note', { type: 'freeform', content: '   ', reference: 'John 3:16' }, /^Write something before saving\.$/],
+      ['/api/notes', 'note over 10,000 characters', { type: 'freeform', content: 'a'.repeat(10_001), reference: 'John 3:16' }, /^A note can be at most 10,000 characters\.$/],
+      ['/api/notes', 'unknown type', { type: 'poem', content: 'x', reference: 'John 3:16' }, /^Note type must be quote, understand, question or freeform\.$/],
+      ['/api/notes', 'reference that does not parse', { type: 'freeform', content: 'x', reference: 'Chapter eleven' }, /is not a Bible reference/],
+      ['/api/settings', 'blank display name', { displayName: '   ' }, /^Display name cannot be blank\.$/],
+      ['/api/settings', 'unknown translation', { translation: 'XYZ' }, /^Translation 'XYZ' not found\.$/],
+      ['/api/settings', 'bad font size', { fontSize: 'huge' }, /^Font size must be small, base or large\.$/],
+    ];
+    const before = [(await bob.request('GET', '/api/notes')).json().length, (await bob.request('GET', '/api/highlights')).json().length];
+    for (const [url, label, body, message] of cases) {
+      const res = await bob.request('POST', url, body);
+      expect(res.statusCode, label).toBe(400);
+      expect(res.json().message, label).toMatch(message);
+    }
+    expect([(await bob.request('GET', '/api/notes')).json().length, (await bob.request('GET', '/api/highlights')).json().length]).toEqual(before);
+    expect((await bob.request('GET', '/api/settings')).json()).toMatchObject({ displayName: 'Bob the Reader', fontSize: 'small', translation: null });
+  });
+
+  it('saves settings that follow the user: display name, translation and font size', async () => {
+    const saved = await alice.request('POST', '/api/settings', { displayName: '  Faithful Reader 4821 ', translation: 'web', fontSize: 'base', userId: '' });
+    expect(saved.json()).toMatchObject({ displayName: 'Faithful Reader 4821', translation: 'WEB', fontSize: 'base' });
+    expect((await alice.request('GET', '/api/auth/user')).json().displayName).toBe('Faithful Reader 4821');
+  });
+
+  it('titles notes by type and reference, edits and deletes them, and filters by chapter', async () => {
+    const quote = (await alice.request('POST', '/api/notes', { type: 'quote', content: '"For God so loved the world"\n\nGrace first.', reference: 'John 3:16' })).json();
+    expect(quote.title).toBe('Quote for John 3:16');
+    await alice.request('POST', '/api/notes', { type: 'understand', content: 'A chapter note', reference: 'John 3' });
+    await alice.request('POST', '/api/notes', { type: 'freeform', content: 'Elsewhere', reference: 'Romans 8:28' });
+    const inChapter = (await alice.request('GET', `/api/notes?reference=${encodeURIComponent('John 3:16')}`)).json();
+    expect(inChapter.map((n: { content: string }) => n.content).sort()).toEqual(['"For God so loved the world"\n\nGrace first.', 'A chapter note', 'Mine alone'].sort());
+    const edited = await alice.request('PATCH', `/api/notes/${quote.id}`, { content: 'Changed' });
+    expect(edited.json()).toMatchObject({ content: 'Changed', title: 'Quote for John 3:16' });
+    expect((await alice.request('DELETE', `/api/notes/${quote.id}`)).statusCode).toBe(204);
+    expect((await alice.request('GET', '/api/notes?type=quote')).json()).toEqual([]);
+    const page = await alice.request('GET', '/api/notes?limit=1&offset=1');
+    expect(page.json()).toHaveLength(1);
+    expect(Number(page.headers['x-total-count'])).toBe(3);
+  });
+});
