@@ -19,6 +19,10 @@ const SCREENS: { name: string; path: string; open?: (page: Page) => Promise<void
   { name: 'search with a reference', path: '/search?q=John%203:16' },
   { name: 'not found', path: '/no/such/page' },
   { name: 'chat placeholder', path: '/chat' },
+  { name: 'sign in', path: '/auth?mode=signin' },
+  { name: 'sign up', path: '/auth?mode=signup' },
+  { name: 'forgot password', path: '/forgot-password' },
+  { name: 'reset password without a token', path: '/reset-password' },
   {
     name: 'verse menu',
     path: '/bible?book=John&chapter=3',

@@ -17,12 +17,15 @@ import { Route as BibleRouteImport } from './routes/bible'
 import { Route as BibleLessonsRouteImport } from './routes/bible-lessons'
 import { Route as ChatRouteImport } from './routes/chat'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as NewsRouteImport } from './routes/news'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as PrivacyStandaloneRouteImport } from './routes/privacy-standalone'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TermsStandaloneRouteImport } from './routes/terms-standalone'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -64,6 +67,11 @@ const ContactRoute = ContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NewsRoute = NewsRouteImport.update({
   id: '/news',
   path: '/news',
@@ -77,6 +85,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
 const PrivacyStandaloneRoute = PrivacyStandaloneRouteImport.update({
   id: '/privacy-standalone',
   path: '/privacy-standalone',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -94,6 +107,11 @@ const TermsStandaloneRoute = TermsStandaloneRouteImport.update({
   path: '/terms-standalone',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -104,12 +122,15 @@ export interface FileRoutesByFullPath {
   '/bible-lessons': typeof BibleLessonsRoute
   '/chat': typeof ChatRoute
   '/contact': typeof ContactRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/news': typeof NewsRoute
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
+  '/verify-email': typeof VerifyEmailRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -120,12 +141,15 @@ export interface FileRoutesByTo {
   '/bible-lessons': typeof BibleLessonsRoute
   '/chat': typeof ChatRoute
   '/contact': typeof ContactRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/news': typeof NewsRoute
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
+  '/verify-email': typeof VerifyEmailRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -137,12 +161,15 @@ export interface FileRoutesById {
   '/bible-lessons': typeof BibleLessonsRoute
   '/chat': typeof ChatRoute
   '/contact': typeof ContactRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/news': typeof NewsRoute
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
+  '/verify-email': typeof VerifyEmailRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -155,12 +182,15 @@ export interface FileRouteTypes {
     | '/bible-lessons'
     | '/chat'
     | '/contact'
+    | '/forgot-password'
     | '/news'
     | '/privacy'
     | '/privacy-standalone'
+    | '/reset-password'
     | '/search'
     | '/terms'
     | '/terms-standalone'
+    | '/verify-email'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -171,12 +201,15 @@ export interface FileRouteTypes {
     | '/bible-lessons'
     | '/chat'
     | '/contact'
+    | '/forgot-password'
     | '/news'
     | '/privacy'
     | '/privacy-standalone'
+    | '/reset-password'
     | '/search'
     | '/terms'
     | '/terms-standalone'
+    | '/verify-email'
   id:
     | '__root__'
     | '/'
@@ -187,12 +220,15 @@ export interface FileRouteTypes {
     | '/bible-lessons'
     | '/chat'
     | '/contact'
+    | '/forgot-password'
     | '/news'
     | '/privacy'
     | '/privacy-standalone'
+    | '/reset-password'
     | '/search'
     | '/terms'
     | '/terms-standalone'
+    | '/verify-email'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -204,12 +240,15 @@ export interface RootRouteChildren {
   BibleLessonsRoute: typeof BibleLessonsRoute
   ChatRoute: typeof ChatRoute
   ContactRoute: typeof ContactRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   NewsRoute: typeof NewsRoute
   PrivacyRoute: typeof PrivacyRoute
   PrivacyStandaloneRoute: typeof PrivacyStandaloneRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SearchRoute: typeof SearchRoute
   TermsRoute: typeof TermsRoute
   TermsStandaloneRoute: typeof TermsStandaloneRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -270,6 +309,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/news': {
       id: '/news'
       path: '/news'
@@ -289,6 +335,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy-standalone'
       fullPath: '/privacy-standalone'
       preLoaderRoute: typeof PrivacyStandaloneRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/search': {
@@ -312,6 +365,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsStandaloneRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -324,12 +384,15 @@ const rootRouteChildren: RootRouteChildren = {
   BibleLessonsRoute: BibleLessonsRoute,
   ChatRoute: ChatRoute,
   ContactRoute: ContactRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   NewsRoute: NewsRoute,
   PrivacyRoute: PrivacyRoute,
   PrivacyStandaloneRoute: PrivacyStandaloneRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SearchRoute: SearchRoute,
   TermsRoute: TermsRoute,
   TermsStandaloneRoute: TermsStandaloneRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { TranslationSelect } from '../../features/translations/TranslationSelect.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
+import { AccountSlot } from '../../features/auth/AccountSlot.tsx';
 
 function Brand() {
   return (
@@ -77,7 +78,10 @@ export function AppShell({ children }: { children: ReactNode }) {
             <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
             <Brand />
             <div className="ml-auto flex items-center gap-1">
-              <ThemeToggle />
+              <AccountSlot
+                guest={
+                  <>
+                  <ThemeToggle />
               {onHome ? (
                 <Link to="/auth" search={{ mode: 'signup' }} className="icon-button" aria-label="Sign up">
                   <UserPlus aria-hidden size={20} />
@@ -87,13 +91,22 @@ export function AppShell({ children }: { children: ReactNode }) {
                   Sign Up
                 </Link>
               )}
+                  </>
+                }
+              />
             </div>
           </header>
         )}
         {!onReader && (
           <header className="sticky top-0 z-30 hidden items-center justify-end gap-2 border-b border-stone-200 bg-stone-50/95 px-6 py-2 backdrop-blur md:flex dark:border-stone-800 dark:bg-stone-950/95">
-            <ThemeToggle />
-            <AuthLinks />
+            <AccountSlot
+              guest={
+                <>
+                  <ThemeToggle />
+                  <AuthLinks />
+                </>
+              }
+            />
           </header>
         )}
         <main id="main" tabIndex={-1} className="outline-none">

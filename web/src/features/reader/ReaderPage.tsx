@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../app/toast/toast-store.ts';
 import { ThemeToggle } from '../../app/theme/ThemeToggle.tsx';
 import { MobileDrawer } from '../../app/shell/AppShell.tsx';
+import { AccountSlot } from '../auth/AccountSlot.tsx';
 import { availableBooksQuery, chapterQuery } from '../bible/api/bible-queries.ts';
 import { preferredTranslation } from '../translations/preferred-translation.ts';
 import { useChangeTranslation } from '../translations/use-translation.ts';
@@ -154,7 +155,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
             <Link to="/achievements" className="icon-button hidden sm:inline-flex" aria-label="My Stats" title="My Stats">
               <BarChart3 aria-hidden size={20} />
             </Link>
-            <ThemeToggle />
+            <AccountSlot guest={<ThemeToggle />} />
           </div>
         </div>
       </header>

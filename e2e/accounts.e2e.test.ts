@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures.ts';
+import { mailedLink } from './inbox.ts';
+
+const { page: newPage } = useBrowser();
+
+describe('accounts in the browser', () => {
+  it('signs up, confirms the email from the mailed link, is signed in, and logs out', async () => {
+    const page = await newPage();
+    await page.goto('/auth?mode=signin');
+    await page.getByRole('textbox', { name: 'Email' }).fill('lydia@example.org');
+    await page.getByLabel('Password').fill('purple cloth seller');
+    // Switching modes keeps what was typed.
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Create your account' }).isVisible()).toBe(true);
+    expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe('lydia@example.org');
+    expect(await page.getByLabel('Password').inputValue()).toBe('purple cloth seller');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('We sent a link to lydia@example.org');
+
+    await page.goto(await mailedLink('lydia@example.org', /Confirm your email/));
+    await expect.poll(() => page.getByRole('heading', { name: 'Your email is confirmed' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('You are signed in as lydia@example.org.');
+
+    await page.goto('/bible?book=Acts&chapter=16');
+    const avatar = page.getByRole('button', { name: /^Account menu for/ });
+    await avatar.click();
+    for (const name of ['My Profile', 'My Notes', 'My Highlights', 'Settings', 'Study stats', 'Log out']) {
+      expect(await page.getByRole('menuitem', { name }).isVisible()).toBe(true);
+    }
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await expect.poll(() => page.getByRole('link', { name: 'Sign Up' }).first().isVisible()).toBe(true);
+  });
+
+  it('resets a forgotten password through the emailed link', async () => {
+    const page = await newPage();
+    await page.goto('/auth?mode=signup');
+    await page.getByRole('textbox', { name: 'Email' }).fill('priscilla@example.org');
+    await page.getByLabel('Password').fill('tent maker one');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.goto(await mailedLink('priscilla@example.org', /Confirm your email/));
+    await page.goto('/api/logout');
+
+    await page.goto('/auth?mode=signin');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('textbox', { name: 'Email' }).fill('priscilla@example.org');
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('we sent it a link');
+    await page.goto(await mailedLink('priscilla@example.org', /Reset your Selah password/));
+    await page.getByLabel('New password').fill('tent maker two');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('Your password is changed.');
+
+    await page.goto('/auth?mode=signin');
+    await page.getByRole('textbox', { name: 'Email' }).fill('priscilla@example.org');
+    await page.getByLabel('Password').fill('tent maker two');
+    await page.getByRole('button', { name: 'Login' }).last().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/bible');
+    await expect.poll(() => page.getByRole('button', { name: /^Account menu for/ }).isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,116 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { resendVerification, signIn, signUp } from './auth-api.ts';
+
+const MIN_PASSWORD = 8;
+
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}
+
+/** /auth?mode=signin|signup: one form; switching modes keeps what was typed. */
+export function AuthForm({ mode }: { mode: 'signin' | 'signup' }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [unverified, setUnverified] = useState(false);
+  const signingUp = mode === 'signup';
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setNotice(null);
+    if (signingUp && password.length < MIN_PASSWORD) return setError(`Use at least ${MIN_PASSWORD} characters for your password.`);
+    setBusy(true);
+    try {
+      if (signingUp) {
+        await signUp(email.trim(), password);
+        setNotice(`We sent a link to ${email.trim()}. Open it to confirm your email and finish signing up.`);
+      } else {
+        await signIn(email.trim(), password);
+        await queryClient.invalidateQueries({ queryKey: ['auth'] });
+        await navigate({ to: '/bible' });
+      }
+    } catch (err) {
+      setUnverified(err instanceof ApiError && err.status === 403);
+      setError(err instanceof ApiError && err.status === 403 ? 'Please confirm your email first: open the link we sent you.' : messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto flex max-w-sm flex-col gap-5 px-5 py-12">
+      <h1 className="font-serif text-3xl font-semibold">{signingUp ? 'Create your account' : 'Welcome back'}</h1>
+      <div className="grid grid-cols-2 gap-1 rounded-lg bg-stone-200 p-1 dark:bg-stone-800" role="tablist" aria-label="Sign in or sign up">
+        {(['signin', 'signup'] as const).map((m) => (
+          <Link
+            key={m}
+            to="/auth"
+            search={{ mode: m }}
+            replace
+            role="tab"
+            aria-selected={mode === m}
+            className={`rounded-md px-3 py-1.5 text-center text-sm font-medium no-underline ${mode === m ? 'bg-white shadow-sm dark:bg-stone-950' : ''}`}
+          >
+            {m === 'signin' ? 'Login' : 'Sign Up'}
+          </Link>
+        ))}
+      </div>
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Email
+          <input className="input" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          Password
+          <input
+            className="input"
+            type="password"
+            autoComplete={signingUp ? 'new-password' : 'current-password'}
+            required
+            minLength={signingUp ? MIN_PASSWORD : undefined}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-describedby={signingUp ? 'password-hint' : undefined}
+          />
+          {signingUp && (
+            <span id="password-hint" className="text-xs font-normal text-stone-600 dark:text-stone-400">
+              At least {MIN_PASSWORD} characters.
+            </span>
+          )}
+        </label>
+        {error && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+            {error}
+            {unverified && (
+              <button type="button" className="ml-1 underline" onClick={() => void resendVerification(email.trim()).then(() => setNotice('We sent the link again.'))}>
+                Send the link again
+              </button>
+            )}
+          </p>
+        )}
+        {notice && (
+          <p role="status" className="rounded-lg bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950 dark:text-green-100">
+            {notice}
+          </p>
+        )}
+        <button type="submit" className="button-primary" disabled={busy || !email.trim() || !password}>
+          {busy ? 'Please wait…' : signingUp ? 'Sign Up' : 'Login'}
+        </button>
+      </form>
+      {!signingUp && (
+        <Link to="/forgot-password" className="text-sm underline underline-offset-2">
+          Forgot your password?
+        </Link>
+      )}
+    </div>
+  );
+}

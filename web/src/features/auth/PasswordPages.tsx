@@ -1,0 +1,100 @@
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { requestPasswordReset, resetPassword } from './auth-api.ts';
+
+const shell = 'mx-auto flex max-w-sm flex-col gap-5 px-5 py-12';
+
+/** /forgot-password: always the same answer, so it never tells whether an address has an account. */
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await requestPasswordReset(email.trim());
+      setSent(true);
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.serverMessage ?? err.message) : (err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={shell}>
+      <h1 className="font-serif text-3xl font-semibold">Forgot your password?</h1>
+      {sent ? (
+        <p role="status">If an account uses {email.trim()}, we sent it a link to choose a new password. The link works for an hour.</p>
+      ) : (
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Email
+            <input className="input" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </label>
+          {error && <p role="alert" className="text-sm text-red-800 dark:text-red-300">{error}</p>}
+          <button type="submit" className="button-primary" disabled={busy || !email.trim()}>
+            {busy ? 'Sending…' : 'Send the link'}
+          </button>
+        </form>
+      )}
+      <Link to="/auth" search={{ mode: 'signin' }} className="text-sm underline underline-offset-2">
+        Back to Login
+      </Link>
+    </div>
+  );
+}
+
+/** /reset-password?token=…: the link from the mail lands here. */
+export function ResetPasswordPage({ token, error: linkError }: { token?: string; error?: string }) {
+  const [password, setPassword] = useState('');
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(linkError || !token ? 'This reset link is not valid any more. Ask for a new one.' : null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (password.length < 8) return setError('Use at least 8 characters for your password.');
+    setBusy(true);
+    setError(null);
+    try {
+      await resetPassword(token!, password);
+      setDone(true);
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.serverMessage ?? err.message) : (err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={shell}>
+      <h1 className="font-serif text-3xl font-semibold">Choose a new password</h1>
+      {done ? (
+        <p role="status">
+          Your password is changed.{' '}
+          <Link to="/auth" search={{ mode: 'signin' }} className="underline">
+            Login
+          </Link>{' '}
+          with it now.
+        </p>
+      ) : (
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            New password
+            <input className="input" type="password" autoComplete="new-password" minLength={8} required value={password} onChange={(e) => setPassword(e.target.value)} />
+          </label>
+          {error && (
+            <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+              {error} {(linkError || !token) && <Link to="/forgot-password" className="underline">Send a new link</Link>}
+            </p>
+          )}
+          <button type="submit" className="button-primary" disabled={busy || !token || !password}>
+            {busy ? 'Saving…' : 'Save the new password'}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

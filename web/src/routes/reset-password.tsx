@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ResetPasswordPage } from '../features/auth/PasswordPages.tsx';
+import { stringParam } from '../lib/search-params.ts';
+
+export const Route = createFileRoute('/reset-password')({
+  validateSearch: (search: Record<string, unknown>): { token?: string; error?: string } => ({
+    token: stringParam(search.token, { max: 500 }),
+    error: stringParam(search.error, { max: 100 }),
+  }),
+  component: function Reset() {
+    return <ResetPasswordPage {...Route.useSearch()} />;
+  },
+});
