@@ -22,8 +22,23 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Your email is confirmed' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('status').textContent()).toBe('You are signed in as lydia@example.org.');
 
+    // The welcome dialog: a suggested name, a custom hint once edited, Continue disabled when blank.
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Selah' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const input = dialog.getByRole('textbox', { name: 'Display name' });
+    expect(await input.inputValue()).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+ \d{4}$/);
+    await input.fill('   ');
+    expect(await dialog.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    expect(await dialog.textContent()).toContain('Your own name');
+    await input.fill('Seller of Purple');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.reload();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('dialog', { name: 'Welcome to Selah' }).count()).toBe(0);
+
     await page.goto('/bible?book=Acts&chapter=16');
-    const avatar = page.getByRole('button', { name: /^Account menu for/ });
+    const avatar = page.getByRole('button', { name: 'Account menu for Seller of Purple' });
     await avatar.click();
     for (const name of ['My Profile', 'My Notes', 'My Highlights', 'Settings', 'Study stats', 'Log out']) {
       expect(await page.getByRole('menuitem', { name }).isVisible()).toBe(true);
@@ -40,6 +55,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Password').fill('tent maker one');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.goto(await mailedLink('priscilla@example.org', /Confirm your email/));
+    await page.getByRole('dialog', { name: 'Welcome to Selah' }).getByRole('button', { name: 'Use suggested name' }).click();
     await page.goto('/api/logout');
 
     await page.goto('/auth?mode=signin');

@@ -4,6 +4,7 @@ import { AppShell } from '../app/shell/AppShell.tsx';
 import { ErrorScreen } from '../app/ErrorScreen.tsx';
 import { Toaster } from '../app/toast/Toaster.tsx';
 import { NotFoundPage } from '../app/NotFoundPage.tsx';
+import { DisplayNamePrompt } from '../features/auth/DisplayNamePrompt.tsx';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: () => (
@@ -12,6 +13,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
         <Outlet />
       </AppShell>
       <Toaster />
+      <DisplayNamePrompt />
     </>
   ),
   notFoundComponent: NotFoundPage,
