@@ -21,6 +21,7 @@ import { VerseActionMenu } from './components/VerseActionMenu.tsx';
 import { ChapterSkeleton, ReaderMessage, TranslationNotAvailable } from './components/ReaderStates.tsx';
 import { useReaderSettings } from './reader-settings.ts';
 import { compareReference, selectionReference } from './verse-selection.ts';
+import { useChapterHighlights } from '../highlights/highlights-store.ts';
 
 export const VERSE_SCROLL_DELAY = 300;
 export const VERSE_GLOW_MS = 2000;
@@ -43,6 +44,8 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   const [selection, setSelection] = useState<{ verses: number[]; at: { x: number; y: number } } | null>(null);
   const [comparing, setComparing] = useState<{ reference: string; label: string } | null>(null);
   const [glow, setGlow] = useState<number | undefined>();
+  const highlights = useChapterHighlights(content.data?.book ?? book, chapter);
+  const highlighted = useMemo(() => new Map([...highlights.byVerse].map(([v, h]) => [v, h.color])), [highlights.byVerse]);
 
   const navBooks = useMemo(() => (books.data ?? []).map((b) => ({ name: b.englishName, chapters: b.chapters })), [books.data]);
   const bookName = content.data?.book ?? book;
@@ -124,13 +127,16 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
         fontSize={fontSize}
         redLetters={redLetters}
         selected={selectedSet}
+        highlighted={highlighted}
         glowVerse={glow}
         onVerse={onVerse}
         direction={content.data.direction}
       />
     );
 
-  const verseTexts = selection && content.data ? content.data.verses.filter((v) => selectedSet.has(v.verse)).map((v) => ({ verse: v.verse, text: v.text })) : [];
+  const selectedVerses = selection && content.data ? content.data.verses.filter((v) => selectedSet.has(v.verse)) : [];
+  const verseTexts = selectedVerses.map((v) => ({ verse: v.verse, text: v.text }));
+  const selectedHighlights = selectedVerses.map((v) => highlights.byVerse.get(v.verse)).filter((h) => h !== undefined);
 
   return (
     <div className="pb-28">
@@ -187,6 +193,8 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
           translation={translation}
           verses={verseTexts}
           onClose={() => setSelection(null)}
+          onHighlight={(color) => void highlights.add(selectedVerses, color)}
+          onRemoveHighlight={selectedHighlights.length ? () => void highlights.remove(selectedHighlights) : undefined}
           onCompare={() => {
             setComparing({ reference: compareReference(bookName, chapter, selection.verses), label: selectionReference(bookName, chapter, selection.verses) });
             setSelection(null);

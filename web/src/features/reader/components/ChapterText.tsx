@@ -5,6 +5,14 @@ import { cn } from '../../../lib/cn.ts';
 import { chapterBlocks, type VerseSegment } from '../chapter-blocks.ts';
 import type { FontSize } from '../reader-settings.ts';
 
+/** Spec §3 colours, light enough in both themes for the text to keep AA contrast. */
+export const HIGHLIGHT_CLASSES: Record<string, string> = {
+  yellow: 'bg-yellow-200 dark:bg-yellow-900/60',
+  green: 'bg-green-200 dark:bg-green-900/60',
+  blue: 'bg-sky-200 dark:bg-sky-900/60',
+  pink: 'bg-pink-200 dark:bg-pink-900/60',
+};
+
 const FONT_CLASSES: Record<FontSize, string> = {
   small: 'text-base leading-7',
   base: 'text-lg leading-8',
@@ -16,13 +24,15 @@ interface Props {
   fontSize: FontSize;
   redLetters: boolean;
   selected: ReadonlySet<number>;
+  /** Highlight colour of each highlighted verse. */
+  highlighted: ReadonlyMap<number, string>;
   glowVerse?: number;
   onVerse: (verse: number, at: { x: number; y: number }) => void;
   direction: 'ltr' | 'rtl';
 }
 
 /** The chapter, laid out as its source has it; each verse can be tapped to open the action menu. */
-export const ChapterText = memo(function ChapterText({ verses, fontSize, redLetters, selected, glowVerse, onVerse, direction }: Props) {
+export const ChapterText = memo(function ChapterText({ verses, fontSize, redLetters, selected, highlighted, glowVerse, onVerse, direction }: Props) {
   const blocks = chapterBlocks(verses);
   let footnote = 0;
   const segment = (s: VerseSegment, i: number) => {
@@ -49,6 +59,7 @@ export const ChapterText = memo(function ChapterText({ verses, fontSize, redLett
         }}
         className={cn(
           'cursor-pointer rounded-sm decoration-orange-700/60 decoration-2 underline-offset-4 hover:bg-stone-200/60 dark:hover:bg-stone-800/60',
+          HIGHLIGHT_CLASSES[highlighted.get(s.verse) ?? ''],
           selected.has(s.verse) && 'bg-orange-100 underline decoration-dotted dark:bg-orange-950/70',
           glowVerse === s.verse && 'verse-glow',
         )}

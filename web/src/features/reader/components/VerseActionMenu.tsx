@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { toast } from '../../../app/toast/toast-store.ts';
 import { menuPosition } from '../menu-position.ts';
+import { HIGHLIGHT_CLASSES } from './ChapterText.tsx';
 import { selectionReference } from '../verse-selection.ts';
 
 interface Props {
@@ -14,6 +15,9 @@ interface Props {
   verses: { verse: number; text: string }[];
   onClose: () => void;
   onCompare: () => void;
+  /** Colours to highlight with; 'Remove highlight' shows only when a selected verse is highlighted. */
+  onHighlight: (color: 'yellow' | 'green' | 'blue' | 'pink') => void;
+  onRemoveHighlight?: () => void;
 }
 
 /**
@@ -21,7 +25,7 @@ interface Props {
  * edges, 320 wide; closes on an outside click, Escape or its close button. Tapping more verses adds
  * them to the selection and the actions apply to all of them.
  */
-export function VerseActionMenu({ at, book, chapter, translation, verses, onClose, onCompare }: Props) {
+export function VerseActionMenu({ at, book, chapter, translation, verses, onClose, onCompare, onHighlight, onRemoveHighlight }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState<ReturnType<typeof menuPosition> | null>(null);
   const label = selectionReference(book, chapter, verses.map((v) => v.verse));
@@ -96,6 +100,33 @@ export function VerseActionMenu({ at, book, chapter, translation, verses, onClos
         </button>
       </div>
       {verses.length > 1 && <p className="mb-2 text-xs text-stone-600 dark:text-stone-400">{verses.length} verses selected · tap more verses to add them</p>}
+      <div className="mb-2 flex items-center gap-2" role="group" aria-label="Highlight">
+        {(['yellow', 'green', 'blue', 'pink'] as const).map((color) => (
+          <button
+            key={color}
+            type="button"
+            aria-label={`Highlight ${color}`}
+            title={`Highlight ${color}`}
+            onClick={() => {
+              onHighlight(color);
+              onClose();
+            }}
+            className={`h-8 w-8 rounded-full border border-stone-400 dark:border-stone-500 ${HIGHLIGHT_CLASSES[color]}`}
+          />
+        ))}
+        {onRemoveHighlight && (
+          <button
+            type="button"
+            className="ml-auto rounded-md px-2 py-1 text-xs font-medium underline underline-offset-2 hover:bg-stone-100 dark:hover:bg-stone-800"
+            onClick={() => {
+              onRemoveHighlight();
+              onClose();
+            }}
+          >
+            Remove highlight
+          </button>
+        )}
+      </div>
       <div className="grid grid-cols-3 gap-1">
         <MenuAction icon={<Copy aria-hidden size={20} />} label="Copy" onClick={copy} first />
         <MenuAction

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './fixtures.ts';
+import { mailedLink } from './inbox.ts';
+
+const { page: newPage } = useBrowser();
+
+const colourOf = (page: Page, verse: number) => page.locator(`#v${verse}`).getAttribute('class');
+
+async function highlight(page: Page, verses: number[], colour: string) {
+  // Later verses first: the open menu sits below the last tap and may cover the verses under it.
+  for (const v of verses) await page.locator(`#v${v}`).click();
+  await page.getByTestId('verse-menu').getByRole('button', { name: `Highlight ${colour}` }).click();
+}
+
+describe('highlights from the verse menu', () => {
+  it('lets a guest highlight several verses, keeps them in the browser, and removes them', async () => {
+    const page = await newPage();
+    await page.goto('/bible?book=Psalms&chapter=23');
+    await expect.poll(() => page.locator('#v1').isVisible()).toBe(true);
+    await page.locator('#v1').click();
+    expect(await page.getByRole('button', { name: 'Remove highlight' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await highlight(page, [2, 1], 'green');
+    await expect.poll(() => colourOf(page, 1)).toContain('bg-green-200');
+    expect(await colourOf(page, 2)).toContain('bg-green-200');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('guestHighlights') ?? '[]'));
+    expect(stored.map((h: { verse: string; userId: string }) => [h.verse, h.userId]).sort()).toEqual([
+      ['PSALMS.23.1', 'guest'],
+      ['PSALMS.23.2', 'guest'],
+    ]);
+    await page.reload();
+    await expect.poll(() => colourOf(page, 2)).toContain('bg-green-200');
+    await page.locator('#v2').click();
+    await page.getByRole('button', { name: 'Remove highlight' }).click();
+    await expect.poll(() => colourOf(page, 2)).not.toContain('bg-green-200');
+    expect(await colourOf(page, 1)).toContain('bg-green-200');
+  });
+
+  it('keeps a signed-in reader\'s highlights on the server', async () => {
+    const page = await newPage();
+    await page.goto('/auth?mode=signup');
+    await page.getByRole('textbox', { name: 'Email' }).fill('phoebe@example.org');
+    await page.getByLabel('Password').fill('servant of the church');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.goto(await mailedLink('phoebe@example.org', /Confirm your email/));
+    await page.getByRole('dialog', { name: 'Welcome to Selah' }).getByRole('button', { name: 'Continue' }).click();
+
+    await page.goto('/bible?book=Romans&chapter=16');
+    await expect.poll(() => page.locator('#v1').isVisible()).toBe(true);
+    await highlight(page, [2, 1], 'blue');
+    await expect.poll(() => colourOf(page, 1)).toContain('bg-sky-200');
+    expect(await page.evaluate(() => localStorage.getItem('guestHighlights'))).toBeNull();
+    const server = await page.evaluate(async () => (await fetch('/api/highlights', { credentials: 'include' })).json());
+    expect(server.map((h: { reference: string; color: string }) => [h.reference, h.color]).sort()).toEqual([
+      ['Romans 16:1', 'blue'],
+      ['Romans 16:2', 'blue'],
+    ]);
+    await page.reload();
+    await expect.poll(() => colourOf(page, 2)).toContain('bg-sky-200');
+  });
+});

@@ -1,0 +1,98 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { highlightInChapter, stripQuotes, type Highlight, GUEST_USER_ID } from '#common/contracts/study.ts';
+import { apiGet, apiPost, apiRequest } from '../../lib/api-client.ts';
+import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
+import { toast } from '../../app/toast/toast-store.ts';
+
+export type HighlightColor = Highlight['color'];
+export const HIGHLIGHT_CHANGED_EVENT = 'highlights-changed';
+const CREATED_EVENT_DELAY = 500;
+
+/** A guest's highlights, kept in the browser under the guest key (spec §3, §6). */
+export const guestHighlights = {
+  read(): Highlight[] {
+    try {
+      return JSON.parse(storage.get(STORAGE_KEYS.guestHighlights) ?? '[]') as Highlight[];
+    } catch {
+      return [];
+    }
+  },
+  write(list: Highlight[]): void {
+    storage.set(STORAGE_KEYS.guestHighlights, JSON.stringify(list));
+  },
+  /** One per verse, as on the server: highlighting again changes the colour. */
+  put(h: Highlight): void {
+    guestHighlights.write([h, ...guestHighlights.read().filter((x) => x.verse !== h.verse)]);
+  },
+  remove(id: string): boolean {
+    const list = guestHighlights.read();
+    const kept = list.filter((h) => h.id !== id);
+    guestHighlights.write(kept);
+    return kept.length !== list.length;
+  },
+};
+
+// Spec §9: highlights are fresh for 5 minutes.
+const bookHighlightsQuery = (book: string) => ({
+  queryKey: ['highlights', 'book', book],
+  queryFn: () => apiGet<Highlight[]>(`/api/highlights?book=${encodeURIComponent(book)}&limit=500`),
+  staleTime: 5 * 60 * 1000,
+});
+
+const announce = (delay: number) => setTimeout(() => window.dispatchEvent(new Event(HIGHLIGHT_CHANGED_EVENT)), delay);
+
+/**
+ * This chapter's highlights (the §5 membership rule), from the server, with the guest's merged in when
+ * the server has none (§6); and the actions of §4: create for several verses, remove with rollback.
+ */
+export function useChapterHighlights(book: string, chapter: number) {
+  const queryClient = useQueryClient();
+  const server = useQuery(bookHighlightsQuery(book));
+  // Read through the query cache too, so invalidating ['highlights'] re-reads the browser's copy.
+  const guest = useQuery({ queryKey: ['highlights', 'guest'], queryFn: () => guestHighlights.read(), staleTime: Infinity });
+  const list = useMemo(() => {
+    const fromServer = server.data ?? [];
+    const all = fromServer.length ? fromServer : (guest.data ?? []);
+    return all.filter((h) => highlightInChapter(h.reference, book, chapter));
+  }, [server.data, guest.data, book, chapter]);
+  const byVerse = useMemo(() => new Map(list.map((h) => [Number(h.reference.split(':')[1]), h])), [list]);
+
+  const add = useCallback(
+    async (verses: { verseId: string; reference: string; text: string }[], color: HighlightColor) => {
+      try {
+        for (const v of verses) {
+          const saved = await apiPost<Highlight>('/api/highlights', { verse: v.verseId, color, reference: v.reference, text: stripQuotes(v.text) });
+          if (saved.userId === GUEST_USER_ID) guestHighlights.put(saved);
+        }
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: ['highlights'] });
+        announce(CREATED_EVENT_DELAY);
+      }
+    },
+    [queryClient],
+  );
+
+  const remove = useCallback(
+    async (highlights: Highlight[]) => {
+      const key = bookHighlightsQuery(book).queryKey;
+      const ids = new Set(highlights.map((h) => h.id));
+      // Update at once; on failure refetch (the rollback) and say so (spec §4, §8).
+      queryClient.setQueryData<Highlight[]>(key, (old) => old?.filter((h) => !ids.has(h.id)));
+      try {
+        for (const h of highlights) {
+          if (guestHighlights.remove(h.id)) continue;
+          await apiRequest('DELETE', `/api/highlights/${encodeURIComponent(h.id)}`);
+        }
+        announce(0);
+      } catch {
+        toast({ title: 'Error', description: 'Failed to remove highlight. Please try again.', variant: 'destructive', duration: 4000 });
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: ['highlights'] });
+      }
+    },
+    [queryClient, book],
+  );
+
+  return { byVerse, add, remove };
+}
