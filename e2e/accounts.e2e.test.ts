@@ -76,3 +76,32 @@ describe('accounts in the browser', () => {
     await expect.poll(() => page.getByRole('button', { name: /^Account menu for/ }).isVisible()).toBe(true);
   });
 });
+
+describe('settings follow the account', () => {
+  it('carries text size and translation to another browser once signed in', async () => {
+    const first = await newPage();
+    await first.goto('/auth?mode=signup');
+    await first.getByRole('textbox', { name: 'Email' }).fill('tabitha@example.org');
+    await first.getByLabel('Password').fill('full of good works');
+    await first.getByRole('button', { name: 'Sign Up' }).click();
+    await first.goto(await mailedLink('tabitha@example.org', /Confirm your email/));
+    await first.getByRole('dialog', { name: 'Welcome to Selah' }).getByRole('button', { name: 'Continue' }).click();
+    await first.goto('/bible?book=Acts&chapter=9');
+    await first.getByRole('button', { name: 'Display settings' }).click();
+    await first.getByRole('radio', { name: 'Small' }).click();
+    await first.keyboard.press('Escape');
+    await first.getByRole('button', { name: /^Translation: / }).click();
+    await first.getByRole('button', { name: /^WEB/ }).click();
+    await expect.poll(() => first.getByRole('heading', { level: 1 }).textContent()).toBe('Acts 9WEB');
+    await expect.poll(async () => (await first.evaluate(async () => (await fetch('/api/settings')).json())) as object).toMatchObject({ fontSize: 'small', translation: 'WEB' });
+
+    const second = await newPage();
+    await second.goto('/auth?mode=signin');
+    await second.getByRole('textbox', { name: 'Email' }).fill('tabitha@example.org');
+    await second.getByLabel('Password').fill('full of good works');
+    await second.getByRole('button', { name: 'Login' }).last().click();
+    await expect.poll(() => new URL(second.url()).pathname).toBe('/bible');
+    await expect.poll(() => second.getByRole('heading', { level: 1 }).textContent()).toBe('Genesis 1WEB');
+    await expect.poll(() => second.locator('#v1').evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
+  });
+});

@@ -5,6 +5,7 @@ import { ErrorScreen } from '../app/ErrorScreen.tsx';
 import { Toaster } from '../app/toast/Toaster.tsx';
 import { NotFoundPage } from '../app/NotFoundPage.tsx';
 import { DisplayNamePrompt } from '../features/auth/DisplayNamePrompt.tsx';
+import { SettingsSync } from '../features/settings/SettingsSync.tsx';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: () => (
@@ -14,6 +15,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       </AppShell>
       <Toaster />
       <DisplayNamePrompt />
+      <SettingsSync />
     </>
   ),
   notFoundComponent: NotFoundPage,

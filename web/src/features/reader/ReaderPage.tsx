@@ -9,7 +9,7 @@ import { ThemeToggle } from '../../app/theme/ThemeToggle.tsx';
 import { MobileDrawer } from '../../app/shell/AppShell.tsx';
 import { AccountSlot } from '../auth/AccountSlot.tsx';
 import { availableBooksQuery, chapterQuery } from '../bible/api/bible-queries.ts';
-import { preferredTranslation } from '../translations/preferred-translation.ts';
+import { usePreferredTranslation } from '../translations/preferred-translation.ts';
 import { useChangeTranslation } from '../translations/use-translation.ts';
 import { BookPicker } from './components/BookPicker.tsx';
 import { ChapterPicker } from './components/ChapterPicker.tsx';
@@ -34,7 +34,8 @@ interface Props {
 }
 
 export function ReaderPage({ book, chapter, verse, translation: urlTranslation }: Props) {
-  const translation = urlTranslation || preferredTranslation();
+  const preferred = usePreferredTranslation();
+  const translation = urlTranslation || preferred;
   const navigate = useNavigate();
   const changeTranslation = useChangeTranslation();
   const { fontSize, redLetters } = useReaderSettings();

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
+import { announceSettingChange } from '../../lib/setting-changes.ts';
 
 /** Spec §3 Settings fontSize (small, base, large; default large) and our red-letter setting. */
 export type FontSize = 'small' | 'base' | 'large';
@@ -20,9 +21,10 @@ export function readRedLetters(): boolean {
   return storage.get(STORAGE_KEYS.wordsOfJesusInRed) !== 'false';
 }
 
-export function setFontSize(size: FontSize): void {
+export function setFontSize(size: FontSize, options: { fromServer?: boolean } = {}): void {
   storage.set(STORAGE_KEYS.fontSize, size);
   listeners.forEach((l) => l());
+  if (!options.fromServer) announceSettingChange({ fontSize: size });
 }
 
 export function setRedLetters(on: boolean): void {

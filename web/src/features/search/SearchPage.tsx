@@ -4,7 +4,7 @@ import { BookOpen, Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { availableBooksQuery, searchQuery, translationGroupsQuery } from '../bible/api/bible-queries.ts';
-import { preferredTranslation } from '../translations/preferred-translation.ts';
+import { usePreferredTranslation } from '../translations/preferred-translation.ts';
 import { TranslationOptions } from '../translations/TranslationOptions.tsx';
 import { HighlightedText } from './HighlightedText.tsx';
 
@@ -21,7 +21,8 @@ export interface SearchPageParams {
 /** /search: the query and filters live in the URL, so results can be shared and survive a reload. */
 export function SearchPage(params: SearchPageParams) {
   const navigate = useNavigate();
-  const translation = params.translation ?? preferredTranslation();
+  const preferred = usePreferredTranslation();
+  const translation = params.translation ?? preferred;
   const page = params.page ?? 1;
   const [text, setText] = useState(params.q ?? '');
   useEffect(() => setText(params.q ?? ''), [params.q]);

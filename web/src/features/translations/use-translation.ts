@@ -4,13 +4,14 @@ import { useCallback } from 'react';
 import type { BookEntry } from '#common/contracts/bible.ts';
 import { toast } from '../../app/toast/toast-store.ts';
 import { availableBooksQuery, firstAvailable } from '../bible/api/bible-queries.ts';
-import { preferredTranslation, savePreferredTranslation } from './preferred-translation.ts';
+import { savePreferredTranslation, usePreferredTranslation } from './preferred-translation.ts';
 
 /** The translation in use: the reader URL's, else the saved preference, else KJV. */
 export function useCurrentTranslation(): string {
   const search = useSearch({ strict: false }) as { translation?: string };
   const { pathname } = useLocation();
-  return (pathname === '/bible' && search.translation) || preferredTranslation();
+  const preferred = usePreferredTranslation();
+  return (pathname === '/bible' && search.translation) || preferred;
 }
 
 /**

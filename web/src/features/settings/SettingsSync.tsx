@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiGet, apiPost } from '../../lib/api-client.ts';
+import { onSettingChange } from '../../lib/setting-changes.ts';
+import { currentUserQuery } from '../auth/auth-api.ts';
+import { setFontSize } from '../reader/reader-settings.ts';
+import { savePreferredTranslation } from '../translations/preferred-translation.ts';
+
+interface ServerSettings {
+  translation: string | null;
+  fontSize: 'small' | 'base' | 'large';
+}
+
+/**
+ * Settings follow a signed-in person across devices: on sign-in the account's settings replace the
+ * browser's; later changes here are sent to the account. Guests keep them in the browser only.
+ */
+export function SettingsSync() {
+  const user = useQuery(currentUserQuery);
+  const userId = user.data?.id;
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    void apiGet<ServerSettings>('/api/settings')
+      .then((saved) => {
+        if (!active) return;
+        setFontSize(saved.fontSize, { fromServer: true });
+        if (saved.translation) savePreferredTranslation(saved.translation, { fromServer: true });
+      })
+      .catch(() => {});
+    const stop = onSettingChange((change) => void apiPost('/api/settings', change).catch(() => {}));
+    return () => {
+      active = false;
+      stop();
+    };
+  }, [userId]);
+  return null;
+}
