@@ -60,3 +60,25 @@ describe('highlights from the verse menu', () => {
     await expect.poll(() => colourOf(page, 2)).toContain('bg-sky-200');
   });
 });
+
+describe('guest to account', () => {
+  it('moves a guest\'s highlights into the account on sign-up, and out of the browser', async () => {
+    const page = await newPage();
+    await page.goto('/bible?book=Ruth&chapter=1');
+    await expect.poll(() => page.locator('#v16').isVisible()).toBe(true);
+    await highlight(page, [17, 16], 'pink');
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('guestHighlights') ?? '[]').length)).toBe(2);
+
+    await page.goto('/auth?mode=signup');
+    await page.getByRole('textbox', { name: 'Email' }).fill('naomi@example.org');
+    await page.getByLabel('Password').fill('call me mara now');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.goto(await mailedLink('naomi@example.org', /Confirm your email/));
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('guestHighlights'))).toBeNull();
+    const server = await page.evaluate(async () => (await fetch('/api/highlights')).json());
+    expect(server.map((h: { reference: string }) => h.reference).sort()).toEqual(['Ruth 1:16', 'Ruth 1:17']);
+    await page.getByRole('dialog', { name: 'Welcome to Selah' }).getByRole('button', { name: 'Continue' }).click();
+    await page.goto('/bible?book=Ruth&chapter=1');
+    await expect.poll(() => colourOf(page, 16)).toContain('bg-pink-200');
+  });
+});

@@ -96,3 +96,10 @@ export function stripQuotes(text: string): string {
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** What a guest kept in the browser, moved into the account on sign-in (ids are the guest copies'). */
+export const guestImport = z.object({
+  highlights: z.array(highlightInput.extend({ id: z.uuid() })).max(2_000).default([]),
+  notes: z.array(noteInput.extend({ id: z.uuid(), title: z.string().trim().max(200).optional() })).max(2_000).default([]),
+});
+export type GuestImport = z.infer<typeof guestImport>;

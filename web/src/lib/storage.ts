@@ -19,6 +19,13 @@ export const storage = {
       return null;
     }
   },
+  remove(key: string): void {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // nothing to do
+    }
+  },
   set(key: string, value: string): void {
     try {
       localStorage.setItem(key, value);

@@ -6,6 +6,7 @@ import { Toaster } from '../app/toast/Toaster.tsx';
 import { NotFoundPage } from '../app/NotFoundPage.tsx';
 import { DisplayNamePrompt } from '../features/auth/DisplayNamePrompt.tsx';
 import { SettingsSync } from '../features/settings/SettingsSync.tsx';
+import { GuestDataMove } from '../features/settings/GuestDataMove.tsx';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: () => (
@@ -16,6 +17,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       <Toaster />
       <DisplayNamePrompt />
       <SettingsSync />
+      <GuestDataMove />
     </>
   ),
   notFoundComponent: NotFoundPage,

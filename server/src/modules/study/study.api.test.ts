@@ -114,4 +114,30 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
     expect(page.json()).toHaveLength(1);
     expect(Number(page.headers['x-total-count'])).toBe(3);
   });
+
+  describe('moving a guest\'s data into an account', () => {
+  it('imports highlights and notes once, skipping what is already there, and refuses guests', async () => {
+    const id = () => crypto.randomUUID();
+    const data = {
+      highlights: [{ id: id(), verse: 'RUTH.1.16', color: 'yellow', reference: 'Ruth 1:16', text: 'whither thou goest, I will go' }],
+      notes: [
+        { id: id(), type: 'freeform', content: 'Loyalty', reference: 'Ruth 1:16' },
+        { id: id(), type: 'question', content: 'Who was Orpah?', reference: 'Ruth 1:4' },
+      ],
+    };
+    const carol = await signUpVerified(app, inbox, 'carol@example.org');
+    expect((await guest.request('POST', '/api/guest-data/import', data)).statusCode).toBe(401);
+    const first = await carol.request('POST', '/api/guest-data/import', data);
+    expect(first.json()).toEqual({ highlights: 1, notes: 2 });
+    // A move cut short runs again: nothing doubles.
+    expect((await carol.request('POST', '/api/guest-data/import', data)).json()).toEqual({ highlights: 0, notes: 0 });
+    expect((await carol.request('GET', '/api/notes')).json()).toHaveLength(2);
+    expect((await carol.request('GET', '/api/highlights')).json()).toHaveLength(1);
+    expect((await carol.request('GET', '/api/notes')).json().find((n: { type: string }) => n.type === 'question').title).toBe('Question for Ruth 1:4');
+    // Bad items are refused whole, with a message; nothing is written.
+    const bad = await carol.request('POST', '/api/guest-data/import', { notes: [{ id: id(), type: 'freeform', content: '  ', reference: 'Ruth 1:1' }] });
+    expect(bad.statusCode).toBe(400);
+    expect((await carol.request('GET', '/api/notes')).json()).toHaveLength(2);
+  });
+});
 });

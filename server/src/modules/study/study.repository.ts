@@ -74,6 +74,23 @@ export class StudyRepository {
     return deleted.length > 0;
   }
 
+  /**
+   * Inserts a guest's items under their own ids, skipping any already there (same id, or a highlight
+   * on a verse the account has already marked), so a move that stopped midway can simply run again.
+   */
+  async importGuestItems(
+    userId: string,
+    items: { highlights: Omit<HighlightRow, 'userId' | 'createdAt'>[]; notes: Omit<NoteRow, 'userId' | 'createdAt' | 'updatedAt'>[] },
+  ): Promise<{ highlights: number; notes: number }> {
+    return this.db.transaction(async (tx) => {
+      const h = items.highlights.length
+        ? await tx.insert(highlights).values(items.highlights.map((x) => ({ ...x, userId }))).onConflictDoNothing().returning({ id: highlights.id })
+        : [];
+      const n = items.notes.length ? await tx.insert(notes).values(items.notes.map((x) => ({ ...x, userId }))).onConflictDoNothing().returning({ id: notes.id }) : [];
+      return { highlights: h.length, notes: n.length };
+    });
+  }
+
   async settings(userId: string): Promise<{ translation: string | null; fontSize: string; displayName: string | null }> {
     const [row] = await this.db
       .select({ translation: userSettings.translation, fontSize: userSettings.fontSize, displayName: users.displayName })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#common/contracts/bible.ts';
-import { HIGHLIGHT_COLORS, NOTE_TYPES, highlight, highlightInput, listQuery, note, noteInput, noteUpdate } from '#common/contracts/study.ts';
+import { HIGHLIGHT_COLORS, NOTE_TYPES, guestImport, highlight, highlightInput, listQuery, note, noteInput, noteUpdate } from '#common/contracts/study.ts';
 import type { ViewerOf } from '../auth/viewer.ts';
 import type { StudyService } from './study.service.ts';
 
@@ -30,6 +30,12 @@ export function studyRoutes(study: StudyService, viewerOf: ViewerOf): FastifyPlu
       await study.removeHighlight(await viewerOf(req), req.params.id);
       return reply.code(204).send(null);
     });
+
+    app.post(
+      '/api/guest-data/import',
+      { schema: { body: guestImport, response: { 200: z.object({ highlights: z.number().int(), notes: z.number().int() }), 400: errorBody, 401: errorBody } } },
+      async (req) => study.importGuest(await viewerOf(req), req.body),
+    );
 
     app.get(
       '/api/notes',

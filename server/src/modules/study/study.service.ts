@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { parseReference } from '#common/bible/reference.ts';
 import { parseVerseId } from '#common/bible/verse-id.ts';
-import { GUEST_USER_ID, noteTitle, stripQuotes, type Highlight, type Note } from '#common/contracts/study.ts';
+import { GUEST_USER_ID, noteTitle, stripQuotes, type GuestImport, type Highlight, type Note } from '#common/contracts/study.ts';
 import type { z } from 'zod';
 import type { highlightInput, noteInput, noteUpdate } from '#common/contracts/study.ts';
-import { Invalid, NotFound } from '../../lib/errors.ts';
+import { AppError, Invalid, NotFound } from '../../lib/errors.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import type { HighlightRow, ListFilter, NoteRow, StudyRepository } from './study.repository.ts';
 
@@ -49,6 +49,22 @@ export class StudyService {
   async removeHighlight(viewer: Viewer, id: string): Promise<void> {
     if (viewer.kind === 'guest') return; // a guest's highlights are only in the browser
     if (!(await this.repository.deleteHighlight(viewer.userId, id))) throw new NotFound('Highlight not found.');
+  }
+
+  /** Moves a guest's browser data into the signed-in account; safe to repeat (nothing doubles). */
+  async importGuest(viewer: Viewer, data: GuestImport): Promise<{ highlights: number; notes: number }> {
+    if (viewer.kind === 'guest') throw new AppError(401, 'Sign in to move your notes and highlights into an account.');
+    const marks = [];
+    for (const h of data.highlights) {
+      const checked = await this.addHighlight({ kind: 'guest' }, h); // validates exactly as a new highlight
+      marks.push({ id: h.id, verse: checked.verse, color: checked.color, reference: checked.reference, text: checked.text });
+    }
+    const notesIn = [];
+    for (const n of data.notes) {
+      const checked = await this.addNote({ kind: 'guest' }, n);
+      notesIn.push({ id: n.id, type: checked.type, content: checked.content, reference: checked.reference, title: checked.title });
+    }
+    return this.repository.importGuestItems(viewer.userId, { highlights: marks, notes: notesIn });
   }
 
   async listNotes(viewer: Viewer, filter: ListFilter & { type?: string; reference?: string }): Promise<Page<Note>> {
