@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { SMTPServer } from 'smtp-server';
+import { startInbox } from '../server/test/smtp-inbox.ts';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,26 +16,11 @@ declare module 'vitest' {
   }
 }
 
-/** A real SMTP server on loopback for the app's account mail; tests read what it writes. */
-async function startSmtpDrop(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
+/** The loopback SMTP server of the API tests, also dropping each message into a folder for browser tests. */
+async function startSmtpDrop(dir: string) {
   mkdirSync(dir, { recursive: true });
   let n = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        writeFileSync(join(dir, `${Date.now()}-${n++}.eml`), Buffer.concat(chunks));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return startInbox({ onRaw: (raw) => writeFileSync(join(dir, `${Date.now()}-${n++}.eml`), raw) });
 }
 
 function freePort(): Promise<number> {

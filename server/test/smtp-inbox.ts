@@ -26,7 +26,7 @@ function parse(raw: string, to: string[]): ReceivedMail {
  * A real SMTP server on loopback standing in for the mail relay: the app sends through SMTP_URL and
  * tests read what arrived (and follow the links in it).
  */
-export async function startInbox() {
+export async function startInbox(options: { onRaw?: (raw: Buffer) => void } = {}) {
   const messages: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -37,7 +37,9 @@ export async function startInbox() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        messages.push(parse(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        const raw = Buffer.concat(chunks);
+        options.onRaw?.(raw);
+        messages.push(parse(raw.toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
         waiters.splice(0).forEach((w) => w());
         callback();
       });

@@ -5,24 +5,35 @@ import { requestPasswordReset, resetPassword } from './auth-api.ts';
 
 const shell = 'mx-auto flex max-w-sm flex-col gap-5 px-5 py-12';
 
-/** /forgot-password: always the same answer, so it never tells whether an address has an account. */
-export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [sent, setSent] = useState(false);
+/** Runs a form's action with a busy flag and the server's message on failure. */
+function useFormAction(initialError: string | null = null) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const [error, setError] = useState<string | null>(initialError);
+  const run = async (action: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     try {
-      await requestPasswordReset(email.trim());
-      setSent(true);
+      await action();
     } catch (err) {
       setError(err instanceof ApiError ? (err.serverMessage ?? err.message) : (err as Error).message);
     } finally {
       setBusy(false);
     }
+  };
+  return { busy, error, setError, run };
+}
+
+/** /forgot-password: always the same answer, so it never tells whether an address has an account. */
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+  const { busy, error, run } = useFormAction();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      await requestPasswordReset(email.trim());
+      setSent(true);
+    });
   };
   return (
     <div className={shell}>
@@ -52,21 +63,14 @@ export function ForgotPasswordPage() {
 export function ResetPasswordPage({ token, error: linkError }: { token?: string; error?: string }) {
   const [password, setPassword] = useState('');
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(linkError || !token ? 'This reset link is not valid any more. Ask for a new one.' : null);
-  const submit = async (e: FormEvent) => {
+  const { busy, error, setError, run } = useFormAction(linkError || !token ? 'This reset link is not valid any more. Ask for a new one.' : null);
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (password.length < 8) return setError('Use at least 8 characters for your password.');
-    setBusy(true);
-    setError(null);
-    try {
+    void run(async () => {
       await resetPassword(token!, password);
       setDone(true);
-    } catch (err) {
-      setError(err instanceof ApiError ? (err.serverMessage ?? err.message) : (err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <div className={shell}>
