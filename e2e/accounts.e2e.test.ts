@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures.ts';
 import { mailedLink } from './inbox.ts';
+import { logIn, signUpAndConfirm } from './account-steps.ts';
 
 const { page: newPage } = useBrowser();
 
@@ -50,11 +51,7 @@ describe('accounts in the browser', () => {
 
   it('resets a forgotten password through the emailed link', async () => {
     const page = await newPage();
-    await page.goto('/auth?mode=signup');
-    await page.getByRole('textbox', { name: 'Email' }).fill('priscilla@example.org');
-    await page.getByLabel('Password').fill('tent maker one');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.goto(await mailedLink('priscilla@example.org', /Confirm your email/));
+    await signUpAndConfirm(page, 'priscilla@example.org', 'tent maker one');
     await page.getByRole('dialog', { name: 'Welcome to Selah' }).getByRole('button', { name: 'Use suggested name' }).click();
     await page.goto('/api/logout');
 
@@ -68,10 +65,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('Your password is changed.');
 
-    await page.goto('/auth?mode=signin');
-    await page.getByRole('textbox', { name: 'Email' }).fill('priscilla@example.org');
-    await page.getByLabel('Password').fill('tent maker two');
-    await page.getByRole('button', { name: 'Login' }).last().click();
+    await logIn(page, 'priscilla@example.org', 'tent maker two');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/bible');
     await expect.poll(() => page.getByRole('button', { name: /^Account menu for/ }).isVisible()).toBe(true);
   });
@@ -80,11 +74,7 @@ describe('accounts in the browser', () => {
 describe('settings follow the account', () => {
   it('carries text size and translation to another browser once signed in', async () => {
     const first = await newPage();
-    await first.goto('/auth?mode=signup');
-    await first.getByRole('textbox', { name: 'Email' }).fill('tabitha@example.org');
-    await first.getByLabel('Password').fill('full of good works');
-    await first.getByRole('button', { name: 'Sign Up' }).click();
-    await first.goto(await mailedLink('tabitha@example.org', /Confirm your email/));
+    await signUpAndConfirm(first, 'tabitha@example.org', 'full of good works');
     await first.getByRole('dialog', { name: 'Welcome to Selah' }).getByRole('button', { name: 'Continue' }).click();
     await first.goto('/bible?book=Acts&chapter=9');
     await first.getByRole('button', { name: 'Display settings' }).click();
@@ -96,10 +86,7 @@ describe('settings follow the account', () => {
     await expect.poll(async () => (await first.evaluate(async () => (await fetch('/api/settings')).json())) as object).toMatchObject({ fontSize: 'small', translation: 'WEB' });
 
     const second = await newPage();
-    await second.goto('/auth?mode=signin');
-    await second.getByRole('textbox', { name: 'Email' }).fill('tabitha@example.org');
-    await second.getByLabel('Password').fill('full of good works');
-    await second.getByRole('button', { name: 'Login' }).last().click();
+    await logIn(second, 'tabitha@example.org', 'full of good works');
     await expect.poll(() => new URL(second.url()).pathname).toBe('/bible');
     await expect.poll(() => second.getByRole('heading', { level: 1 }).textContent()).toBe('Genesis 1WEB');
     await expect.poll(() => second.locator('#v1').evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './fixtures.ts';
-import { mailedLink } from './inbox.ts';
+import { signUpAndConfirm } from './account-steps.ts';
 
 const { page: newPage } = useBrowser();
 
@@ -39,11 +39,7 @@ describe('highlights from the verse menu', () => {
 
   it('keeps a signed-in reader\'s highlights on the server', async () => {
     const page = await newPage();
-    await page.goto('/auth?mode=signup');
-    await page.getByRole('textbox', { name: 'Email' }).fill('phoebe@example.org');
-    await page.getByLabel('Password').fill('servant of the church');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.goto(await mailedLink('phoebe@example.org', /Confirm your email/));
+    await signUpAndConfirm(page, 'phoebe@example.org', 'servant of the church');
     await page.getByRole('dialog', { name: 'Welcome to Selah' }).getByRole('button', { name: 'Continue' }).click();
 
     await page.goto('/bible?book=Romans&chapter=16');
@@ -69,11 +65,7 @@ describe('guest to account', () => {
     await highlight(page, [17, 16], 'pink');
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('guestHighlights') ?? '[]').length)).toBe(2);
 
-    await page.goto('/auth?mode=signup');
-    await page.getByRole('textbox', { name: 'Email' }).fill('naomi@example.org');
-    await page.getByLabel('Password').fill('call me mara now');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.goto(await mailedLink('naomi@example.org', /Confirm your email/));
+    await signUpAndConfirm(page, 'naomi@example.org', 'call me mara now');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('guestHighlights'))).toBeNull();
     const server = await page.evaluate(async () => (await fetch('/api/highlights')).json());
     expect(server.map((h: { reference: string }) => h.reference).sort()).toEqual(['Ruth 1:16', 'Ruth 1:17']);

@@ -92,6 +92,8 @@ export class BibleService {
     }
     const book = t.book(canon);
     const chapter = book?.chapter(chapterNumber);
+    // The hot path: a chapter read before is one lookup, nothing built.
+    if (chapter?.reply) return { reply: chapter.reply, cached: true };
     const base = {
       translation: t.code,
       translationName: t.summary.name,
@@ -117,7 +119,6 @@ export class BibleService {
         },
       };
     }
-    if (chapter.reply) return { reply: chapter.reply, cached: true };
     chapter.reply = prepareReply({ ...base, redirect: false, verses: chapter.verses() });
     return { reply: chapter.reply, cached: false };
   }
