@@ -37,7 +37,8 @@ function freePort(): Promise<number> {
  * WEB and small fixture translations (one lacking most books; enough in all to compare nine).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(join(ROOT, 'dist/web/index.html'))) {
+  // WEB_DIST lets several people (or agents) test their own builds side by side.
+  if (!process.env.WEB_DIST && !existsSync(join(ROOT, 'dist/web/index.html'))) {
     const built = spawnSync('npm', ['run', '--silent', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('building the web app failed');
   }

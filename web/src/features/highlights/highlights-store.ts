@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { highlightInChapter, stripQuotes, type Highlight, GUEST_USER_ID } from '#common/contracts/study.ts';
 import { apiGet, apiPost, apiRequest } from '../../lib/api-client.ts';
-import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
+import { localList } from '../../lib/local-list.ts';
 import { toast } from '../../app/toast/toast-store.ts';
 
 export type HighlightColor = Highlight['color'];
@@ -10,26 +11,12 @@ export const HIGHLIGHT_CHANGED_EVENT = 'highlights-changed';
 const CREATED_EVENT_DELAY = 500;
 
 /** A guest's highlights, kept in the browser under the guest key (spec §3, §6). */
+const guestList = localList<Highlight>(STORAGE_KEYS.guestHighlights);
 export const guestHighlights = {
-  read(): Highlight[] {
-    try {
-      return JSON.parse(storage.get(STORAGE_KEYS.guestHighlights) ?? '[]') as Highlight[];
-    } catch {
-      return [];
-    }
-  },
-  write(list: Highlight[]): void {
-    storage.set(STORAGE_KEYS.guestHighlights, JSON.stringify(list));
-  },
+  ...guestList,
   /** One per verse, as on the server: highlighting again changes the colour. */
   put(h: Highlight): void {
-    guestHighlights.write([h, ...guestHighlights.read().filter((x) => x.verse !== h.verse)]);
-  },
-  remove(id: string): boolean {
-    const list = guestHighlights.read();
-    const kept = list.filter((h) => h.id !== id);
-    guestHighlights.write(kept);
-    return kept.length !== list.length;
+    guestList.write([h, ...guestList.read().filter((x) => x.verse !== h.verse)]);
   },
 };
 

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { GUEST_USER_ID, noteApplies, noteTitle, type Note, type NOTE_TYPES } from '#common/contracts/study.ts';
+import { apiGet, apiPost, apiRequest } from '../../lib/api-client.ts';
+import { localList } from '../../lib/local-list.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
+
+export type NoteType = (typeof NOTE_TYPES)[number];
+
+/** A guest's notes, kept in the browser (spec §3 `guestNotes`, §6). */
+export const guestNotes = localList<Note>(STORAGE_KEYS.guestNotes);
+
+/** Spec §3: a quote note is the quoted verse in quotes, a blank line, then the reflection. */
+export function quoteNoteContent(verseText: string, reflection: string): string {
+  return `"${verseText.trim()}"\n\n${reflection.trim()}`;
+}
+
+export const NOTES_KEY = ['notes'] as const;
+
+// Spec §9: notes are fresh for 5 minutes, like highlights.
+const chapterNotesQuery = (chapterReference: string) => ({
+  queryKey: [...NOTES_KEY, 'chapter', chapterReference],
+  queryFn: () => apiGet<Note[]>(`/api/notes?reference=${encodeURIComponent(chapterReference)}&limit=500`),
+  staleTime: 5 * 60 * 1000,
+});
+
+/**
+ * The notes that apply to a chapter (§5 rule) — the server's, or the guest's from this browser when
+ * the server has none (§6) — and saving/removing them.
+ */
+export function useChapterNotes(book: string, chapter: number) {
+  const queryClient = useQueryClient();
+  const chapterReference = `${book} ${chapter}`;
+  const server = useQuery(chapterNotesQuery(chapterReference));
+  const guest = useQuery({ queryKey: [...NOTES_KEY, 'guest'], queryFn: () => guestNotes.read(), staleTime: Infinity });
+  const notes = useMemo(() => {
+    const fromServer = server.data ?? [];
+    const all = fromServer.length ? fromServer : (guest.data ?? []);
+    return all.filter((n) => noteApplies(n.reference, chapterReference));
+  }, [server.data, guest.data, chapterReference]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: NOTES_KEY });
+
+  const save = useMutation({
+    mutationFn: async (input: { type: NoteType; content: string; reference: string }) => {
+      const saved = await apiPost<Note>('/api/notes', { ...input, title: noteTitle(input.type, input.reference) });
+      if (saved.userId === GUEST_USER_ID) guestNotes.prepend(saved);
+      return saved;
+    },
+    onSettled: refresh,
+  });
+
+  const remove = useMutation({
+    mutationFn: async (note: Note) => {
+      if (!guestNotes.remove(note.id)) await apiRequest('DELETE', `/api/notes/${encodeURIComponent(note.id)}`);
+    },
+    onSettled: refresh,
+  });
+
+  return { notes, isLoading: server.isPending, save, remove };
+}
