@@ -164,3 +164,51 @@ export const notes = pgTable(
   },
   (t) => [index('note_user_created_idx').on(t.userId, t.createdAt)],
 );
+
+/** A profile picture, kept in the database so every app process (and a backup) has it. */
+export const avatars = pgTable('avatar', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  content: bytea('content').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Spec §7 study-activity: what a person did on a (UTC) day, summed from the client's reports. */
+export const studyActivity = pgTable(
+  'study_activity',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    chaptersRead: integer('chapters_read').notNull().default(0),
+    minutesSpent: integer('minutes_spent').notNull().default(0),
+    versesHighlighted: integer('verses_highlighted').notNull().default(0),
+    notesCreated: integer('notes_created').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Spec §3 AI response for a note (kept when saved; a guest's live in the browser until they sign in). */
+export const noteAiResponses = pgTable(
+  'note_ai_response',
+  {
+    id: text('id').primaryKey(),
+    noteId: text('note_id')
+      .notNull()
+      .references(() => notes.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    prompt: text('prompt').notNull(),
+    response: text('response').notNull(),
+    translation: text('translation').notNull(),
+    reference: text('reference').notNull(),
+    saved: boolean('saved').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('note_ai_response_note_idx').on(t.noteId), index('note_ai_response_user_idx').on(t.userId)],
+);
