@@ -5,6 +5,7 @@ import { apiGet, apiPost, apiRequest } from '../../lib/api-client.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { localList } from '../../lib/local-list.ts';
 import { toast } from '../../app/toast/toast-store.ts';
+import { trackActivity } from '../activity/track-activity.ts';
 
 export type HighlightColor = Highlight['color'];
 export const HIGHLIGHT_CHANGED_EVENT = 'highlights-changed';
@@ -52,6 +53,7 @@ export function useChapterHighlights(book: string, chapter: number) {
           const saved = await apiPost<Highlight>('/api/highlights', { verse: v.verseId, color, reference: v.reference, text: stripQuotes(v.text) });
           if (saved.userId === GUEST_USER_ID) guestHighlights.put(saved);
         }
+        trackActivity({ versesHighlighted: verses.length });
       } finally {
         await queryClient.invalidateQueries({ queryKey: ['highlights'] });
         announce(CREATED_EVENT_DELAY);

@@ -4,6 +4,7 @@ import { GUEST_USER_ID, noteApplies, noteTitle, type Note, type NOTE_TYPES } fro
 import { apiGet, apiPost, apiRequest } from '../../lib/api-client.ts';
 import { localList } from '../../lib/local-list.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
+import { trackActivity } from '../activity/track-activity.ts';
 
 export type NoteType = (typeof NOTE_TYPES)[number];
 
@@ -45,6 +46,7 @@ export function useChapterNotes(book: string, chapter: number) {
     mutationFn: async (input: { type: NoteType; content: string; reference: string }) => {
       const saved = await apiPost<Note>('/api/notes', { ...input, title: noteTitle(input.type, input.reference) });
       if (saved.userId === GUEST_USER_ID) guestNotes.prepend(saved);
+      trackActivity({ notesCreated: 1 });
       return saved;
     },
     onSettled: refresh,

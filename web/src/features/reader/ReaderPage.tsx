@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { BarChart3, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { BarChart3, ChevronLeft, ChevronRight, NotebookPen } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { chapterAfterBookChange, nextChapter, previousChapter, type ChapterPosition } from '#common/bible/navigation.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../app/toast/toast-store.ts';
@@ -22,6 +22,10 @@ import { ChapterSkeleton, ReaderMessage, TranslationNotAvailable } from './compo
 import { useReaderSettings } from './reader-settings.ts';
 import { compareReference, selectionReference } from './verse-selection.ts';
 import { useChapterHighlights } from '../highlights/highlights-store.ts';
+import type { StudyTab } from '../study/study-tabs.ts';
+
+// The study panel (and its tabs library) loads when someone first opens it.
+const StudyPanel = lazy(() => import('../study/StudyPanel.tsx'));
 
 export const VERSE_SCROLL_DELAY = 300;
 export const VERSE_GLOW_MS = 2000;
@@ -44,6 +48,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   const content = useQuery(chapterQuery(translation, book, chapter));
   const [selection, setSelection] = useState<{ verses: number[]; at: { x: number; y: number } } | null>(null);
   const [comparing, setComparing] = useState<{ reference: string; label: string } | null>(null);
+  const [studying, setStudying] = useState<{ tab: StudyTab; verses: number[] } | null>(null);
   const [glow, setGlow] = useState<number | undefined>();
   const highlights = useChapterHighlights(content.data?.book ?? book, chapter);
   const highlighted = useMemo(() => new Map([...highlights.byVerse].map(([v, h]) => [v, h.color])), [highlights.byVerse]);
@@ -70,7 +75,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   // ← and → change chapter, unless the reader is typing or a dialog is open.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || comparing) return;
+      if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || comparing || studying) return;
       const target = e.target as HTMLElement;
       if (target.closest('input, textarea, select, [contenteditable], [role="dialog"], [role="listbox"]')) return;
       if (e.key === 'ArrowLeft' && previous) go(previous);
@@ -78,7 +83,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [previous, next, go, comparing]);
+  }, [previous, next, go, comparing, studying]);
 
   // A verse in the URL: scroll to it after 300 ms and let it glow for 2 s (spec §4, §9).
   useEffect(() => {
@@ -183,6 +188,9 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
           <button type="button" className="button-ghost rounded-full" disabled={!next} onClick={() => next && go(next)}>
             Next <ChevronRight aria-hidden size={18} />
           </button>
+          <button type="button" className="button-primary rounded-full" onClick={() => setStudying({ tab: 'freeform', verses: [] })}>
+            <NotebookPen aria-hidden size={18} /> Study Chapter
+          </button>
         </div>
       </nav>
 
@@ -196,11 +204,34 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
           onClose={() => setSelection(null)}
           onHighlight={(color) => void highlights.add(selectedVerses, color)}
           onRemoveHighlight={selectedHighlights.length ? () => void highlights.remove(selectedHighlights) : undefined}
+          onStudy={(tab) => {
+            setStudying({ tab, verses: [...selection.verses].sort((a, b) => a - b) });
+            setSelection(null);
+          }}
           onCompare={() => {
             setComparing({ reference: compareReference(bookName, chapter, selection.verses), label: selectionReference(bookName, chapter, selection.verses) });
             setSelection(null);
           }}
         />
+      )}
+      {studying && content.data && (
+        <Suspense fallback={null}>
+          <StudyPanel
+            book={bookName}
+            chapter={chapter}
+            translation={translation}
+            chapterVerses={content.data.verses}
+            verses={studying.verses}
+            tab={studying.tab}
+            highlights={[...highlights.byVerse.values()]}
+            onRemoveHighlight={(h) => void highlights.remove([h])}
+            onGoToVerse={(v) => {
+              setStudying(null);
+              go({ book: bookName, chapter, verse: v });
+            }}
+            onClose={() => setStudying(null)}
+          />
+        </Suspense>
       )}
       {comparing && <CompareDialog reference={comparing.reference} label={comparing.label} current={translation} onClose={() => setComparing(null)} />}
     </div>

@@ -4,14 +4,7 @@ import type { VerseItem } from '#common/contracts/bible.ts';
 import { cn } from '../../../lib/cn.ts';
 import { chapterBlocks, type VerseSegment } from '../chapter-blocks.ts';
 import type { FontSize } from '../reader-settings.ts';
-
-/** Spec §3 colours, light enough in both themes for the text to keep AA contrast. */
-export const HIGHLIGHT_CLASSES: Record<string, string> = {
-  yellow: 'bg-yellow-200 dark:bg-yellow-900/60',
-  green: 'bg-green-200 dark:bg-green-900/60',
-  blue: 'bg-sky-200 dark:bg-sky-900/60',
-  pink: 'bg-pink-200 dark:bg-pink-900/60',
-};
+import { HIGHLIGHT_CLASSES } from '../../highlights/highlight-colors.ts';
 
 const FONT_CLASSES: Record<FontSize, string> = {
   small: 'text-base leading-7',
@@ -25,7 +18,7 @@ interface Props {
   redLetters: boolean;
   selected: ReadonlySet<number>;
   /** Highlight colour of each highlighted verse. */
-  highlighted: ReadonlyMap<number, string>;
+  highlighted: ReadonlyMap<number, keyof typeof HIGHLIGHT_CLASSES>;
   glowVerse?: number;
   onVerse: (verse: number, at: { x: number; y: number }) => void;
   direction: 'ltr' | 'rtl';
@@ -59,7 +52,7 @@ export const ChapterText = memo(function ChapterText({ verses, fontSize, redLett
         }}
         className={cn(
           'cursor-pointer rounded-sm decoration-orange-700/60 decoration-2 underline-offset-4 hover:bg-stone-200/60 dark:hover:bg-stone-800/60',
-          HIGHLIGHT_CLASSES[highlighted.get(s.verse) ?? ''],
+          highlighted.has(s.verse) && HIGHLIGHT_CLASSES[highlighted.get(s.verse)!],
           selected.has(s.verse) && 'bg-orange-100 underline decoration-dotted dark:bg-orange-950/70',
           glowVerse === s.verse && 'verse-glow',
         )}

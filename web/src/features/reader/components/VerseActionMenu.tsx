@@ -1,9 +1,10 @@
-import { Columns3, Copy, Link2, X } from 'lucide-react';
+import { BookOpenText, Columns3, Copy, Link2, NotebookPen, Quote, X } from 'lucide-react';
+import type { StudyTab } from '../../study/study-tabs.ts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { toast } from '../../../app/toast/toast-store.ts';
 import { menuPosition } from '../menu-position.ts';
-import { HIGHLIGHT_CLASSES } from './ChapterText.tsx';
+import { HIGHLIGHT_CLASSES } from '../../highlights/highlight-colors.ts';
 import { selectionReference } from '../verse-selection.ts';
 
 interface Props {
@@ -15,6 +16,8 @@ interface Props {
   verses: { verse: number; text: string }[];
   onClose: () => void;
   onCompare: () => void;
+  /** Opens Scripture Insights on a tab for the selected verses. */
+  onStudy: (tab: StudyTab) => void;
   /** Colours to highlight with; 'Remove highlight' shows only when a selected verse is highlighted. */
   onHighlight: (color: 'yellow' | 'green' | 'blue' | 'pink') => void;
   onRemoveHighlight?: () => void;
@@ -25,7 +28,7 @@ interface Props {
  * edges, 320 wide; closes on an outside click, Escape or its close button. Tapping more verses adds
  * them to the selection and the actions apply to all of them.
  */
-export function VerseActionMenu({ at, book, chapter, translation, verses, onClose, onCompare, onHighlight, onRemoveHighlight }: Props) {
+export function VerseActionMenu({ at, book, chapter, translation, verses, onClose, onCompare, onStudy, onHighlight, onRemoveHighlight }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState<ReturnType<typeof menuPosition> | null>(null);
   const label = selectionReference(book, chapter, verses.map((v) => v.verse));
@@ -128,7 +131,10 @@ export function VerseActionMenu({ at, book, chapter, translation, verses, onClos
         )}
       </div>
       <div className="grid grid-cols-3 gap-1">
-        <MenuAction icon={<Copy aria-hidden size={20} />} label="Copy" onClick={copy} first />
+        <MenuAction icon={<Quote aria-hidden size={20} />} label="Quote" onClick={() => onStudy('quote')} first />
+        <MenuAction icon={<NotebookPen aria-hidden size={20} />} label="Note" onClick={() => onStudy('freeform')} />
+        <MenuAction icon={<BookOpenText aria-hidden size={20} />} label="Study" onClick={() => onStudy('understand')} />
+        <MenuAction icon={<Copy aria-hidden size={20} />} label="Copy" onClick={copy} />
         <MenuAction
           icon={<Columns3 aria-hidden size={20} />}
           label="Compare"
