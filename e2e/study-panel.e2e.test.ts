@@ -120,6 +120,9 @@ describe('Scripture Insights (the study panel)', () => {
     // A note on a verse belongs to its chapter (spec §5): it shows when the panel opens on the chapter.
     await page.reload();
     await expect.poll(() => page.locator('#v1').isVisible()).toBe(true);
+    // The verse shows that it has a note; others do not.
+    await expect.poll(() => page.locator('#v14 [data-noted]').count()).toBe(1);
+    expect(await page.locator('#v13 [data-noted]').count()).toBe(0);
     await page.getByRole('button', { name: 'Study Chapter' }).click();
     await expect.poll(() => panel(page).getByTestId('saved-note').count()).toBe(1);
     const activity = await page.evaluate(async () => (await fetch('/api/study-activity/recent')).json());

@@ -16,6 +16,24 @@ export function quoteNoteContent(verseText: string, reflection: string): string 
   return `"${verseText.trim()}"\n\n${reflection.trim()}`;
 }
 
+/**
+ * The verses of a chapter that notes were written on ("John 3:16", "John 3:16-18, 20"); notes on the
+ * whole chapter ("John 3") mark no verse.
+ */
+export function notedVerses(notes: readonly Pick<Note, 'reference'>[], chapterReference: string): Set<number> {
+  const verses = new Set<number>();
+  for (const { reference } of notes) {
+    const [chapterPart, versePart] = reference.split(':');
+    if (chapterPart !== chapterReference || !versePart) continue;
+    for (const range of versePart.split(',')) {
+      const [from, to = from] = range.split(/[-–]/).map((n) => Number.parseInt(n.trim(), 10));
+      if (!Number.isFinite(from) || !Number.isFinite(to) || to! < from! || to! - from! > 200) continue;
+      for (let v = from!; v <= to!; v++) verses.add(v);
+    }
+  }
+  return verses;
+}
+
 export const NOTES_KEY = ['notes'] as const;
 
 // Spec §9: notes are fresh for 5 minutes, like highlights.

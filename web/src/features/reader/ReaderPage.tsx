@@ -22,6 +22,7 @@ import { ChapterSkeleton, ReaderMessage, TranslationNotAvailable } from './compo
 import { useReaderSettings } from './reader-settings.ts';
 import { compareReference, selectionReference } from './verse-selection.ts';
 import { useChapterHighlights } from '../highlights/highlights-store.ts';
+import { notedVerses, useChapterNotes } from '../notes/notes-store.ts';
 import type { StudyTab } from '../study/study-tabs.ts';
 
 // The study panel (and its tabs library) loads when someone first opens it.
@@ -51,6 +52,8 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   const [studying, setStudying] = useState<{ tab: StudyTab; verses: number[] } | null>(null);
   const [glow, setGlow] = useState<number | undefined>();
   const highlights = useChapterHighlights(content.data?.book ?? book, chapter);
+  const chapterNotes = useChapterNotes(content.data?.book ?? book, chapter);
+  const noted = useMemo(() => notedVerses(chapterNotes.notes, `${content.data?.book ?? book} ${chapter}`), [chapterNotes.notes, content.data?.book, book, chapter]);
   const highlighted = useMemo(() => new Map([...highlights.byVerse].map(([v, h]) => [v, h.color])), [highlights.byVerse]);
 
   const navBooks = useMemo(() => (books.data ?? []).map((b) => ({ name: b.englishName, chapters: b.chapters })), [books.data]);
@@ -134,6 +137,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
         redLetters={redLetters}
         selected={selectedSet}
         highlighted={highlighted}
+        noted={noted}
         glowVerse={glow}
         onVerse={onVerse}
         direction={content.data.direction}
@@ -182,13 +186,13 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
 
       <nav aria-label="Chapter navigation" className="fixed inset-x-0 bottom-4 z-20 flex justify-center px-4 pointer-events-none">
         <div className="pointer-events-auto flex items-center gap-1 rounded-full border border-stone-200 bg-white/95 p-1 shadow-lg backdrop-blur dark:border-stone-700 dark:bg-stone-900/95">
-          <button type="button" className="button-ghost rounded-full" disabled={!previous} onClick={() => previous && go(previous)}>
+          <button type="button" className="button-ghost rounded-full px-3 whitespace-nowrap sm:px-4" disabled={!previous} onClick={() => previous && go(previous)}>
             <ChevronLeft aria-hidden size={18} /> Previous
           </button>
-          <button type="button" className="button-ghost rounded-full" disabled={!next} onClick={() => next && go(next)}>
+          <button type="button" className="button-ghost rounded-full px-3 whitespace-nowrap sm:px-4" disabled={!next} onClick={() => next && go(next)}>
             Next <ChevronRight aria-hidden size={18} />
           </button>
-          <button type="button" className="button-primary rounded-full" onClick={() => setStudying({ tab: 'freeform', verses: [] })}>
+          <button type="button" className="button-primary rounded-full px-3 whitespace-nowrap sm:px-4" onClick={() => setStudying({ tab: 'freeform', verses: [] })}>
             <NotebookPen aria-hidden size={18} /> Study Chapter
           </button>
         </div>

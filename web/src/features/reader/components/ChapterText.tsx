@@ -1,4 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
+import { NotebookPen } from 'lucide-react';
 import { memo, type KeyboardEvent, type MouseEvent } from 'react';
 import type { VerseItem } from '#common/contracts/bible.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -19,13 +20,15 @@ interface Props {
   selected: ReadonlySet<number>;
   /** Highlight colour of each highlighted verse. */
   highlighted: ReadonlyMap<number, keyof typeof HIGHLIGHT_CLASSES>;
+  /** Verses with notes on them: a small mark after the verse number. */
+  noted: ReadonlySet<number>;
   glowVerse?: number;
   onVerse: (verse: number, at: { x: number; y: number }) => void;
   direction: 'ltr' | 'rtl';
 }
 
 /** The chapter, laid out as its source has it; each verse can be tapped to open the action menu. */
-export const ChapterText = memo(function ChapterText({ verses, fontSize, redLetters, selected, highlighted, glowVerse, onVerse, direction }: Props) {
+export const ChapterText = memo(function ChapterText({ verses, fontSize, redLetters, selected, highlighted, noted, glowVerse, onVerse, direction }: Props) {
   const blocks = chapterBlocks(verses);
   let footnote = 0;
   const segment = (s: VerseSegment, i: number) => {
@@ -61,6 +64,12 @@ export const ChapterText = memo(function ChapterText({ verses, fontSize, redLett
           <sup className="mr-1 font-sans text-[0.6em] font-semibold text-orange-800 select-none dark:text-orange-300" aria-hidden>
             {s.verse}
           </sup>
+        )}
+        {s.first && noted.has(s.verse) && (
+          <>
+            <NotebookPen aria-hidden size="0.7em" className="mr-1 inline-block align-baseline text-orange-800 dark:text-orange-300" data-noted />
+            <span className="sr-only">(has notes) </span>
+          </>
         )}
         {s.nodes.map((n, j) =>
           n.type === 'note' ? (
