@@ -41,6 +41,29 @@ const SCREENS: { name: string; path: string; open?: (page: Page) => Promise<void
     },
   },
   {
+    name: 'study panel with a saved quote',
+    path: '/bible?book=John&chapter=3',
+    open: async (page) => {
+      await page.locator('#v16').click();
+      await page.getByTestId('verse-menu').getByRole('button', { name: 'Quote' }).click();
+      const panel = page.getByRole('dialog', { name: 'Scripture Insights' });
+      await panel.getByLabel('Your reflection').fill('Love that gives.');
+      await panel.getByRole('button', { name: 'Save Quote Note' }).click();
+      await panel.getByTestId('saved-note').waitFor();
+    },
+  },
+  {
+    name: 'study panel, Mark tab',
+    path: '/bible?book=John&chapter=3',
+    open: async (page) => {
+      await page.locator('#v16').click();
+      await page.getByTestId('verse-menu').getByRole('button', { name: 'Highlight yellow' }).click();
+      await page.getByRole('button', { name: 'Study Chapter' }).click();
+      await page.getByRole('dialog', { name: 'Scripture Insights' }).getByRole('tab', { name: 'Mark' }).click();
+      await page.getByTestId('chapter-mark').waitFor();
+    },
+  },
+  {
     name: 'book picker',
     path: '/bible?book=John&chapter=3',
     open: async (page) => {
