@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './fixtures.ts';
+import { signInWithStudyData } from './study-data.ts';
+import { signInAs } from './session.ts';
+import { SEEDED_READER } from './seeded-accounts.ts';
 
 const { page: newPage } = useBrowser();
+
+const signInReader = async (page: Page) => void (await signInAs(page, SEEDED_READER));
 
 const settle = async (page: Page) => {
   await page.waitForLoadState('networkidle');
@@ -11,7 +16,7 @@ const settle = async (page: Page) => {
 };
 
 // Every page and overlay of the reader issue, at phone and desktop widths, in both themes.
-const SCREENS: { name: string; path: string; open?: (page: Page) => Promise<void>; phoneOnly?: boolean }[] = [
+const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<void>; open?: (page: Page) => Promise<void>; phoneOnly?: boolean }[] = [
   { name: 'home', path: '/' },
   { name: 'reader', path: '/bible?book=John&chapter=3' },
   { name: 'reader with poetry and footnotes', path: '/bible?book=Psalms&chapter=23&translation=WEB' },
@@ -78,6 +83,35 @@ const SCREENS: { name: string; path: string; open?: (page: Page) => Promise<void
       await page.getByRole('button', { name: 'Open menu' }).click();
     },
   },
+  // Profile, settings, admin sign-in and the account menu (a bottom sheet on phones, a dropdown on desktop).
+  { name: 'profile', path: '/profile', signIn: signInReader },
+  {
+    name: 'delete account dialog',
+    path: '/profile',
+    signIn: signInReader,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Delete account…' }).click();
+      await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
+    },
+  },
+  { name: 'settings, guest', path: '/settings' },
+  { name: 'settings, signed in', path: '/settings', signIn: signInReader },
+  { name: 'admin sign-in', path: '/secret-admin-login' },
+  {
+    name: 'account menu',
+    path: '/search',
+    signIn: signInReader,
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Account menu for / }).click();
+      await page.locator('[data-testid="account-sheet"], [role="menu"]').first().waitFor();
+    },
+  },
+  // My Notes and My Highlights: an account with items, an empty account, and a guest.
+  { name: 'my notes', path: '/notes', signIn: (page) => signInWithStudyData(page, 'filled') },
+  { name: 'my notes, empty', path: '/notes', signIn: (page) => signInWithStudyData(page, 'empty') },
+  { name: 'my notes, guest', path: '/notes' },
+  { name: 'my highlights', path: '/highlights', signIn: (page) => signInWithStudyData(page, 'filled') },
+  { name: 'my highlights, empty', path: '/highlights', signIn: (page) => signInWithStudyData(page, 'empty') },
 ];
 
 describe('accessibility (axe-core): no serious or critical violations', () => {
@@ -87,6 +121,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         it(`${screen.name}, ${device}, ${colorScheme}`, async () => {
           const page = await newPage({ width, height, colorScheme });
+          await screen.signIn?.(page);
           await page.goto(screen.path);
           await settle(page);
           await screen.open?.(page);

@@ -8,6 +8,10 @@ import { BibleStore } from '../server/src/bible/store/bible-store.ts';
 import { TranslationRepository } from '../server/src/bible/store/translation-repository.ts';
 import { defaultBibleSources } from '../server/src/bible/sources.ts';
 import { importBibleFile } from '../server/src/bible/importers/files/detect.ts';
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import { accounts, users } from '../server/src/db/schema.ts';
+import { SEEDED_ACCOUNTS } from './seeded-accounts.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ dataDir: config.dataDir });
@@ -27,5 +31,12 @@ for (const [code, name] of [
 ]) {
   const bible = await importBibleFile(usfm, { code, name, language: 'en', category: 'Word-for-Word', licence: 'Public domain', warn: () => {} });
   await library.importBible(bible, `e2e:${code}`, 'e2e fixture');
+}
+// Verified accounts ready to sign in with (e2e/seeded-accounts.ts), made as better-auth makes them.
+for (const account of SEEDED_ACCOUNTS) {
+  const id = randomUUID();
+  const { email, displayName, role } = account;
+  await database.db.insert(users).values({ id, name: displayName, email, emailVerified: true, role, displayName });
+  await database.db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(account.password) });
 }
 await database.close();

@@ -33,8 +33,17 @@ import { viewerResolver } from './modules/auth/viewer.ts';
 import { refuseCrossSiteWrites } from './modules/auth/origin-check.ts';
 import { StudyRepository } from './modules/study/study.repository.ts';
 import { StudyService } from './modules/study/study.service.ts';
+import { ActivityRepository } from './modules/activity/activity.repository.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
+import { StudyTransferRepository } from './modules/study/study-transfer.repository.ts';
+import { StudyTransferService } from './modules/study/study-transfer.service.ts';
+import { studyTransferRoutes } from './modules/study/study-transfer.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { ProfileRepository } from './modules/profile/profile.repository.ts';
+import { ProfileService } from './modules/profile/profile.service.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 
 export interface AppOptions {
   config: AppConfig;
@@ -102,9 +111,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const viewerOf = viewerResolver(auth);
   const studyRepository = new StudyRepository(database.db);
   server.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
-  await server.register(authRoutes(auth, new AccountLimiter(database.db)));
+  const accountLimiter = new AccountLimiter(database.db);
+  const profileRepository = new ProfileRepository(database.db);
+  await server.register(authRoutes(auth, accountLimiter));
+  await server.register(profileRoutes(new ProfileService(profileRepository), viewerOf));
+  await server.register(adminRoutes(auth, accountLimiter, viewerOf, (id) => profileRepository.role(id)));
   await server.register(settingsRoutes(studyRepository, store, viewerOf));
   await server.register(studyRoutes(new StudyService(studyRepository), viewerOf));
+  await server.register(studyTransferRoutes(new StudyTransferService(new StudyTransferRepository(database.db)), viewerOf));
+  await server.register(activityRoutes(new ActivityRepository(database.db), viewerOf));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
   registerWeb(server, config, bible);

@@ -8,14 +8,24 @@ export const ORIGIN = `http://${HOST}`;
 export class Browser {
   private readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: App) {}
+  /** `ip` is sent as X-Forwarded-For, so tests that sign up many people stay under the per-address limits. */
+  constructor(
+    private readonly app: App,
+    private readonly ip?: string,
+  ) {}
 
-  async request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) {
     const res = await this.app.server.inject({
       method,
       url,
       payload: payload as never,
-      headers: { host: HOST, origin: ORIGIN, cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...headers },
+      headers: {
+        host: HOST,
+        origin: ORIGIN,
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(this.ip && { 'x-forwarded-for': this.ip }),
+        ...headers,
+      },
     });
     const set = res.headers['set-cookie'];
     for (const c of Array.isArray(set) ? set : set ? [set] : []) {
@@ -34,8 +44,8 @@ export class Browser {
 }
 
 /** Signs up, follows the verification link from the mail, and returns a browser that is signed in. */
-export async function signUpVerified(app: App, inbox: Awaited<ReturnType<typeof startInbox>>, email: string, password = 'correct horse battery') {
-  const browser = new Browser(app);
+export async function signUpVerified(app: App, inbox: Awaited<ReturnType<typeof startInbox>>, email: string, password = 'correct horse battery', ip?: string) {
+  const browser = new Browser(app, ip);
   const res = await browser.request('POST', '/api/auth/sign-up/email', { email, password, name: email.split('@')[0] });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   const mail = await inbox.waitFor(email, /Confirm your email/);

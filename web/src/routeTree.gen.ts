@@ -12,17 +12,23 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AchievementsRouteImport } from './routes/achievements'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as BibleRouteImport } from './routes/bible'
 import { Route as BibleLessonsRouteImport } from './routes/bible-lessons'
 import { Route as ChatRouteImport } from './routes/chat'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as HighlightsRouteImport } from './routes/highlights'
 import { Route as NewsRouteImport } from './routes/news'
+import { Route as NotesRouteImport } from './routes/notes'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as PrivacyStandaloneRouteImport } from './routes/privacy-standalone'
+import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as SecretAdminLoginRouteImport } from './routes/secret-admin-login'
+import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TermsStandaloneRouteImport } from './routes/terms-standalone'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
@@ -40,6 +46,11 @@ const AboutRoute = AboutRouteImport.update({
 const AchievementsRoute = AchievementsRouteImport.update({
   id: '/achievements',
   path: '/achievements',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRoute = AuthRouteImport.update({
@@ -72,9 +83,19 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HighlightsRoute = HighlightsRouteImport.update({
+  id: '/highlights',
+  path: '/highlights',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NewsRoute = NewsRouteImport.update({
   id: '/news',
   path: '/news',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotesRoute = NotesRouteImport.update({
+  id: '/notes',
+  path: '/notes',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -87,6 +108,11 @@ const PrivacyStandaloneRoute = PrivacyStandaloneRouteImport.update({
   path: '/privacy-standalone',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProfileRoute = ProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
@@ -95,6 +121,16 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SecretAdminLoginRoute = SecretAdminLoginRouteImport.update({
+  id: '/secret-admin-login',
+  path: '/secret-admin-login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsRoute = SettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TermsRoute = TermsRouteImport.update({
@@ -117,17 +153,23 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/achievements': typeof AchievementsRoute
+  '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/bible': typeof BibleRoute
   '/bible-lessons': typeof BibleLessonsRoute
   '/chat': typeof ChatRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/highlights': typeof HighlightsRoute
   '/news': typeof NewsRoute
+  '/notes': typeof NotesRoute
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
+  '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
+  '/secret-admin-login': typeof SecretAdminLoginRoute
+  '/settings': typeof SettingsRoute
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -136,17 +178,23 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/achievements': typeof AchievementsRoute
+  '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/bible': typeof BibleRoute
   '/bible-lessons': typeof BibleLessonsRoute
   '/chat': typeof ChatRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/highlights': typeof HighlightsRoute
   '/news': typeof NewsRoute
+  '/notes': typeof NotesRoute
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
+  '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
+  '/secret-admin-login': typeof SecretAdminLoginRoute
+  '/settings': typeof SettingsRoute
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -156,17 +204,23 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/achievements': typeof AchievementsRoute
+  '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/bible': typeof BibleRoute
   '/bible-lessons': typeof BibleLessonsRoute
   '/chat': typeof ChatRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/highlights': typeof HighlightsRoute
   '/news': typeof NewsRoute
+  '/notes': typeof NotesRoute
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
+  '/profile': typeof ProfileRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
+  '/secret-admin-login': typeof SecretAdminLoginRoute
+  '/settings': typeof SettingsRoute
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
   '/verify-email': typeof VerifyEmailRoute
@@ -177,17 +231,23 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/achievements'
+    | '/admin'
     | '/auth'
     | '/bible'
     | '/bible-lessons'
     | '/chat'
     | '/contact'
     | '/forgot-password'
+    | '/highlights'
     | '/news'
+    | '/notes'
     | '/privacy'
     | '/privacy-standalone'
+    | '/profile'
     | '/reset-password'
     | '/search'
+    | '/secret-admin-login'
+    | '/settings'
     | '/terms'
     | '/terms-standalone'
     | '/verify-email'
@@ -196,17 +256,23 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/achievements'
+    | '/admin'
     | '/auth'
     | '/bible'
     | '/bible-lessons'
     | '/chat'
     | '/contact'
     | '/forgot-password'
+    | '/highlights'
     | '/news'
+    | '/notes'
     | '/privacy'
     | '/privacy-standalone'
+    | '/profile'
     | '/reset-password'
     | '/search'
+    | '/secret-admin-login'
+    | '/settings'
     | '/terms'
     | '/terms-standalone'
     | '/verify-email'
@@ -215,17 +281,23 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/achievements'
+    | '/admin'
     | '/auth'
     | '/bible'
     | '/bible-lessons'
     | '/chat'
     | '/contact'
     | '/forgot-password'
+    | '/highlights'
     | '/news'
+    | '/notes'
     | '/privacy'
     | '/privacy-standalone'
+    | '/profile'
     | '/reset-password'
     | '/search'
+    | '/secret-admin-login'
+    | '/settings'
     | '/terms'
     | '/terms-standalone'
     | '/verify-email'
@@ -235,17 +307,23 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
   AchievementsRoute: typeof AchievementsRoute
+  AdminRoute: typeof AdminRoute
   AuthRoute: typeof AuthRoute
   BibleRoute: typeof BibleRoute
   BibleLessonsRoute: typeof BibleLessonsRoute
   ChatRoute: typeof ChatRoute
   ContactRoute: typeof ContactRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  HighlightsRoute: typeof HighlightsRoute
   NewsRoute: typeof NewsRoute
+  NotesRoute: typeof NotesRoute
   PrivacyRoute: typeof PrivacyRoute
   PrivacyStandaloneRoute: typeof PrivacyStandaloneRoute
+  ProfileRoute: typeof ProfileRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SearchRoute: typeof SearchRoute
+  SecretAdminLoginRoute: typeof SecretAdminLoginRoute
+  SettingsRoute: typeof SettingsRoute
   TermsRoute: typeof TermsRoute
   TermsStandaloneRoute: typeof TermsStandaloneRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
@@ -272,6 +350,13 @@ declare module '@tanstack/react-router' {
       path: '/achievements'
       fullPath: '/achievements'
       preLoaderRoute: typeof AchievementsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth': {
@@ -316,11 +401,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/highlights': {
+      id: '/highlights'
+      path: '/highlights'
+      fullPath: '/highlights'
+      preLoaderRoute: typeof HighlightsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/news': {
       id: '/news'
       path: '/news'
       fullPath: '/news'
       preLoaderRoute: typeof NewsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notes': {
+      id: '/notes'
+      path: '/notes'
+      fullPath: '/notes'
+      preLoaderRoute: typeof NotesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -337,6 +436,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyStandaloneRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/profile': {
+      id: '/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof ProfileRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset-password': {
       id: '/reset-password'
       path: '/reset-password'
@@ -349,6 +455,20 @@ declare module '@tanstack/react-router' {
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/secret-admin-login': {
+      id: '/secret-admin-login'
+      path: '/secret-admin-login'
+      fullPath: '/secret-admin-login'
+      preLoaderRoute: typeof SecretAdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings': {
+      id: '/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof SettingsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terms': {
@@ -379,17 +499,23 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
   AchievementsRoute: AchievementsRoute,
+  AdminRoute: AdminRoute,
   AuthRoute: AuthRoute,
   BibleRoute: BibleRoute,
   BibleLessonsRoute: BibleLessonsRoute,
   ChatRoute: ChatRoute,
   ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  HighlightsRoute: HighlightsRoute,
   NewsRoute: NewsRoute,
+  NotesRoute: NotesRoute,
   PrivacyRoute: PrivacyRoute,
   PrivacyStandaloneRoute: PrivacyStandaloneRoute,
+  ProfileRoute: ProfileRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SearchRoute: SearchRoute,
+  SecretAdminLoginRoute: SecretAdminLoginRoute,
+  SettingsRoute: SettingsRoute,
   TermsRoute: TermsRoute,
   TermsStandaloneRoute: TermsStandaloneRoute,
   VerifyEmailRoute: VerifyEmailRoute,

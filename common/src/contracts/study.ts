@@ -97,9 +97,21 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Spec §3 AI response for a note, as a guest's browser keeps it (`guestAiResponses`, keyed by noteId_reference). */
+export const aiResponseInput = z.object({
+  id: z.uuid(),
+  noteId: z.uuid(),
+  prompt: z.string().max(NOTE_MAX_LENGTH),
+  response: z.string().trim().min(1).max(50_000),
+  translation: z.string().trim().max(16).default(''),
+  reference: z.string().trim().max(60),
+  saved: z.boolean().default(true),
+});
+
 /** What a guest kept in the browser, moved into the account on sign-in (ids are the guest copies'). */
 export const guestImport = z.object({
   highlights: z.array(highlightInput.extend({ id: z.uuid() })).max(2_000).default([]),
   notes: z.array(noteInput.extend({ id: z.uuid(), title: z.string().trim().max(200).optional() })).max(2_000).default([]),
+  aiResponses: z.array(aiResponseInput).max(2_000).default([]),
 });
 export type GuestImport = z.infer<typeof guestImport>;

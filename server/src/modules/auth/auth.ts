@@ -89,6 +89,9 @@ export function createAuth({ db, mailer, secret, publicUrl }: AuthOptions) {
         '/sign-up/email': { window: 60 * 10, max: 5 },
         '/request-password-reset': { window: 60 * 10, max: 5 },
         '/send-verification-email': { window: 60 * 10, max: 5 },
+        // Both check the current password: no guessing it from a session left open.
+        '/change-password': { window: 60 * 10, max: 10 },
+        '/delete-user': { window: 60 * 10, max: 10 },
       },
     },
     advanced: {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { Browser, signUpVerified } from '../../../test/accounts.ts';
+import { noteAiResponses } from '../../db/schema.ts';
 
 let inbox: Awaited<ReturnType<typeof startInbox>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -128,9 +129,9 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
     const carol = await signUpVerified(app, inbox, 'carol@example.org');
     expect((await guest.request('POST', '/api/guest-data/import', data)).statusCode).toBe(401);
     const first = await carol.request('POST', '/api/guest-data/import', data);
-    expect(first.json()).toEqual({ highlights: 1, notes: 2 });
+    expect(first.json()).toEqual({ highlights: 1, notes: 2, aiResponses: 0 });
     // A move cut short runs again: nothing doubles.
-    expect((await carol.request('POST', '/api/guest-data/import', data)).json()).toEqual({ highlights: 0, notes: 0 });
+    expect((await carol.request('POST', '/api/guest-data/import', data)).json()).toEqual({ highlights: 0, notes: 0, aiResponses: 0 });
     expect((await carol.request('GET', '/api/notes')).json()).toHaveLength(2);
     expect((await carol.request('GET', '/api/highlights')).json()).toHaveLength(1);
     expect((await carol.request('GET', '/api/notes')).json().find((n: { type: string }) => n.type === 'question').title).toBe('Question for Ruth 1:4');
@@ -138,6 +139,21 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
     const bad = await carol.request('POST', '/api/guest-data/import', { notes: [{ id: id(), type: 'freeform', content: '  ', reference: 'Ruth 1:1' }] });
     expect(bad.statusCode).toBe(400);
     expect((await carol.request('GET', '/api/notes')).json()).toHaveLength(2);
+  });
+
+  it('moves a guest\'s AI answers with their notes, once, and never onto another account\'s note', async () => {
+    const id = () => crypto.randomUUID();
+    const note = { id: id(), type: 'question', content: 'Why a mustard seed?', reference: 'Matthew 13:31' };
+    const answer = (noteId: string) => ({ id: id(), noteId, prompt: note.content, response: 'The smallest seed grows the largest.', translation: 'KJV', reference: 'Matthew 13:31', saved: true });
+    const alicesNote = (await alice.request('GET', '/api/notes')).json()[0];
+    const data = { notes: [note], aiResponses: [answer(note.id), answer(alicesNote.id)] };
+    const erin = await signUpVerified(app, inbox, 'erin@example.org');
+    expect((await erin.request('POST', '/api/guest-data/import', data)).json()).toEqual({ highlights: 0, notes: 1, aiResponses: 1 });
+    expect((await erin.request('POST', '/api/guest-data/import', data)).json()).toEqual({ highlights: 0, notes: 0, aiResponses: 0 });
+    const rows = await app.database.db.select().from(noteAiResponses);
+    expect(rows.map((r) => [r.noteId, r.response])).toEqual([[note.id, 'The smallest seed grows the largest.']]);
+    const bad = await erin.request('POST', '/api/guest-data/import', { aiResponses: [{ ...answer(note.id), response: ' ' }] });
+    expect(bad.statusCode).toBe(400);
   });
 });
 });

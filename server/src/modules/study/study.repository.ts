@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { highlights, notes, userSettings, users } from '../../db/schema.ts';
+import { highlights, noteAiResponses, notes, userSettings, users } from '../../db/schema.ts';
 
 export type HighlightRow = typeof highlights.$inferSelect;
 export type NoteRow = typeof notes.$inferSelect;
+export type AiResponseRow = typeof noteAiResponses.$inferSelect;
 
 export interface ListFilter {
   q?: string;
@@ -80,14 +81,27 @@ export class StudyRepository {
    */
   async importGuestItems(
     userId: string,
-    items: { highlights: Omit<HighlightRow, 'userId' | 'createdAt'>[]; notes: Omit<NoteRow, 'userId' | 'createdAt' | 'updatedAt'>[] },
-  ): Promise<{ highlights: number; notes: number }> {
+    items: {
+      highlights: Omit<HighlightRow, 'userId' | 'createdAt'>[];
+      notes: Omit<NoteRow, 'userId' | 'createdAt' | 'updatedAt'>[];
+      aiResponses: Omit<AiResponseRow, 'userId' | 'createdAt'>[];
+    },
+  ): Promise<{ highlights: number; notes: number; aiResponses: number }> {
     return this.db.transaction(async (tx) => {
       const h = items.highlights.length
         ? await tx.insert(highlights).values(items.highlights.map((x) => ({ ...x, userId }))).onConflictDoNothing().returning({ id: highlights.id })
         : [];
       const n = items.notes.length ? await tx.insert(notes).values(items.notes.map((x) => ({ ...x, userId }))).onConflictDoNothing().returning({ id: notes.id }) : [];
-      return { highlights: h.length, notes: n.length };
+      // An answer joins the account only with a note of this account: never attached to someone else's.
+      const noteIds = [...new Set(items.aiResponses.map((a) => a.noteId))];
+      const own = noteIds.length
+        ? new Set((await tx.select({ id: notes.id }).from(notes).where(and(eq(notes.userId, userId), inArray(notes.id, noteIds)))).map((r) => r.id))
+        : new Set<string>();
+      const answers = items.aiResponses.filter((a) => own.has(a.noteId));
+      const a = answers.length
+        ? await tx.insert(noteAiResponses).values(answers.map((x) => ({ ...x, userId }))).onConflictDoNothing().returning({ id: noteAiResponses.id })
+        : [];
+      return { highlights: h.length, notes: n.length, aiResponses: a.length };
     });
   }
 

@@ -28,20 +28,7 @@ export class StudyService {
   }
 
   async addHighlight(viewer: Viewer, input: z.infer<typeof highlightInput>): Promise<Highlight> {
-    const location = parseVerseId(input.verse);
-    if (!location) throw new Invalid(`'${input.verse}' is not a verse id such as JOHN.3.16.`);
-    const reference = parseReference(input.reference);
-    if (!reference) throw new Invalid(`'${input.reference}' is not a Bible reference.`);
-    if (reference.book !== location.book || reference.chapter !== location.chapter || reference.verse !== location.verse) {
-      throw new Invalid(`The reference '${input.reference}' is not the verse ${input.verse}.`);
-    }
-    const row = {
-      id: randomUUID(),
-      verse: input.verse.toUpperCase(),
-      color: input.color,
-      reference: `${location.book.name} ${location.chapter}:${location.verse}`,
-      text: stripQuotes(input.text),
-    };
+    const row = { id: randomUUID(), ...checkHighlight(input) };
     if (viewer.kind === 'guest') return { ...row, userId: GUEST_USER_ID, createdAt: new Date().toISOString() };
     return presentHighlight(await this.repository.upsertHighlight({ ...row, userId: viewer.userId }));
   }
@@ -52,7 +39,7 @@ export class StudyService {
   }
 
   /** Moves a guest's browser data into the signed-in account; safe to repeat (nothing doubles). */
-  async importGuest(viewer: Viewer, data: GuestImport): Promise<{ highlights: number; notes: number }> {
+  async importGuest(viewer: Viewer, data: GuestImport): Promise<{ highlights: number; notes: number; aiResponses: number }> {
     if (viewer.kind === 'guest') throw new AppError(401, 'Sign in to move your notes and highlights into an account.');
     const marks = [];
     for (const h of data.highlights) {
@@ -64,7 +51,8 @@ export class StudyService {
       const checked = await this.addNote({ kind: 'guest' }, n);
       notesIn.push({ id: n.id, type: checked.type, content: checked.content, reference: checked.reference, title: checked.title });
     }
-    return this.repository.importGuestItems(viewer.userId, { highlights: marks, notes: notesIn });
+    const aiResponses = data.aiResponses.map(({ id, noteId, prompt, response, translation, reference, saved }) => ({ id, noteId, prompt, response, translation, reference, saved }));
+    return this.repository.importGuestItems(viewer.userId, { highlights: marks, notes: notesIn, aiResponses });
   }
 
   async listNotes(viewer: Viewer, filter: ListFilter & { type?: string; reference?: string }): Promise<Page<Note>> {
@@ -74,8 +62,7 @@ export class StudyService {
   }
 
   async addNote(viewer: Viewer, input: z.infer<typeof noteInput>): Promise<Note> {
-    if (!parseReference(input.reference)) throw new Invalid(`'${input.reference}' is not a Bible reference.`);
-    const row = { id: randomUUID(), type: input.type, content: input.content, reference: input.reference, title: input.title || noteTitle(input.type, input.reference) };
+    const row = { id: randomUUID(), ...checkNote(input) };
     if (viewer.kind === 'guest') {
       const now = new Date().toISOString();
       return { ...row, userId: GUEST_USER_ID, createdAt: now, updatedAt: now };
@@ -97,11 +84,39 @@ export class StudyService {
   }
 }
 
-function presentHighlight(row: HighlightRow): Highlight {
+type ParseReference = typeof parseReference;
+
+/**
+ * The rules of POST /api/highlights beyond its schema: the verse id and the reference must name the
+ * same verse; the reference is stored in its canonical form and the text without quotes (spec §5).
+ */
+export function checkHighlight(input: z.infer<typeof highlightInput>, parse: ParseReference = parseReference) {
+  const location = parseVerseId(input.verse);
+  if (!location) throw new Invalid(`'${input.verse}' is not a verse id such as JOHN.3.16.`);
+  const reference = parse(input.reference);
+  if (!reference) throw new Invalid(`'${input.reference}' is not a Bible reference.`);
+  if (reference.book !== location.book || reference.chapter !== location.chapter || reference.verse !== location.verse) {
+    throw new Invalid(`The reference '${input.reference}' is not the verse ${input.verse}.`);
+  }
+  return {
+    verse: input.verse.toUpperCase(),
+    color: input.color,
+    reference: `${location.book.name} ${location.chapter}:${location.verse}`,
+    text: stripQuotes(input.text),
+  };
+}
+
+/** The rules of POST /api/notes beyond its schema: the reference must parse; the title has a default. */
+export function checkNote(input: z.infer<typeof noteInput>, parse: ParseReference = parseReference) {
+  if (!parse(input.reference)) throw new Invalid(`'${input.reference}' is not a Bible reference.`);
+  return { type: input.type, content: input.content, reference: input.reference, title: input.title || noteTitle(input.type, input.reference) };
+}
+
+export function presentHighlight(row: HighlightRow): Highlight {
   return { id: row.id, verse: row.verse, color: row.color as Highlight['color'], reference: row.reference, text: row.text, userId: row.userId, createdAt: row.createdAt.toISOString() };
 }
 
-function presentNote(row: NoteRow): Note {
+export function presentNote(row: NoteRow): Note {
   return {
     id: row.id,
     type: row.type as Note['type'],

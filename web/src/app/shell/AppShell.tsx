@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { BarChart3, Menu, UserPlus, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -6,6 +7,7 @@ import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { TranslationSelect } from '../../features/translations/TranslationSelect.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
 import { AccountSlot } from '../../features/auth/AccountSlot.tsx';
+import { currentUserQuery } from '../../features/auth/auth-api.ts';
 
 function Brand() {
   return (
@@ -120,6 +122,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 /** The hamburger drawer: a Radix dialog, so focus is trapped inside and Escape closes it. */
 export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const close = () => onOpenChange(false);
+  const signedIn = Boolean(useQuery(currentUserQuery).data);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger className="icon-button" aria-label="Open menu">
@@ -141,14 +144,17 @@ export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChan
           <div className="px-1">
             <TranslationSelect onChanged={close} />
           </div>
-          <div className="mt-auto flex gap-2 px-1">
-            <Link to="/auth" search={{ mode: 'signin' }} onClick={close} className="button-secondary flex-1 no-underline">
-              Login
-            </Link>
-            <Link to="/auth" search={{ mode: 'signup' }} onClick={close} className="button-primary flex-1 no-underline">
-              Sign Up
-            </Link>
-          </div>
+          {/* Signed-in people have the avatar's sheet instead. */}
+          {!signedIn && (
+            <div className="mt-auto flex gap-2 px-1">
+              <Link to="/auth" search={{ mode: 'signin' }} onClick={close} className="button-secondary flex-1 no-underline">
+                Login
+              </Link>
+              <Link to="/auth" search={{ mode: 'signup' }} onClick={close} className="button-primary flex-1 no-underline">
+                Sign Up
+              </Link>
+            </div>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

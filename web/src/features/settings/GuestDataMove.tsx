@@ -5,19 +5,31 @@ import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { toast } from '../../app/toast/toast-store.ts';
 import { currentUserQuery } from '../auth/auth-api.ts';
 
-function readList(key: string): unknown[] {
+function readJson(key: string): unknown {
   try {
-    const value = JSON.parse(storage.get(key) ?? '[]');
-    return Array.isArray(value) ? value : [];
+    return JSON.parse(storage.get(key) ?? 'null');
   } catch {
-    return [];
+    return null;
   }
 }
 
+const readList = (key: string): unknown[] => {
+  const value = readJson(key);
+  return Array.isArray(value) ? value : [];
+};
+
+/** `guestAiResponses` is an object keyed by noteId_reference (spec §3); the server takes its values. */
+const readAiResponses = (): unknown[] => {
+  const value = readJson(STORAGE_KEYS.guestAiResponses);
+  return value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : [];
+};
+
+const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORAGE_KEYS.guestAiResponses];
+
 /**
- * Spec §6 and principle 4: when a guest signs up or in, the highlights and notes kept in this browser
- * move into the account, then leave the browser. The server skips what it already has, so a move cut
- * short simply runs again on the next load: nothing lost, nothing doubled.
+ * Spec §6 and principle 4: when a guest signs up or in, the highlights, notes and AI answers kept in
+ * this browser move into the account, then leave the browser. The server skips what it already has, so
+ * a move cut short simply runs again on the next load: nothing lost, nothing doubled.
  */
 export function GuestDataMove() {
   const queryClient = useQueryClient();
@@ -27,11 +39,11 @@ export function GuestDataMove() {
     if (!userId) return;
     const highlights = readList(STORAGE_KEYS.guestHighlights);
     const notes = readList(STORAGE_KEYS.guestNotes);
-    if (highlights.length === 0 && notes.length === 0) return;
-    void apiPost<{ highlights: number; notes: number }>('/api/guest-data/import', { highlights, notes })
+    const aiResponses = readAiResponses();
+    if (highlights.length + notes.length + aiResponses.length === 0) return;
+    void apiPost<{ highlights: number; notes: number }>('/api/guest-data/import', { highlights, notes, aiResponses })
       .then((moved) => {
-        storage.remove(STORAGE_KEYS.guestHighlights);
-        storage.remove(STORAGE_KEYS.guestNotes);
+        for (const key of GUEST_KEYS) storage.remove(key);
         void queryClient.invalidateQueries({ queryKey: ['highlights'] });
         void queryClient.invalidateQueries({ queryKey: ['notes'] });
         if (moved.highlights + moved.notes > 0) {

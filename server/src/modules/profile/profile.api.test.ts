@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKind, startTestApp } from '../../../test/test-app.ts';
+import { startInbox } from '../../../test/smtp-inbox.ts';
+import { Browser, signUpVerified } from '../../../test/accounts.ts';
+import { noteAiResponses, studyActivity, users } from '../../db/schema.ts';
+
+let inbox: Awaited<ReturnType<typeof startInbox>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let guest: Browser;
+
+// A real 1×1 PNG and the first bytes of a JPEG: the server reads the bytes, not the header.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(64)]);
+const put = (browser: Browser, body: Buffer, type: string) => browser.request('PUT', '/api/profile/avatar', body, { 'content-type': type });
+const signIn = (browser: Browser, email: string, password: string) => browser.request('POST', '/api/auth/sign-in/email', { email, password });
+
+/** Rows of each per-user table for one user (the FK-cascaded ones and better-auth's own). */
+async function rowsOf(userId: string): Promise<Record<string, number>> {
+  const tables = ['"user"', 'session', 'account', 'user_settings', 'highlight', 'note', 'avatar', 'study_activity', 'note_ai_response'];
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const column = table === '"user"' ? 'id' : 'user_id';
+    const result = await app.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = '${userId.replace(/'/g, "''")}'`));
+    counts[table.replace(/"/g, '')] = Number((result.rows[0] as { n: number }).n);
+  }
+  return counts;
+}
+
+describe(`profile, account deletion and the admin gate on ${databaseKind()}`, () => {
+  beforeAll(async () => {
+    inbox = await startInbox();
+    app = await startTestApp({ importDefaults: false, env: { SMTP_URL: inbox.url } });
+    guest = new Browser(app);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await inbox?.stop();
+  });
+
+  it('answers every profile and admin request of a guest with 401, and refuses cross-site writes', async () => {
+    for (const [method, url] of [['PATCH', '/api/profile'], ['DELETE', '/api/profile/avatar'], ['GET', '/api/admin/status']] as const) {
+      const res = await guest.request(method, url, method === 'PATCH' ? { displayName: 'Guest' } : undefined);
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().message).toMatch(/^Sign in/);
+    }
+    // Refused before the body is read, whatever its size.
+    const upload = await put(guest, Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]), 'image/png');
+    expect(upload.statusCode).toBe(401);
+    expect(upload.json()).toEqual({ message: 'Sign in to change your profile.' });
+    const crossSite = await guest.request('PATCH', '/api/profile', { displayName: 'x' }, { origin: 'https://evil.example' });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
+  it('saves the display name by the settings rule and the first name, answering the user as /api/auth/user does', async () => {
+    const ruth = await signUpVerified(app, inbox, 'ruth@example.org', undefined, '10.1.0.1');
+    for (const [input, message] of [
+      [{ displayName: '   ' }, 'Display name cannot be blank.'],
+      [{ displayName: 'x'.repeat(51) }, 'Display name can be at most 50 characters.'],
+      [{ firstName: 'y'.repeat(51) }, 'First name can be at most 50 characters.'],
+    ] as const) {
+      const res = await ruth.request('PATCH', '/api/profile', input);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    expect((await ruth.request('GET', '/api/auth/user')).json()).toMatchObject({ displayName: null, firstName: null });
+
+    const saved = await ruth.request('PATCH', '/api/profile', { displayName: '  Ruth of Moab  ', firstName: ' Ruth ' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ email: 'ruth@example.org', displayName: 'Ruth of Moab', firstName: 'Ruth', role: 'user', profileImageUrl: null });
+    expect((await ruth.request('GET', '/api/auth/user')).json()).toEqual(saved.json());
+    expect((await ruth.request('GET', '/api/settings')).json()).toMatchObject({ displayName: 'Ruth of Moab' });
+    // Exactly 50 characters is allowed; an empty first name clears it; the other field stays.
+    const cleared = await ruth.request('PATCH', '/api/profile', { displayName: 'z'.repeat(50), firstName: '' });
+    expect(cleared.json()).toMatchObject({ displayName: 'z'.repeat(50), firstName: null });
+    // better-auth's own update route is closed: names and pictures only change here, by these rules.
+    expect((await ruth.request('POST', '/api/auth/update-user', { image: 'https://tracker.example/pixel.png', displayName: '' })).statusCode).toBe(404);
+    expect((await ruth.request('GET', '/api/auth/user')).json().profileImageUrl).toBeNull();
+  });
+
+  it('takes a PNG, JPEG or WebP avatar of at most 2 MB, checked by its bytes, and serves it back', async () => {
+    const naomi = await signUpVerified(app, inbox, 'naomi@example.org', undefined, '10.1.0.2');
+    const textAsPng = await put(naomi, Buffer.from('Not an image at all, only some text.'), 'image/png');
+    expect(textAsPng.statusCode).toBe(400);
+    expect(textAsPng.json()).toEqual({ message: 'Choose a PNG, JPEG or WebP image.' });
+    const html = await put(naomi, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml');
+    expect(html.statusCode).toBe(415);
+    expect(html.json()).toEqual({ message: 'Choose a PNG, JPEG or WebP image.' });
+    expect((await put(naomi, Buffer.alloc(0), 'image/png')).statusCode).toBe(400);
+    const tooLarge = await put(naomi, Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 1 - PNG.length)]), 'image/png');
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ message: 'The image can be at most 2 MB.' });
+    expect((await naomi.request('GET', '/api/auth/user')).json().profileImageUrl).toBeNull();
+
+    const uploaded = await put(naomi, PNG, 'image/png');
+    expect(uploaded.statusCode).toBe(200);
+    const user = uploaded.json();
+    expect(user.profileImageUrl).toMatch(new RegExp(`^/api/profile/avatar/${user.id}\\?v=\\d+$`));
+    expect((await naomi.request('GET', '/api/auth/user')).json().profileImageUrl).toBe(user.profileImageUrl);
+
+    // Anyone with the address gets the bytes, typed, never sniffed, cached for good at this version.
+    const served = await guest.request('GET', user.profileImageUrl);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const unversioned = await guest.request('GET', `/api/profile/avatar/${user.id}`);
+    expect(unversioned.headers['cache-control']).toBe('no-cache');
+    expect((await guest.request('GET', `/api/profile/avatar/${user.id}`, undefined, { 'if-none-match': String(served.headers.etag) })).statusCode).toBe(304);
+
+    // A new upload is a new address; the bytes decide the type (a JPEG sent as image/png is a JPEG).
+    const replaced = (await put(naomi, JPEG, 'image/png')).json();
+    expect(replaced.profileImageUrl).not.toBe(user.profileImageUrl);
+    const jpeg = await guest.request('GET', replaced.profileImageUrl);
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect(jpeg.rawPayload.equals(JPEG)).toBe(true);
+
+    const removed = await naomi.request('DELETE', '/api/profile/avatar');
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().profileImageUrl).toBeNull();
+    expect((await guest.request('GET', `/api/profile/avatar/${user.id}`)).statusCode).toBe(404);
+    expect((await guest.request('GET', '/api/profile/avatar/nobody-has-this-id')).json()).toEqual({ message: 'This person has no profile picture.' });
+  });
+
+  it('changes the password with the current one, and signs in with the new one only', async () => {
+    const boaz = await signUpVerified(app, inbox, 'boaz@example.org', 'kinsman redeemer', '10.1.0.3');
+    const other = new Browser(app);
+    expect((await signIn(other, 'boaz@example.org', 'kinsman redeemer')).statusCode).toBe(200);
+
+    const wrong = await boaz.request('POST', '/api/auth/change-password', { currentPassword: 'not my password', newPassword: 'gate of the city', revokeOtherSessions: true });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Invalid password');
+    const short = await boaz.request('POST', '/api/auth/change-password', { currentPassword: 'kinsman redeemer', newPassword: 'short', revokeOtherSessions: true });
+    expect(short.statusCode).toBe(400);
+
+    const changed = await boaz.request('POST', '/api/auth/change-password', { currentPassword: 'kinsman redeemer', newPassword: 'gate of the city', revokeOtherSessions: true });
+    expect(changed.statusCode).toBe(200);
+    // This browser stays signed in on a new session; the other device is signed out.
+    expect((await boaz.request('GET', '/api/auth/user')).statusCode).toBe(200);
+    expect((await other.request('GET', '/api/auth/user')).statusCode).toBe(401);
+
+    const fresh = new Browser(app);
+    expect((await signIn(fresh, 'boaz@example.org', 'kinsman redeemer')).statusCode).toBe(401);
+    expect((await signIn(fresh, 'boaz@example.org', 'gate of the city')).statusCode).toBe(200);
+    expect((await fresh.request('GET', '/api/auth/user')).json().email).toBe('boaz@example.org');
+  });
+
+  it('deletes an account with all its data after the password is confirmed, and leaves everyone else\'s', async () => {
+    const carol = await signUpVerified(app, inbox, 'carol@example.org', 'carol password', '10.1.0.4');
+    const dave = await signUpVerified(app, inbox, 'dave@example.org', 'dave password', '10.1.0.5');
+    const fill = async (browser: Browser) => {
+      const me = (await browser.request('GET', '/api/auth/user')).json() as { id: string };
+      expect((await browser.request('POST', '/api/settings', { displayName: `Reader ${me.id.slice(0, 4)}`, fontSize: 'small' })).statusCode).toBe(200);
+      expect((await browser.request('POST', '/api/highlights', { verse: 'JOHN.3.16', color: 'yellow', reference: 'John 3:16', text: 'For God so loved the world' })).statusCode).toBe(200);
+      const note = (await browser.request('POST', '/api/notes', { type: 'question', content: 'Who is the world?', reference: 'John 3:16' })).json() as { id: string };
+      expect((await put(browser, PNG, 'image/png')).statusCode).toBe(200);
+      // No routes write these yet in this module's reach: insert as their features will.
+      await app.database.db.insert(studyActivity).values({ userId: me.id, day: '2025-01-01', chaptersRead: 1, minutesSpent: 5 });
+      await app.database.db.insert(noteAiResponses).values({ id: randomUUID(), noteId: note.id, userId: me.id, prompt: 'Explain', response: 'Everyone', translation: 'KJV', reference: 'John 3:16' });
+      return me.id;
+    };
+    const carolId = await fill(carol);
+    const daveId = await fill(dave);
+    const full = { user: 1, session: 1, account: 1, user_settings: 1, highlight: 1, note: 1, avatar: 1, study_activity: 1, note_ai_response: 1 };
+    expect(await rowsOf(carolId)).toEqual(full);
+
+    // No deletion without the password, even on a fresh session; a wrong one is refused.
+    const without = await carol.request('POST', '/api/auth/delete-user', {});
+    expect(without.statusCode).toBe(400);
+    expect(without.json().message).toBe('Enter your password to delete your account.');
+    const wrong = await carol.request('POST', '/api/auth/delete-user', { password: 'not carol' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Invalid password');
+    expect((await rowsOf(carolId)).user).toBe(1);
+
+    const deleted = await carol.request('POST', '/api/auth/delete-user', { password: 'carol password' });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ success: true });
+    expect(Object.values(await rowsOf(carolId)).every((n) => n === 0)).toBe(true);
+    expect(await rowsOf(carolId)).toEqual(Object.fromEntries(Object.keys(full).map((k) => [k, 0])));
+    expect((await carol.request('GET', '/api/auth/user')).statusCode).toBe(401);
+    expect((await signIn(new Browser(app), 'carol@example.org', 'carol password')).statusCode).toBe(401);
+    expect((await guest.request('GET', `/api/profile/avatar/${carolId}`)).statusCode).toBe(404);
+
+    // Dave's data is all still there and still his.
+    expect(await rowsOf(daveId)).toEqual(full);
+    expect((await dave.request('GET', '/api/notes')).json()).toHaveLength(1);
+    expect((await dave.request('GET', '/api/auth/user')).json().profileImageUrl).toMatch(/^\/api\/profile\/avatar\//);
+  });
+
+  it('lets only admins through: status 401 for guests, 403 for users, 200 for admins, read fresh each time', async () => {
+    const eli = await signUpVerified(app, inbox, 'eli@example.org', 'temple at shiloh', '10.1.0.6');
+    const refused = await eli.request('GET', '/api/admin/status');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'This page is for administrators only.' });
+
+    await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'eli@example.org'));
+    // No sign-out needed: the role is read from the database, not the session cache.
+    expect((await eli.request('GET', '/api/admin/status')).json()).toEqual({ ok: true });
+    expect((await eli.request('GET', '/api/auth/user')).json().role).toBe('admin');
+    await app.database.db.update(users).set({ role: 'user' }).where(eq(users.email, 'eli@example.org'));
+    expect((await eli.request('GET', '/api/admin/status')).statusCode).toBe(403);
+    expect((await guest.request('GET', '/api/admin/status')).statusCode).toBe(401);
+  });
+
+  it('signs in at the admin sign-in only admins; anyone else gets no session at all', async () => {
+    const samuel = await signUpVerified(app, inbox, 'samuel@example.org', 'here am i lord', '10.1.0.7');
+    const samuelId = (await samuel.request('GET', '/api/auth/user')).json().id as string;
+    const sessionsBefore = (await rowsOf(samuelId)).session;
+
+    const user = new Browser(app);
+    const notAdmin = await user.request('POST', '/api/admin/sign-in', { email: 'samuel@example.org', password: 'here am i lord' });
+    expect(notAdmin.statusCode).toBe(403);
+    expect(notAdmin.json()).toEqual({ message: 'This sign-in is for administrators only.' });
+    expect(notAdmin.headers['set-cookie']).toBeUndefined();
+    expect((await rowsOf(samuelId)).session).toBe(sessionsBefore);
+    expect((await user.request('GET', '/api/auth/user')).statusCode).toBe(401);
+
+    const wrong = await user.request('POST', '/api/admin/sign-in', { email: 'samuel@example.org', password: 'not the password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toMatch(/invalid email or password/i);
+    expect((await user.request('POST', '/api/admin/sign-in', { email: '', password: 'x' })).json()).toEqual({ message: 'Enter your email.' });
+
+    await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, samuelId));
+    const admin = new Browser(app);
+    const signedIn = await admin.request('POST', '/api/admin/sign-in', { email: 'Samuel@example.org', password: 'here am i lord' });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toEqual({ ok: true });
+    expect((await admin.request('GET', '/api/admin/status')).json()).toEqual({ ok: true });
+    expect((await admin.request('GET', '/api/auth/user')).json()).toMatchObject({ email: 'samuel@example.org', role: 'admin' });
+  });
+});

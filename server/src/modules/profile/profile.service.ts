@@ -1,0 +1,56 @@
+import { AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, AVATAR_TYPES, sniffImageType, type AvatarType } from '#common/contracts/avatar.ts';
+import type { CurrentUserReply } from '#common/contracts/account.ts';
+import { AppError, Invalid, NotFound } from '../../lib/errors.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import { toCurrentUser } from '../auth/current-user.ts';
+import type { AvatarRow, ProfileRepository, UserRow } from './profile.repository.ts';
+
+/** The signed-in user's id, or 401: a guest has no profile. */
+function userIdOf(viewer: Viewer): string {
+  if (viewer.kind === 'guest') throw new AppError(401, 'Sign in to change your profile.');
+  return viewer.userId;
+}
+
+function reply(row: UserRow | undefined): CurrentUserReply {
+  // The session outlived its user (deleted on another device a moment ago).
+  if (!row) throw new AppError(401, 'Sign in to change your profile.');
+  return toCurrentUser(row);
+}
+
+/** Profile rules: names, and a picture that really is a PNG, JPEG or WebP of at most 2 MB. */
+export class ProfileService {
+  constructor(private readonly repository: ProfileRepository) {}
+
+  async updateNames(viewer: Viewer, input: { displayName?: string; firstName?: string }): Promise<CurrentUserReply> {
+    const userId = userIdOf(viewer);
+    const change = {
+      ...(input.displayName !== undefined && { displayName: input.displayName }),
+      ...(input.firstName !== undefined && { firstName: input.firstName || null }),
+    };
+    if (Object.keys(change).length === 0) return reply(await this.repository.user(userId));
+    return reply(await this.repository.updateNames(userId, change));
+  }
+
+  /**
+   * The declared type must be one we accept, and the bytes must be an image of one of those types;
+   * what the bytes are wins (a JPEG sent as image/png is kept as image/jpeg).
+   */
+  async setAvatar(viewer: Viewer, declaredType: string | undefined, body: unknown): Promise<CurrentUserReply> {
+    const userId = userIdOf(viewer);
+    if (!AVATAR_TYPES.includes(declaredType as AvatarType) || !Buffer.isBuffer(body)) throw new AppError(415, AVATAR_TYPE_MESSAGE);
+    if (body.length > AVATAR_MAX_BYTES) throw new AppError(413, AVATAR_SIZE_MESSAGE);
+    const actual = sniffImageType(body);
+    if (!actual) throw new Invalid(AVATAR_TYPE_MESSAGE);
+    return reply(await this.repository.saveAvatar(userId, actual, body));
+  }
+
+  async removeAvatar(viewer: Viewer): Promise<CurrentUserReply> {
+    return reply(await this.repository.removeAvatar(userIdOf(viewer)));
+  }
+
+  async avatar(userId: string): Promise<AvatarRow> {
+    const row = await this.repository.avatar(userId);
+    if (!row) throw new NotFound('This person has no profile picture.');
+    return row;
+  }
+}

@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { FormMessages, Section } from '../../components/FormMessages.tsx';
+import { useAction } from '../../lib/use-action.ts';
+import type { CurrentUser } from '../auth/auth-api.ts';
+import { problemOf, updateProfile } from './profile-api.ts';
+import { useSetUser } from './use-set-user.ts';
+
+const MAX = 50;
+
+/** Display name (non-blank after trimming, at most 50: the settings rule) and an optional first name. */
+export function NamesSection({ user }: { user: CurrentUser }) {
+  const setUser = useSetUser();
+  const [displayName, setDisplayName] = useState(user.displayName ?? '');
+  const [firstName, setFirstName] = useState(user.firstName ?? '');
+  const [touched, setTouched] = useState(false);
+  const { busy, error, notice, run } = useAction((e) => problemOf(e));
+  const blank = !displayName.trim();
+  const unchanged = displayName.trim() === (user.displayName ?? '') && firstName.trim() === (user.firstName ?? '');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (blank) return;
+    void run(async () => {
+      const saved = await updateProfile({ displayName: displayName.trim(), firstName: firstName.trim() });
+      setUser(saved);
+      setDisplayName(saved.displayName ?? '');
+      setFirstName(saved.firstName ?? '');
+      return 'Your names are saved.';
+    });
+  };
+
+  return (
+    <Section title="Your name" id="names-heading">
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="profile-display-name" className="text-sm font-medium">
+            Display name
+          </label>
+          <input
+            id="profile-display-name"
+            className="input"
+            value={displayName}
+            maxLength={MAX}
+            required
+            autoComplete="nickname"
+            aria-invalid={touched && blank}
+            aria-describedby="profile-display-name-hint"
+            onChange={(e) => {
+              setDisplayName(e.target.value);
+              setTouched(true);
+            }}
+          />
+          <p id="profile-display-name-hint" className={touched && blank ? 'text-sm text-red-800 dark:text-red-300' : 'text-xs text-stone-600 dark:text-stone-400'}>
+            {touched && blank ? 'Display name cannot be blank.' : `The name others see when you share; up to ${MAX} characters.`}
+          </p>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="profile-first-name" className="text-sm font-medium">
+            First name <span className="font-normal text-stone-600 dark:text-stone-400">(optional)</span>
+          </label>
+          <input id="profile-first-name" className="input" value={firstName} maxLength={MAX} autoComplete="given-name" onChange={(e) => setFirstName(e.target.value)} />
+        </div>
+        <FormMessages error={error} notice={notice} />
+        <button type="submit" className="button-primary self-start" disabled={busy || blank || unchanged}>
+          {busy ? 'Saving…' : 'Save names'}
+        </button>
+      </form>
+    </Section>
+  );
+}

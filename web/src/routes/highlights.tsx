@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { HIGHLIGHT_COLORS } from '#common/contracts/study.ts';
+import { HighlightsPage } from '../features/study-lists/HighlightsPage.tsx';
+import type { HighlightsListParams } from '../features/study-lists/list-api.ts';
+import { enumParam, intParam, stringParam } from '../lib/search-params.ts';
+
+/** My Highlights: search, colour, book and page live in the URL. */
+export const Route = createFileRoute('/highlights')({
+  validateSearch: (search: Record<string, unknown>): HighlightsListParams => ({
+    q: stringParam(search.q, { max: 200 }),
+    color: enumParam(search.color, HIGHLIGHT_COLORS),
+    book: stringParam(search.book, { max: 40 }),
+    page: intParam(search.page, 1, 10_000),
+  }),
+  component: function Highlights() {
+    return <HighlightsPage {...Route.useSearch()} />;
+  },
+});
