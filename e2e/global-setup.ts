@@ -45,7 +45,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = mkdtempSync(join(tmpdir(), 'selah-e2e-'));
   const inboxDir = join(dataDir, 'inbox');
   const smtp = await startSmtpDrop(inboxDir);
-  const env = { ...process.env, DATA_DIR: dataDir, SWORD_DISCOVERY: 'off', LOG_LEVEL: 'warn', SMTP_URL: smtp.url };
+  // TRUST_PROXY: the tests play a proxy, so test files can each use their own client address.
+  const env = { ...process.env, DATA_DIR: dataDir, SWORD_DISCOVERY: 'off', LOG_LEVEL: 'warn', SMTP_URL: smtp.url, TRUST_PROXY: 'on' };
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'e2e/seed.ts')], { cwd: ROOT, env, stdio: 'inherit' });
   if (seeded.status !== 0) throw new Error('seeding the e2e database failed');
 

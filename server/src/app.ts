@@ -67,8 +67,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const server = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    // Behind a proxy the client address comes from X-Forwarded-For (rate limits need it later).
-    trustProxy: true,
+    // Behind a proxy (TRUST_PROXY=on) the client address comes from X-Forwarded-For; else the socket's.
+    trustProxy: config.trustProxy,
     // Per-request logs cost more than a chapter read; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();

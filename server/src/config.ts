@@ -36,6 +36,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Selah <no-reply@localhost>'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
 });
 
 export interface AppConfig {
@@ -53,6 +54,11 @@ export interface AppConfig {
   mailFrom: string;
   /** Signs sessions; without it one is generated once and kept in the data folder. */
   authSecret?: string;
+  /**
+   * Read the client address from X-Forwarded-For. Only behind a reverse proxy that sets it: otherwise
+   * anyone could name any address and step around the per-address sign-in limits.
+   */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -79,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET,
+    trustProxy: e.TRUST_PROXY === 'on',
   };
 }

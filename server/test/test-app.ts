@@ -17,6 +17,8 @@ export async function startTestApp(options: { importDefaults?: boolean; env?: Re
     WEB_DIST: '/nonexistent',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     DATA_DIR: '/tmp/selah-test-data',
+    // The tests play the proxy: each may name its client address in X-Forwarded-For.
+    TRUST_PROXY: 'on',
     ...options.env,
   });
   const app = await buildApp({ config, database, importDefaults: options.importDefaults ?? true, logger: false });

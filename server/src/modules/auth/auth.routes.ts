@@ -25,6 +25,10 @@ export function toRequest(req: FastifyRequest, path = req.url, body: unknown = r
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && body !== undefined;
   const headers = fromNodeHeaders(req.headers);
   headers.delete('content-length');
+  // better-auth's per-address limits read this header: give it the address Fastify worked out (the
+  // socket's, or the proxy's X-Forwarded-For when TRUST_PROXY=on), never what the client claims.
+  headers.delete('x-real-ip');
+  headers.set('x-forwarded-for', req.ip);
   if (hasBody) headers.set('content-type', 'application/json');
   return new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(body) : undefined });
 }

@@ -97,7 +97,7 @@ export function createAuth({ db, mailer, secret, publicUrl }: AuthOptions) {
     advanced: {
       useSecureCookies: publicUrl?.startsWith('https://') ?? false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for', 'x-real-ip'] },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] }, // set from req.ip in auth.routes.ts
     },
   });
 }
