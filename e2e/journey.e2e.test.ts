@@ -7,7 +7,7 @@ import { ownAddress } from './study-data.ts';
 
 const { page: newPage } = useBrowser();
 
-const EMAIL = 'priscilla@example.org';
+const EMAIL = 'aquila@example.org';
 const PASSWORD = 'tentmakers of corinth';
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Scripture Insights' });
 

@@ -61,7 +61,7 @@ async function importFile(p: Page, path: string) {
 describe('My Notes', () => {
   it("finds, filters, edits, deletes, exports a signed-in reader's notes and imports them into a fresh account", async () => {
     const p = await page();
-    await newAccount(p, 'lydia@example.org');
+    await newAccount(p, 'dorcas@example.org');
     await save(p, '/api/notes', NOTES);
     await p.goto('/notes');
     await expect.poll(() => cards(p, 'note').count()).toBe(4);
@@ -123,7 +123,7 @@ describe('My Notes', () => {
 
     // A fresh account: the empty page says how to begin; importing the file brings the notes in.
     const fresh = await page();
-    await newAccount(fresh, 'priscilla@example.org');
+    await newAccount(fresh, 'eunice@example.org');
     await fresh.goto('/notes');
     await expect.poll(() => fresh.getByRole('heading', { name: 'No notes yet' }).isVisible()).toBe(true);
     expect(await fresh.getByRole('link', { name: 'Open the reader' }).getAttribute('href')).toBe('/bible');

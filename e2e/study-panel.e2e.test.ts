@@ -105,7 +105,7 @@ describe('Scripture Insights (the study panel)', () => {
 
   it('keeps a signed-in reader\'s notes on the server, on a verse and on the chapter', async () => {
     const page = await newPage();
-    await signUpAndConfirm(page, 'lydia@example.org', 'seller of purple');
+    await signUpAndConfirm(page, 'thyatira@example.org', 'seller of purple');
     await page.getByRole('dialog', { name: 'Welcome to Selah' }).getByRole('button', { name: 'Continue' }).click();
     await openChapter(page, 'Acts', 16);
     await page.locator('#v14').click();

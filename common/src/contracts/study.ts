@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { FONT_SIZES, HIGHLIGHT_COLORS, NOTE_MAX_LENGTH, NOTE_TYPES } from '../study/rules.ts';
 
-/** Spec §3 Highlight colours and Note types; §5 rules as schemas shared by server and client. */
-export const HIGHLIGHT_COLORS = ['yellow', 'green', 'blue', 'pink'] as const;
-export const NOTE_TYPES = ['quote', 'understand', 'question', 'freeform'] as const;
-export const NOTE_MAX_LENGTH = 10_000;
-export const FONT_SIZES = ['small', 'base', 'large'] as const;
-export const GUEST_USER_ID = 'guest';
+/** Spec §3 highlights, notes and settings as schemas (server side; the rules themselves are in study/rules.ts). */
 
 export const highlightInput = z.object({
   verse: z.string().trim().min(1, 'Choose a verse to highlight.').max(40),
@@ -70,32 +66,6 @@ export const settingsInput = z.object({
   // The spec's client sends userId (empty); the server always uses the signed-in user.
   userId: z.unknown().optional(),
 });
-
-/** Spec §3: "{Type capitalised} for {reference}". */
-export function noteTitle(type: (typeof NOTE_TYPES)[number], reference: string): string {
-  return `${type[0]!.toUpperCase()}${type.slice(1)} for ${reference}`;
-}
-
-/** Spec §5: a highlight belongs to a chapter only if its reference is '{book} {chapter}:{verse}'. */
-export function highlightInChapter(reference: string, book: string, chapter: number): boolean {
-  return new RegExp(`^${escapeRegExp(book)} ${chapter}:\\d+$`).test(reference);
-}
-
-/** Spec §5: a note applies when its reference matches exactly or shares the chapter prefix before the colon. */
-export function noteApplies(noteReference: string, reference: string): boolean {
-  if (noteReference === reference) return true;
-  const chapterOf = (r: string) => r.split(':')[0];
-  return chapterOf(noteReference) === chapterOf(reference);
-}
-
-/** Spec §5: double and single quotes are stripped from verse text before saving a highlight. */
-export function stripQuotes(text: string): string {
-  return text.replace(/["'“”‘’]/g, '');
-}
-
-function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** Spec §3 AI response for a note, as a guest's browser keeps it (`guestAiResponses`, keyed by noteId_reference). */
 export const aiResponseInput = z.object({

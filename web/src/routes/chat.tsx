@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { stringParam } from '../lib/search-params.ts';
+import { stringParam } from '#common/url-params.ts';
 import { ComingSoon } from '../components/ComingSoon.tsx';
 
 export const Route = createFileRoute('/chat')({

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HIGHLIGHT_COLORS } from '#common/contracts/study.ts';
+import { HIGHLIGHT_COLORS } from '#common/study/rules.ts';
 import { HighlightsPage } from '../features/study-lists/HighlightsPage.tsx';
 import type { HighlightsListParams } from '../features/study-lists/list-api.ts';
-import { enumParam, intParam, stringParam } from '../lib/search-params.ts';
+import { enumParam, intParam, stringParam } from '#common/url-params.ts';
 
 /** My Highlights: search, colour, book and page live in the URL. */
 export const Route = createFileRoute('/highlights')({

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NOTE_TYPES } from '#common/contracts/study.ts';
+import { NOTE_TYPES } from '#common/study/rules.ts';
 import { NotesPage } from '../features/study-lists/NotesPage.tsx';
 import type { NotesListParams } from '../features/study-lists/list-api.ts';
-import { enumParam, intParam, stringParam } from '../lib/search-params.ts';
+import { enumParam, intParam, stringParam } from '#common/url-params.ts';
 
 /** My Notes: search, type, book and page live in the URL, so a view survives a reload and can be kept. */
 export const Route = createFileRoute('/notes')({

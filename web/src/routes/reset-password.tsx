@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ResetPasswordPage } from '../features/auth/PasswordPages.tsx';
-import { stringParam } from '../lib/search-params.ts';
+import { stringParam } from '#common/url-params.ts';
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: (search: Record<string, unknown>): { token?: string; error?: string } => ({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SearchPage, type SearchPageParams } from '../features/search/SearchPage.tsx';
-import { enumParam, intParam, stringParam } from '../lib/search-params.ts';
+import { enumParam, intParam, stringParam } from '#common/url-params.ts';
 
 export const Route = createFileRoute('/search')({
   validateSearch: (search: Record<string, unknown>): SearchPageParams => ({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { currentUserQuery } from '../features/auth/auth-api.ts';
-import { stringParam } from '../lib/search-params.ts';
+import { stringParam } from '#common/url-params.ts';
 
 /** Where the verification link lands (better-auth redirects here after checking the token). */
 export const Route = createFileRoute('/verify-email')({

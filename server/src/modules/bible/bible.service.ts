@@ -18,6 +18,10 @@ export class BibleService {
     return found;
   }
 
+  hasTranslation(code: string): boolean {
+    return this.store.get(code) !== undefined;
+  }
+
   book(name: string): CanonBook {
     const book = resolveBook(name);
     if (!book) throw new NotFound(`Book '${name}' not found.`);

@@ -176,6 +176,9 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
     expect(wrong.json().message).toBe('Invalid password');
     expect((await rowsOf(carolId)).user).toBe(1);
 
+    // Carol is also signed in on another device, whose session cookie is cached for 5 minutes.
+    const carolsPhone = new Browser(app);
+    expect((await signIn(carolsPhone, 'carol@example.org', 'carol password')).statusCode).toBe(200);
     const deleted = await carol.request('POST', '/api/auth/delete-user', { password: 'carol password' });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ success: true });
@@ -184,6 +187,11 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
     expect((await carol.request('GET', '/api/auth/user')).statusCode).toBe(401);
     expect((await signIn(new Browser(app), 'carol@example.org', 'carol password')).statusCode).toBe(401);
     expect((await guest.request('GET', `/api/profile/avatar/${carolId}`)).statusCode).toBe(404);
+    // Writes check the session in the database: the other device is a guest now, and nothing is stored.
+    const late = await carolsPhone.request('POST', '/api/notes', { type: 'freeform', content: 'Written after deletion', reference: 'John 3:16' });
+    expect(late.statusCode).toBe(200);
+    expect(late.json().userId).toBe('guest');
+    expect((await rowsOf(carolId)).note).toBe(0);
 
     // Dave's data is all still there and still his.
     expect(await rowsOf(daveId)).toEqual(full);

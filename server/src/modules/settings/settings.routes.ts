@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#common/contracts/bible.ts';
-import { GUEST_USER_ID, settings, settingsInput } from '#common/contracts/study.ts';
+import { settings, settingsInput } from '#common/contracts/study.ts';
+import { GUEST_USER_ID } from '#common/study/rules.ts';
 import { Invalid, AppError } from '../../lib/errors.ts';
 import type { ViewerOf } from '../auth/viewer.ts';
 import type { StudyRepository } from '../study/study.repository.ts';

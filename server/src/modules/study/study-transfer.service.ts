@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseReference } from '#common/bible/reference.ts';
-import { GUEST_USER_ID, type Highlight, type Note } from '#common/contracts/study.ts';
+import { type Highlight, type Note } from '#common/contracts/study.ts';
+import { GUEST_USER_ID } from '#common/study/rules.ts';
 import { highlightKey, newItems, noteKey } from '#common/study/dedupe.ts';
 import { EXPORT_MAX_ITEMS, exportFileName, highlightEncoder, noteEncoder, type Encoder, type ExportFormat, type ExportKind } from '#common/study/export.ts';
 import { importProblem, studyImport } from '#common/study/import-schema.ts';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#common/contracts/bible.ts';
-import { HIGHLIGHT_COLORS, NOTE_TYPES, guestImport, highlight, highlightInput, listQuery, note, noteInput, noteUpdate } from '#common/contracts/study.ts';
+import { guestImport, highlight, highlightInput, listQuery, note, noteInput, noteUpdate } from '#common/contracts/study.ts';
+import { HIGHLIGHT_COLORS, NOTE_TYPES } from '#common/study/rules.ts';
 import type { ViewerOf } from '../auth/viewer.ts';
 import type { StudyService } from './study.service.ts';
 

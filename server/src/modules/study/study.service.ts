@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { parseReference } from '#common/bible/reference.ts';
 import { parseVerseId } from '#common/bible/verse-id.ts';
-import { GUEST_USER_ID, noteTitle, stripQuotes, type GuestImport, type Highlight, type Note } from '#common/contracts/study.ts';
+import { type GuestImport, type Highlight, type Note } from '#common/contracts/study.ts';
+import { GUEST_USER_ID, noteTitle, stripQuotes } from '#common/study/rules.ts';
 import type { z } from 'zod';
 import type { highlightInput, noteInput, noteUpdate } from '#common/contracts/study.ts';
 import { AppError, Invalid, NotFound } from '../../lib/errors.ts';

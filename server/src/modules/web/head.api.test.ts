@@ -26,6 +26,7 @@ async function page(url: string) {
     twitter: meta('name', 'twitter:card'),
     robots: meta('name', 'robots'),
     jsonLd: jsonLd ? JSON.parse(jsonLd) : undefined,
+    preloads: [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&')),
   };
 }
 
@@ -49,6 +50,16 @@ describe(`page head data written by the server, on ${databaseKind()}`, () => {
     expect(head.ogDescription).toBe(head.description);
     expect(head.twitter).toBe('summary');
     expect(head.jsonLd).toMatchObject({ '@type': 'WebPage', name: 'John 3 (KJV)', mainEntity: { '@type': 'Chapter', name: 'John 3' } });
+  });
+
+  it('preloads the reader\'s first two API replies, as the reader will ask for them', async () => {
+    expect((await page('/bible?book=John&chapter=3')).preloads).toEqual(['/api/bible/available-books/KJV', '/api/bible/content/John/3?translation=KJV']);
+    const web = await page('/bible?book=1%20John&chapter=2&translation=web');
+    expect(web.preloads).toEqual(['/api/bible/available-books/WEB', '/api/bible/content/1%20John/2?translation=WEB']);
+    for (const url of web.preloads) expect((await app.server.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await page('/bible')).preloads).toEqual(['/api/bible/available-books/KJV', '/api/bible/content/Genesis/1?translation=KJV']);
+    expect((await page('/bible?translation=NOPE')).preloads).toEqual([]);
+    expect((await page('/search?q=love')).preloads).toEqual([]);
   });
 
   it('gives a verse link that verse, in the translation asked for', async () => {

@@ -1,4 +1,6 @@
 import { resolveBook } from '#common/bible/reference.ts';
+import { DEFAULT_TRANSLATION } from '#common/bible/categories.ts';
+import { availableBooksPath, chapterContentPath, readerSearch } from '#common/bible/reader-url.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 
 /** What crawlers and link previews read from a page: written into the HTML by the server. */
@@ -12,6 +14,8 @@ export interface PageHead {
   status: 200 | 404;
   type: 'website' | 'article';
   jsonLd: Record<string, unknown>;
+  /** API replies the page will ask for first: fetched while its scripts load. */
+  preload?: string[];
 }
 
 export const SITE_NAME = 'Selah';
@@ -140,6 +144,13 @@ function readerHead(query: URLSearchParams, bible: BibleService): PageHead {
     ? bible.passageVerses(translation, { book, chapter, verse, endChapter: chapter, endVerse: verse }, verse ? 1 : 6)
     : [];
   const description = verses.length ? clip(verses.map((v) => v.text).join(' ')) : `Read ${reference} in the Bible.`;
+  // The reader's first two requests, exactly as it will make them; without a translation in the URL
+  // it uses the browser's preferred one, unknown here, so the default is preloaded as the best guess.
+  const search = readerSearch(Object.fromEntries(query));
+  const wanted = search.translation ?? DEFAULT_TRANSLATION;
+  const preload = bible.hasTranslation(wanted)
+    ? [availableBooksPath(wanted), chapterContentPath(wanted, search.book ?? 'Genesis', search.chapter ?? 1)]
+    : undefined;
   const canonical = `/bible?${new URLSearchParams({ book: book.name, chapter: String(chapter), ...(verse ? { verse: String(verse) } : {}), ...(code ? { translation: code } : {}) })}`;
   return {
     title: `${label} — ${SITE_NAME}`,
@@ -147,6 +158,7 @@ function readerHead(query: URLSearchParams, bible: BibleService): PageHead {
     canonical,
     status: 200,
     type: 'article',
+    preload,
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'WebPage',

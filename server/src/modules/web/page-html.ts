@@ -20,6 +20,8 @@ export function renderPage(template: string, head: PageHead, origin: string): st
     `<meta name="twitter:title" content="${escape(head.title)}" />`,
     `<meta name="twitter:description" content="${escape(head.description)}" />`,
     `<script type="application/ld+json">${jsonLd}</script>`,
+    // The app's fetches send credentials, so the preloads must too or the browser would not reuse them.
+    ...(head.preload ?? []).map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escape(href)}" />`),
   ].filter(Boolean);
   return template
     .replace(/<title>[^<]*<\/title>/, `<title>${escape(head.title)}</title>`)

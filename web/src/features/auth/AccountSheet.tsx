@@ -49,9 +49,8 @@ export function AccountSheet({ user }: { user: CurrentUser }) {
               </li>
               <li><Link to="/profile" onClick={close} className={row}><User aria-hidden size={20} /> Profile</Link></li>
               <li><Link to="/achievements" onClick={close} className={row}><BarChart3 aria-hidden size={20} /> Study Stats</Link></li>
-              {/* Plain links: these pages are another feature's routes. */}
-              <li><a href="/notes" className={row}><NotebookPen aria-hidden size={20} /> My Notes</a></li>
-              <li><a href="/highlights" className={row}><Highlighter aria-hidden size={20} /> My Highlights</a></li>
+              <li><Link to="/notes" onClick={close} className={row}><NotebookPen aria-hidden size={20} /> My Notes</Link></li>
+              <li><Link to="/highlights" onClick={close} className={row}><Highlighter aria-hidden size={20} /> My Highlights</Link></li>
               <li><Link to="/settings" onClick={close} className={row}><Settings aria-hidden size={20} /> Settings</Link></li>
               <li className="mt-1 border-t border-stone-200 pt-1 dark:border-stone-700">
                 <a href={logoutHref(user)} className={row}><LogOut aria-hidden size={20} /> Log Out</a>

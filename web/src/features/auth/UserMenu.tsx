@@ -36,9 +36,8 @@ function DesktopMenu({ user }: { user: CurrentUser }) {
             {dark ? <Sun aria-hidden size={16} /> : <Moon aria-hidden size={16} />} Theme: {dark ? 'Dark' : 'Light'}
           </Menu.Item>
           <Menu.Item asChild className={item}><Link to="/profile"><User aria-hidden size={16} /> My Profile</Link></Menu.Item>
-          {/* Plain links: these pages are another feature's routes. */}
-          <Menu.Item asChild className={item}><a href="/notes"><NotebookPen aria-hidden size={16} /> My Notes</a></Menu.Item>
-          <Menu.Item asChild className={item}><a href="/highlights"><Highlighter aria-hidden size={16} /> My Highlights</a></Menu.Item>
+          <Menu.Item asChild className={item}><Link to="/notes"><NotebookPen aria-hidden size={16} /> My Notes</Link></Menu.Item>
+          <Menu.Item asChild className={item}><Link to="/highlights"><Highlighter aria-hidden size={16} /> My Highlights</Link></Menu.Item>
           <Menu.Item asChild className={item}><Link to="/settings"><Settings aria-hidden size={16} /> Settings</Link></Menu.Item>
           <Menu.Item asChild className={item}><Link to="/achievements"><BarChart3 aria-hidden size={16} /> Study stats</Link></Menu.Item>
           <Menu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { highlightInChapter, stripQuotes, type Highlight, GUEST_USER_ID } from '#common/contracts/study.ts';
+import type { Highlight } from '#common/contracts/study.ts';
+import { highlightInChapter, stripQuotes, GUEST_USER_ID } from '#common/study/rules.ts';
 import { apiGet, apiPost, apiRequest } from '../../lib/api-client.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { localList } from '../../lib/local-list.ts';

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { GUEST_USER_ID, noteApplies, noteTitle, type Note, type NOTE_TYPES } from '#common/contracts/study.ts';
+import type { Note } from '#common/contracts/study.ts';
+import { GUEST_USER_ID, noteApplies, noteTitle, type NoteType } from '#common/study/rules.ts';
 import { apiGet, apiPost, apiRequest } from '../../lib/api-client.ts';
 import { localList } from '../../lib/local-list.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { trackActivity } from '../activity/track-activity.ts';
 
-export type NoteType = (typeof NOTE_TYPES)[number];
+export type { NoteType };
 
 /** A guest's notes, kept in the browser (spec §3 `guestNotes`, §6). */
 export const guestNotes = localList<Note>(STORAGE_KEYS.guestNotes);

@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { HIGHLIGHT_COLORS, type Highlight } from '#common/contracts/study.ts';
+import type { Highlight } from '#common/contracts/study.ts';
+import { HIGHLIGHT_COLORS } from '#common/study/rules.ts';
 import { HIGHLIGHT_COLOR_LABELS } from '#common/study/labels.ts';
 import { HIGHLIGHT_CLASSES } from '../highlights/highlight-colors.ts';
 import { formatDate } from './ListFrame.tsx';

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Highlighter } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
-import { HIGHLIGHT_COLORS } from '#common/contracts/study.ts';
+import { HIGHLIGHT_COLORS } from '#common/study/rules.ts';
 import { HIGHLIGHT_EXPORT_FORMATS } from '#common/study/export.ts';
 import { HIGHLIGHT_COLOR_LABELS } from '#common/study/labels.ts';
 import { BookSelect } from './BookSelect.tsx';

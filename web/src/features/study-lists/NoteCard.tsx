@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { BookOpen, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { NOTE_MAX_LENGTH, type Note } from '#common/contracts/study.ts';
+import type { Note } from '#common/contracts/study.ts';
+import { NOTE_MAX_LENGTH } from '#common/study/rules.ts';
 import { NOTE_TYPE_LABELS, readerLocation } from '#common/study/labels.ts';
 import { formatDate } from './ListFrame.tsx';
 

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { NotebookPen } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
-import { NOTE_TYPES } from '#common/contracts/study.ts';
+import { NOTE_TYPES } from '#common/study/rules.ts';
 import { NOTE_EXPORT_FORMATS } from '#common/study/export.ts';
 import { NOTE_TYPE_LABELS } from '#common/study/labels.ts';
 import { BookSelect } from './BookSelect.tsx';

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { BookEntry, ChapterContent, SearchResponse, TranslationSummary } from '#common/contracts/bible.ts';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
+import { availableBooksPath, chapterContentPath } from '#common/bible/reader-url.ts';
 
 const HOUR = 60 * 60 * 1000;
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -30,7 +31,7 @@ export const translationGroupsQuery = queryOptions({
 export const availableBooksQuery = (translation: string) =>
   queryOptions({
     queryKey: ['bible', 'available-books', translation],
-    queryFn: () => apiGet<BookEntry[]>(`/api/bible/available-books/${encodeURIComponent(translation)}`),
+    queryFn: () => apiGet<BookEntry[]>(availableBooksPath(translation)),
     staleTime: HOUR,
     gcTime: 2 * HOUR,
   });
@@ -39,7 +40,7 @@ export const chapterQuery = (translation: string, book: string, chapter: number)
   queryOptions({
     queryKey: ['bible', 'content', translation, book, chapter],
     queryFn: () =>
-      apiGet<ChapterContent>(`/api/bible/content/${encodeURIComponent(book)}/${chapter}?translation=${encodeURIComponent(translation)}`),
+      apiGet<ChapterContent>(chapterContentPath(translation, book, chapter)),
     staleTime: TEN_MINUTES,
     gcTime: 2 * TEN_MINUTES,
   });

@@ -1,0 +1,37 @@
+/**
+ * Spec §3 and §5 rules for highlights and notes, without zod so the browser's first load stays small;
+ * contracts/study.ts builds the API schemas from them.
+ */
+export const HIGHLIGHT_COLORS = ['yellow', 'green', 'blue', 'pink'] as const;
+export const NOTE_TYPES = ['quote', 'understand', 'question', 'freeform'] as const;
+export const NOTE_MAX_LENGTH = 10_000;
+export const FONT_SIZES = ['small', 'base', 'large'] as const;
+export const GUEST_USER_ID = 'guest';
+
+export type NoteType = (typeof NOTE_TYPES)[number];
+
+/** Spec §3: "{Type capitalised} for {reference}". */
+export function noteTitle(type: NoteType, reference: string): string {
+  return `${type[0]!.toUpperCase()}${type.slice(1)} for ${reference}`;
+}
+
+/** Spec §5: a highlight belongs to a chapter only if its reference is '{book} {chapter}:{verse}'. */
+export function highlightInChapter(reference: string, book: string, chapter: number): boolean {
+  return new RegExp(`^${escapeRegExp(book)} ${chapter}:\\d+$`).test(reference);
+}
+
+/** Spec §5: a note applies when its reference matches exactly or shares the chapter prefix before the colon. */
+export function noteApplies(noteReference: string, reference: string): boolean {
+  if (noteReference === reference) return true;
+  const chapterOf = (r: string) => r.split(':')[0];
+  return chapterOf(noteReference) === chapterOf(reference);
+}
+
+/** Spec §5: double and single quotes are stripped from verse text before saving a highlight. */
+export function stripQuotes(text: string): string {
+  return text.replace(/["'“”‘’]/g, '');
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
