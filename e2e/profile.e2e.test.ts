@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './fixtures.ts';
 import { logIn, signUpAndConfirm } from './account-steps.ts';
-import { ownAddress, signInAs } from './session.ts';
+import { signInAs } from './session.ts';
 import { SEEDED_ADMIN, SEEDED_READER } from './seeded-accounts.ts';
 
 const { page: newPage } = useBrowser();
 const PHONE = { width: 390, height: 844 };
 
 const page = async (options?: Parameters<typeof newPage>[0]) => {
-  const p = await ownAddress(await newPage(options));
+  const p = await newPage(options);
   // A missing element fails with its locator named, not as a silent test timeout.
   p.setDefaultTimeout(15_000);
   return p;

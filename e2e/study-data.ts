@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { mailedLink } from './inbox.ts';
+import { clientAddress } from './fixtures.ts';
+import { cookiesOf } from './session.ts';
 
 type Cookie = { name: string; value: string; url: string };
 const made = new Map<string, Promise<Cookie[]>>();
@@ -16,16 +18,6 @@ export function studyAccount(kind: 'filled' | 'empty'): Promise<Cookie[]> {
   return made.get(kind)!;
 }
 
-/**
- * Gives a page its own client address (X-Forwarded-For, trusted as a proxy's), so this file's
- * sign-ups stay under the per-address limits that every test file shares.
- */
-export async function ownAddress(page: Page): Promise<Page> {
-  n += 1;
-  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `10.80.${process.pid % 250}.${n % 250}` });
-  return page;
-}
-
 /** Signs the page's context in as that account. */
 export async function signInWithStudyData(page: Page, kind: 'filled' | 'empty'): Promise<void> {
   await page.context().addCookies(await studyAccount(kind));
@@ -34,8 +26,7 @@ export async function signInWithStudyData(page: Page, kind: 'filled' | 'empty'):
 async function makeAccount(kind: 'filled' | 'empty'): Promise<Cookie[]> {
   const baseUrl = inject('baseUrl');
   const email = `study-${kind}-${process.pid}-${++n}@example.org`;
-  // Its own client address, so these sign-ups stay clear of the per-address limits other files use.
-  const headers = { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': `10.79.${process.pid % 250}.${n}` };
+  const headers = { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': clientAddress() };
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers,
@@ -43,10 +34,7 @@ async function makeAccount(kind: 'filled' | 'empty'): Promise<Cookie[]> {
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const verified = await fetch(await mailedLink(email, /Confirm your email/), { redirect: 'manual', headers: { 'x-forwarded-for': headers['x-forwarded-for'] } });
-  const cookies = verified.headers.getSetCookie().map((c) => {
-    const pair = c.split(';')[0]!;
-    return { name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: baseUrl };
-  });
+  const cookies = cookiesOf(verified, baseUrl);
   const post = async (path: string, body: object) => {
     const res = await fetch(`${baseUrl}${path}`, {
       method: 'POST',

@@ -5,10 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { useBrowser } from './fixtures.ts';
 import { signUpAndConfirm } from './account-steps.ts';
-import { ownAddress } from './study-data.ts';
 
 const { page: newPage } = useBrowser();
-const page = async (options?: Parameters<typeof newPage>[0]) => ownAddress(await newPage(options));
+const page = newPage;
 
 const NOTES = [
   { type: 'quote', content: '"For God so loved the world"\n\nLove comes first.', reference: 'John 3:16' },
@@ -216,7 +215,7 @@ describe('My Notes', () => {
 describe('My Highlights', () => {
   it('filters by colour, changes a colour, jumps to the verse and exports CSV', async () => {
     const p = await page();
-    await newAccount(p, 'tabitha@example.org');
+    await newAccount(p, 'joanna@example.org');
     await save(p, '/api/highlights', HIGHLIGHTS);
     await p.goto('/highlights');
     await expect.poll(() => cards(p, 'highlight').count()).toBe(3);
