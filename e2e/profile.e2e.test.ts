@@ -46,11 +46,16 @@ async function signUpNamed(p: Page, email: string, password: string) {
 }
 
 describe('/profile', () => {
-  it('sends a guest to sign in', async () => {
+  it('sends a guest to sign in, and back to the profile afterwards', async () => {
     const p = await page();
     await p.goto('/profile');
-    await expect.poll(() => p.url()).toMatch(/\/auth\?mode=signin$/);
+    await expect.poll(() => p.url()).toMatch(/\/auth\?mode=signin&next=%2Fprofile$/);
     await expect.poll(() => p.getByRole('heading', { name: 'Welcome back' }).isVisible()).toBe(true);
+    await p.getByRole('textbox', { name: 'Email' }).fill(SEEDED_READER.email);
+    await p.getByLabel('Password').fill(SEEDED_READER.password);
+    await p.getByRole('button', { name: 'Login' }).last().click();
+    await expect.poll(() => new URL(p.url()).pathname).toBe('/profile');
+    await expect.poll(() => p.getByRole('heading', { name: 'My Profile' }).isVisible()).toBe(true);
   });
 
   it('saves names and a checked picture, changes the password, and shows the picture in the avatar', async () => {

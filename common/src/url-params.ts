@@ -18,3 +18,12 @@ export function intParam(value: unknown, min: number, max: number): number | und
 export function enumParam<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
   return allowed.includes(value as T) ? (value as T) : undefined;
 }
+
+/**
+ * Where to go after signing in: a path on this site only ("/profile", "/notes?q=love"), never another
+ * site ("//evil.example", "https://…", "/\\evil"), so the parameter cannot be used to send people away.
+ */
+export function localPathParam(value: unknown): string | undefined {
+  const s = stringParam(value, { max: 300 });
+  return s && /^\/(?![/\\])/.test(s) ? s : undefined;
+}

@@ -1,10 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuthForm } from '../features/auth/AuthForm.tsx';
-import { enumParam } from '#common/url-params.ts';
+import { enumParam, localPathParam } from '#common/url-params.ts';
 
 export const Route = createFileRoute('/auth')({
-  validateSearch: (search: Record<string, unknown>): { mode: 'signin' | 'signup' } => ({ mode: enumParam(search.mode, ['signin', 'signup'] as const) ?? 'signin' }),
+  validateSearch: (search: Record<string, unknown>): { mode: 'signin' | 'signup'; next?: string } => ({
+    mode: enumParam(search.mode, ['signin', 'signup'] as const) ?? 'signin',
+    // The page that sent a guest here (e.g. /profile), to return to after signing in.
+    next: localPathParam(search.next),
+  }),
   component: function Auth() {
-    return <AuthForm mode={Route.useSearch().mode} />;
+    const { mode, next } = Route.useSearch();
+    return <AuthForm mode={mode} next={next} />;
   },
 });

@@ -5,7 +5,7 @@ import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 export const Route = createFileRoute('/profile')({
   // Signed-in only: a guest is sent to sign in.
   beforeLoad: async ({ context }) => {
-    if (!(await context.queryClient.ensureQueryData(currentUserQuery))) throw redirect({ to: '/auth', search: { mode: 'signin' } });
+    if (!(await context.queryClient.ensureQueryData(currentUserQuery))) throw redirect({ to: '/auth', search: { mode: 'signin', next: '/profile' } });
   },
   component: ProfilePage,
 });

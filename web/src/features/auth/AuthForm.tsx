@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { resendVerification, signIn, signUp } from './auth-api.ts';
@@ -12,8 +12,9 @@ function messageOf(error: unknown): string {
 }
 
 /** /auth?mode=signin|signup: one form; switching modes keeps what was typed. */
-export function AuthForm({ mode }: { mode: 'signin' | 'signup' }) {
+export function AuthForm({ mode, next }: { mode: 'signin' | 'signup'; next?: string }) {
   const navigate = useNavigate();
+  const router = useRouter();
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -36,7 +37,8 @@ export function AuthForm({ mode }: { mode: 'signin' | 'signup' }) {
       } else {
         await signIn(email.trim(), password);
         await queryClient.invalidateQueries({ queryKey: ['auth'] });
-        await navigate({ to: '/bible' });
+        if (next) router.history.push(next);
+        else await navigate({ to: '/bible' });
       }
     } catch (err) {
       setUnverified(err instanceof ApiError && err.status === 403);
@@ -54,7 +56,7 @@ export function AuthForm({ mode }: { mode: 'signin' | 'signup' }) {
           <Link
             key={m}
             to="/auth"
-            search={{ mode: m }}
+            search={{ mode: m, next }}
             replace
             role="tab"
             aria-selected={mode === m}

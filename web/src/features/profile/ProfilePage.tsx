@@ -13,7 +13,7 @@ export function ProfilePage() {
   const user = useQuery(currentUserQuery);
   if (user.isPending) return null;
   // Signed out in another tab, or deleted: the route's guard would have sent a guest to sign in.
-  if (!user.data) return <Navigate to="/auth" search={{ mode: 'signin' }} replace />;
+  if (!user.data) return <Navigate to="/auth" search={{ mode: 'signin', next: '/profile' }} replace />;
   const u = user.data;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6">
