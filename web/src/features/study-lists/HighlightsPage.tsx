@@ -1,6 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
 import { Highlighter } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
 import { HIGHLIGHT_COLORS } from '#common/study/rules.ts';
 import { HIGHLIGHT_EXPORT_FORMATS } from '#common/study/export.ts';
 import { HIGHLIGHT_COLOR_LABELS } from '#common/study/labels.ts';
@@ -9,36 +7,21 @@ import { FilterSelect } from './FilterSelect.tsx';
 import { FirstItemHint, NoMatches } from './EmptyState.tsx';
 import { HighlightCard } from './HighlightCard.tsx';
 import { ListFrame, ListSkeleton, countText } from './ListFrame.tsx';
-import { PAGE_SIZE, type HighlightsListParams } from './list-api.ts';
+import type { HighlightsListParams } from './list-api.ts';
 import { Pager } from './Pager.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { TransferActions } from './TransferActions.tsx';
 import { useHighlightsList } from './use-highlights-list.ts';
+import { useListPage } from './use-list-page.ts';
 import { useViewer } from './use-viewer.ts';
 
 /** /highlights: every highlighted verse of the person (account or browser), newest first. */
 export function HighlightsPage(params: HighlightsListParams) {
-  const navigate = useNavigate();
   const viewer = useViewer();
   const list = useHighlightsList(params, viewer);
-  const page = params.page ?? 1;
-  const filtered = Boolean(params.q || params.color || params.book);
-  const update = useCallback(
-    (next: Partial<HighlightsListParams>) => void navigate({ to: '/highlights', search: (old) => ({ ...old, page: undefined, ...next }), replace: true }),
-    [navigate],
-  );
-  const onSearch = useCallback((q: string | undefined) => update({ q }), [update]);
-  useEffect(() => {
-    document.title = 'My Highlights — Selah';
-  }, []);
-
   const data = list.data;
-  // Nothing at all yet: the first-item hint stands alone, without filters or a count of zero.
-  const empty = data !== undefined && data.total === 0 && !filtered;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  useEffect(() => {
-    if (data && data.items.length === 0 && data.total > 0 && page > pages) update({ page: pages });
-  }, [data, page, pages, update]);
+  const filtered = Boolean(params.q || params.color || params.book);
+  const { page, pages, empty, update, onSearch, clear, toPage } = useListPage('/highlights', 'My Highlights', params, data, filtered);
 
   return (
     <ListFrame
@@ -74,13 +57,13 @@ export function HighlightsPage(params: HighlightsListParams) {
           Open the reader, tap a verse and choose a colour — yellow, green, blue or pink — to highlight it. Every verse you highlight gathers here.
         </FirstItemHint>
       ) : data.total === 0 ? (
-        <NoMatches noun="highlights" onClear={() => void navigate({ to: '/highlights', search: {}, replace: true })} />
+        <NoMatches noun="highlights" onClear={clear} />
       ) : (
         <section aria-label="Highlights" aria-busy={list.isFetching} className="flex flex-col gap-3">
           {data.items.map((h) => (
             <HighlightCard key={h.id} highlight={h} onColor={(c) => void list.recolor(h, c)} onDelete={() => void list.remove(h)} />
           ))}
-          <Pager label="Highlight pages" page={page} pages={pages} onPage={(p) => void navigate({ to: '/highlights', search: (old) => ({ ...old, page: p }) })} />
+          <Pager label="Highlight pages" page={page} pages={pages} onPage={toPage} />
         </section>
       )}
     </ListFrame>

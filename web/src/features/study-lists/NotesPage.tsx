@@ -1,6 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
 import { NotebookPen } from 'lucide-react';
-import { useCallback, useEffect } from 'react';
 import { NOTE_TYPES } from '#common/study/rules.ts';
 import { NOTE_EXPORT_FORMATS } from '#common/study/export.ts';
 import { NOTE_TYPE_LABELS } from '#common/study/labels.ts';
@@ -8,38 +6,22 @@ import { BookSelect } from './BookSelect.tsx';
 import { FilterSelect } from './FilterSelect.tsx';
 import { FirstItemHint, NoMatches } from './EmptyState.tsx';
 import { ListFrame, ListSkeleton, countText } from './ListFrame.tsx';
-import { PAGE_SIZE, type NotesListParams } from './list-api.ts';
+import type { NotesListParams } from './list-api.ts';
 import { NoteCard } from './NoteCard.tsx';
 import { Pager } from './Pager.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { TransferActions } from './TransferActions.tsx';
 import { useNotesList } from './use-notes-list.ts';
+import { useListPage } from './use-list-page.ts';
 import { useViewer } from './use-viewer.ts';
 
 /** /notes: every note of the person (account or browser), newest first; search, filters and pages in the URL. */
 export function NotesPage(params: NotesListParams) {
-  const navigate = useNavigate();
   const viewer = useViewer();
   const list = useNotesList(params, viewer);
-  const page = params.page ?? 1;
-  const filtered = Boolean(params.q || params.type || params.book);
-  const update = useCallback(
-    (next: Partial<NotesListParams>) => void navigate({ to: '/notes', search: (old) => ({ ...old, page: undefined, ...next }), replace: true }),
-    [navigate],
-  );
-  const onSearch = useCallback((q: string | undefined) => update({ q }), [update]);
-  useEffect(() => {
-    document.title = 'My Notes — Selah';
-  }, []);
-
   const data = list.data;
-  // Nothing at all yet: the first-item hint stands alone, without filters or a count of zero.
-  const empty = data !== undefined && data.total === 0 && !filtered;
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
-  // A page emptied by deleting its last note, or a stale page number: go to the last page there is.
-  useEffect(() => {
-    if (data && data.items.length === 0 && data.total > 0 && page > pages) update({ page: pages });
-  }, [data, page, pages, update]);
+  const filtered = Boolean(params.q || params.type || params.book);
+  const { page, pages, empty, update, onSearch, clear, toPage } = useListPage('/notes', 'My Notes', params, data, filtered);
 
   return (
     <ListFrame
@@ -76,13 +58,13 @@ export function NotesPage(params: NotesListParams) {
           write gathers here.
         </FirstItemHint>
       ) : data.total === 0 ? (
-        <NoMatches noun="notes" onClear={() => void navigate({ to: '/notes', search: {}, replace: true })} />
+        <NoMatches noun="notes" onClear={clear} />
       ) : (
         <section aria-label="Notes" aria-busy={list.isFetching} className="flex flex-col gap-3">
           {data.items.map((note) => (
             <NoteCard key={note.id} note={note} onEdit={(content) => list.edit(note, content)} onDelete={() => void list.remove(note)} />
           ))}
-          <Pager label="Note pages" page={page} pages={pages} onPage={(p) => void navigate({ to: '/notes', search: (old) => ({ ...old, page: p }) })} />
+          <Pager label="Note pages" page={page} pages={pages} onPage={toPage} />
         </section>
       )}
     </ListFrame>
