@@ -28,23 +28,52 @@ export const NETWORK_ERROR = 'Network error: Unable to reach server';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-export async function apiRequest<T>(method: Method, path: string, body?: unknown, options: { on401?: 'throw' | 'null' } = {}): Promise<T> {
-  const withBody = method === 'POST' || method === 'PATCH' || method === 'PUT';
+/** One call with credentials; a failed fetch and a non-OK reply become the errors of §8. */
+async function send(path: string, init: RequestInit, options: { on401?: 'throw' | 'null' } = {}): Promise<Response | null> {
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      credentials: 'include',
-      headers: withBody ? { 'Content-Type': 'application/json' } : undefined,
-      body: withBody ? JSON.stringify(body ?? {}) : undefined,
-    });
+    res = await fetch(path, { ...init, credentials: 'include' });
   } catch {
     throw new Error(NETWORK_ERROR);
   }
-  if (res.status === 401 && options.on401 === 'null') return null as T;
+  if (res.status === 401 && options.on401 === 'null') return null;
   if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  return res;
+}
+
+async function json<T>(res: Response | null): Promise<T> {
+  if (!res) return null as T;
   if (res.status === 204) return undefined as T;
   return (await res.json()) as T;
+}
+
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, options: { on401?: 'throw' | 'null' } = {}): Promise<T> {
+  const withBody = method === 'POST' || method === 'PATCH' || method === 'PUT';
+  const init: RequestInit = withBody ? { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) } : { method };
+  return json<T>(await send(path, init, options));
+}
+
+/** A file as the body itself (the JSON calls cannot send bytes), e.g. a profile picture. */
+export async function apiPutFile<T>(path: string, file: Blob, type: string): Promise<T> {
+  return json<T>(await send(path, { method: 'PUT', headers: { 'Content-Type': type }, body: file }));
+}
+
+/** A GET of a paged list: the array of the reply and the full count from X-Total-Count. */
+export async function apiGetPage<T>(path: string): Promise<{ items: T[]; total: number }> {
+  const res = (await send(path, { method: 'GET' }))!;
+  const items = (await res.json()) as T[];
+  return { items, total: Number(res.headers.get('x-total-count') ?? items.length) };
+}
+
+/** The server's message for a failed call, in words a person can act on (`overrides` rewords some). */
+export function errorMessage(error: unknown, overrides: Record<string, string> = {}): string {
+  if (error instanceof ApiError) {
+    const message = error.serverMessage;
+    if (message && overrides[message]) return overrides[message];
+    if (error.status === 429) return message ?? 'Too many attempts. Please wait a few minutes and try again.';
+    return message ?? error.message;
+  }
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 }
 
 export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);

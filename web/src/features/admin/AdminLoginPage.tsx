@@ -2,10 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { FormMessages } from '../../components/FormMessages.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { currentUserQuery } from '../auth/auth-api.ts';
-import { problemOf } from '../profile/profile-api.ts';
+
 import { adminSignIn } from './admin-api.ts';
 
 /** /secret-admin-login: signs in administrators only, then on to /admin. */
@@ -16,7 +17,7 @@ export function AdminLoginPage() {
   const user = useQuery(currentUserQuery);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, error, run } = useAction((e) => problemOf(e));
+  const { busy, error, run } = useAction((e) => errorMessage(e));
 
   if (user.data?.role === 'admin') return <Navigate to="/admin" replace />;
 

@@ -1,15 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { resendVerification, signIn, signUp } from './auth-api.ts';
 
 const MIN_PASSWORD = 8;
 
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-}
 
 /** /auth?mode=signin|signup: one form; switching modes keeps what was typed. */
 export function AuthForm({ mode, next }: { mode: 'signin' | 'signup'; next?: string }) {
@@ -42,7 +38,7 @@ export function AuthForm({ mode, next }: { mode: 'signin' | 'signup'; next?: str
       }
     } catch (err) {
       setUnverified(err instanceof ApiError && err.status === 403);
-      setError(err instanceof ApiError && err.status === 403 ? 'Please confirm your email first: open the link we sent you.' : messageOf(err));
+      setError(err instanceof ApiError && err.status === 403 ? 'Please confirm your email first: open the link we sent you.' : errorMessage(err));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { requestPasswordReset, resetPassword } from './auth-api.ts';
 
 const shell = 'mx-auto flex max-w-sm flex-col gap-5 px-5 py-12';
@@ -15,7 +15,7 @@ function useFormAction(initialError: string | null = null) {
     try {
       await action();
     } catch (err) {
-      setError(err instanceof ApiError ? (err.serverMessage ?? err.message) : (err as Error).message);
+      setError(errorMessage(err));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { Highlight } from '#common/contracts/study.ts';
 import { highlightInChapter, stripQuotes, GUEST_USER_ID } from '#common/study/rules.ts';
@@ -7,10 +7,11 @@ import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { localList } from '../../lib/local-list.ts';
 import { toast } from '../../app/toast/toast-store.ts';
 import { trackActivity } from '../activity/track-activity.ts';
+import { currentUserQuery } from '../auth/auth-api.ts';
 
 export type HighlightColor = Highlight['color'];
 export const HIGHLIGHT_CHANGED_EVENT = 'highlights-changed';
-const CREATED_EVENT_DELAY = 500;
+export const CREATED_EVENT_DELAY = 500;
 
 /** A guest's highlights, kept in the browser under the guest key (spec §3, §6). */
 const guestList = localList<Highlight>(STORAGE_KEYS.guestHighlights);
@@ -22,6 +23,9 @@ export const guestHighlights = {
   },
 };
 
+// Read through the query cache, so invalidating ['highlights'] re-reads the browser's copy too.
+export const guestHighlightsQuery = queryOptions({ queryKey: ['highlights', 'guest'], queryFn: () => guestHighlights.read(), staleTime: Infinity });
+
 // Spec §9: highlights are fresh for 5 minutes.
 const bookHighlightsQuery = (book: string) => ({
   queryKey: ['highlights', 'book', book],
@@ -29,7 +33,8 @@ const bookHighlightsQuery = (book: string) => ({
   staleTime: 5 * 60 * 1000,
 });
 
-const announce = (delay: number) => setTimeout(() => window.dispatchEvent(new Event(HIGHLIGHT_CHANGED_EVENT)), delay);
+/** Spec §4: the highlights-changed browser event, 500 ms after a create, at once after a delete. */
+export const announceHighlightsChanged = (delay: number) => setTimeout(() => window.dispatchEvent(new Event(HIGHLIGHT_CHANGED_EVENT)), delay);
 
 /**
  * This chapter's highlights (the §5 membership rule), from the server, with the guest's merged in when
@@ -37,9 +42,10 @@ const announce = (delay: number) => setTimeout(() => window.dispatchEvent(new Ev
  */
 export function useChapterHighlights(book: string, chapter: number) {
   const queryClient = useQueryClient();
-  const server = useQuery(bookHighlightsQuery(book));
-  // Read through the query cache too, so invalidating ['highlights'] re-reads the browser's copy.
-  const guest = useQuery({ queryKey: ['highlights', 'guest'], queryFn: () => guestHighlights.read(), staleTime: Infinity });
+  // A guest's highlights are only in this browser: no need to ask the server for each book.
+  const signedIn = Boolean(useQuery(currentUserQuery).data);
+  const server = useQuery({ ...bookHighlightsQuery(book), enabled: signedIn });
+  const guest = useQuery(guestHighlightsQuery);
   const list = useMemo(() => {
     const fromServer = server.data ?? [];
     const all = fromServer.length ? fromServer : (guest.data ?? []);
@@ -57,7 +63,7 @@ export function useChapterHighlights(book: string, chapter: number) {
         trackActivity({ versesHighlighted: verses.length });
       } finally {
         await queryClient.invalidateQueries({ queryKey: ['highlights'] });
-        announce(CREATED_EVENT_DELAY);
+        announceHighlightsChanged(CREATED_EVENT_DELAY);
       }
     },
     [queryClient],
@@ -74,7 +80,7 @@ export function useChapterHighlights(book: string, chapter: number) {
           if (guestHighlights.remove(h.id)) continue;
           await apiRequest('DELETE', `/api/highlights/${encodeURIComponent(h.id)}`);
         }
-        announce(0);
+        announceHighlightsChanged(0);
       } catch {
         toast({ title: 'Error', description: 'Failed to remove highlight. Please try again.', variant: 'destructive', duration: 4000 });
       } finally {

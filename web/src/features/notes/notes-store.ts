@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Note } from '#common/contracts/study.ts';
 import { GUEST_USER_ID, noteApplies, noteTitle, type NoteType } from '#common/study/rules.ts';
@@ -6,6 +6,7 @@ import { apiGet, apiPost, apiRequest } from '../../lib/api-client.ts';
 import { localList } from '../../lib/local-list.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { trackActivity } from '../activity/track-activity.ts';
+import { currentUserQuery } from '../auth/auth-api.ts';
 
 export type { NoteType };
 
@@ -37,6 +38,9 @@ export function notedVerses(notes: readonly Pick<Note, 'reference'>[], chapterRe
 
 export const NOTES_KEY = ['notes'] as const;
 
+/** A guest's notes through the query cache, so invalidating ['notes'] re-reads the browser's copy. */
+export const guestNotesQuery = queryOptions({ queryKey: [...NOTES_KEY, 'guest'], queryFn: () => guestNotes.read(), staleTime: Infinity });
+
 // Spec §9: notes are fresh for 5 minutes, like highlights.
 const chapterNotesQuery = (chapterReference: string) => ({
   queryKey: [...NOTES_KEY, 'chapter', chapterReference],
@@ -51,8 +55,10 @@ const chapterNotesQuery = (chapterReference: string) => ({
 export function useChapterNotes(book: string, chapter: number) {
   const queryClient = useQueryClient();
   const chapterReference = `${book} ${chapter}`;
-  const server = useQuery(chapterNotesQuery(chapterReference));
-  const guest = useQuery({ queryKey: [...NOTES_KEY, 'guest'], queryFn: () => guestNotes.read(), staleTime: Infinity });
+  // A guest's notes are only in this browser: no need to ask the server for each chapter.
+  const signedIn = Boolean(useQuery(currentUserQuery).data);
+  const server = useQuery({ ...chapterNotesQuery(chapterReference), enabled: signedIn });
+  const guest = useQuery(guestNotesQuery);
   const notes = useMemo(() => {
     const fromServer = server.data ?? [];
     const all = fromServer.length ? fromServer : (guest.data ?? []);
@@ -78,5 +84,5 @@ export function useChapterNotes(book: string, chapter: number) {
     onSettled: refresh,
   });
 
-  return { notes, isLoading: server.isPending, save, remove };
+  return { notes, save, remove };
 }

@@ -1,16 +1,17 @@
 import { useRef } from 'react';
 import { FormMessages, Section } from '../../components/FormMessages.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
 import type { CurrentUser } from '../auth/auth-api.ts';
 import { Avatar } from '../auth/Avatar.tsx';
-import { checkAvatarFile, problemOf, removeAvatar, uploadAvatar } from './profile-api.ts';
+import { checkAvatarFile, removeAvatar, uploadAvatar } from './profile-api.ts';
 import { useSetUser } from './use-set-user.ts';
 
 /** Upload, replace or remove the picture; checked here first (size, real type), then by the server. */
 export function AvatarSection({ user }: { user: CurrentUser }) {
   const setUser = useSetUser();
   const input = useRef<HTMLInputElement>(null);
-  const { busy, error, notice, run } = useAction((e) => problemOf(e));
+  const { busy, error, notice, run } = useAction((e) => errorMessage(e));
 
   const choose = (file: File | undefined) => {
     if (!file) return;

@@ -4,9 +4,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { FormMessages, Section } from '../../components/FormMessages.tsx';
 import { toast } from '../../app/toast/toast-store.ts';
+import { errorMessage } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { currentUserQuery } from '../auth/auth-api.ts';
-import { WRONG_PASSWORD, deleteAccount, problemOf } from './profile-api.ts';
+import { WRONG_PASSWORD, deleteAccount } from './profile-api.ts';
 
 const danger = 'button bg-red-700 text-white hover:bg-red-800 dark:bg-red-400 dark:text-stone-950 dark:hover:bg-red-300';
 
@@ -19,7 +20,7 @@ export function DeleteAccountSection({ email }: { email: string }) {
   const [password, setPassword] = useState('');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { busy, error, setError, run } = useAction((e) => problemOf(e, WRONG_PASSWORD));
+  const { busy, error, setError, run } = useAction((e) => errorMessage(e, WRONG_PASSWORD));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

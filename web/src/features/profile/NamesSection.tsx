@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { FormMessages, Section } from '../../components/FormMessages.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
 import type { CurrentUser } from '../auth/auth-api.ts';
-import { problemOf, updateProfile } from './profile-api.ts';
+import { updateProfile } from './profile-api.ts';
 import { useSetUser } from './use-set-user.ts';
 
 const MAX = 50;
@@ -13,7 +14,7 @@ export function NamesSection({ user }: { user: CurrentUser }) {
   const [displayName, setDisplayName] = useState(user.displayName ?? '');
   const [firstName, setFirstName] = useState(user.firstName ?? '');
   const [touched, setTouched] = useState(false);
-  const { busy, error, notice, run } = useAction((e) => problemOf(e));
+  const { busy, error, notice, run } = useAction((e) => errorMessage(e));
   const blank = !displayName.trim();
   const unchanged = displayName.trim() === (user.displayName ?? '') && firstName.trim() === (user.firstName ?? '');
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { FormMessages, Section } from '../../components/FormMessages.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { WRONG_PASSWORD, changePassword, problemOf } from './profile-api.ts';
+import { WRONG_PASSWORD, changePassword } from './profile-api.ts';
 
 const MIN = 8;
 
@@ -11,7 +12,7 @@ export function PasswordSection({ email }: { email: string }) {
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
   const [signOutOthers, setSignOutOthers] = useState(true);
-  const { busy, error, notice, run } = useAction((e) => problemOf(e, WRONG_PASSWORD));
+  const { busy, error, notice, run } = useAction((e) => errorMessage(e, WRONG_PASSWORD));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

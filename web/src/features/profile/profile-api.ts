@@ -1,17 +1,6 @@
 import { AVATAR_SNIFF_BYTES, avatarProblem, sniffImageType } from '#common/contracts/avatar.ts';
-import { ApiError, NETWORK_ERROR, apiRequest } from '../../lib/api-client.ts';
+import { apiPutFile, apiRequest } from '../../lib/api-client.ts';
 import type { CurrentUser } from '../auth/auth-api.ts';
-
-/** The server's message for a failed call, in words a person can act on. */
-export function problemOf(error: unknown, overrides: Record<string, string> = {}): string {
-  if (error instanceof ApiError) {
-    const message = error.serverMessage;
-    if (message && overrides[message]) return overrides[message];
-    if (error.status === 429) return message ?? 'Too many attempts. Please wait a few minutes and try again.';
-    return message ?? error.message;
-  }
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-}
 
 // better-auth's wording for a wrong current password, said the way the page speaks.
 export const WRONG_PASSWORD = { 'Invalid password': 'That is not your current password.' };
@@ -27,17 +16,8 @@ export async function checkAvatarFile(file: File): Promise<{ problem: string } |
   return problem ? { problem } : { type: sniffImageType(head)! };
 }
 
-/** PUT /api/profile/avatar with the file itself as the body (the JSON client cannot send bytes). */
-export async function uploadAvatar(file: File, type: string): Promise<CurrentUser> {
-  let res: Response;
-  try {
-    res = await fetch('/api/profile/avatar', { method: 'PUT', credentials: 'include', headers: { 'Content-Type': type }, body: file });
-  } catch {
-    throw new Error(NETWORK_ERROR);
-  }
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
-  return (await res.json()) as CurrentUser;
-}
+/** PUT /api/profile/avatar with the file itself as the body. */
+export const uploadAvatar = (file: File, type: string) => apiPutFile<CurrentUser>('/api/profile/avatar', file, type);
 
 /** better-auth's change-password; with revokeOtherSessions every other device is signed out. */
 export const changePassword = (currentPassword: string, newPassword: string, revokeOtherSessions: boolean) =>

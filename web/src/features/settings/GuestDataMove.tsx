@@ -1,28 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiPost } from '../../lib/api-client.ts';
+import { localList } from '../../lib/local-list.ts';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { toast } from '../../app/toast/toast-store.ts';
 import { currentUserQuery } from '../auth/auth-api.ts';
 
-function readJson(key: string): unknown {
+/** `guestAiResponses` is an object keyed by noteId_reference (spec §3); the server takes its values. */
+function readAiResponses(): unknown[] {
   try {
-    return JSON.parse(storage.get(key) ?? 'null');
+    const value: unknown = JSON.parse(storage.get(STORAGE_KEYS.guestAiResponses) ?? 'null');
+    return value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : [];
   } catch {
-    return null;
+    return [];
   }
 }
 
-const readList = (key: string): unknown[] => {
-  const value = readJson(key);
-  return Array.isArray(value) ? value : [];
-};
-
-/** `guestAiResponses` is an object keyed by noteId_reference (spec §3); the server takes its values. */
-const readAiResponses = (): unknown[] => {
-  const value = readJson(STORAGE_KEYS.guestAiResponses);
-  return value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : [];
-};
+const guestLists = { highlights: localList(STORAGE_KEYS.guestHighlights), notes: localList(STORAGE_KEYS.guestNotes) };
 
 const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORAGE_KEYS.guestAiResponses];
 
@@ -37,8 +31,8 @@ export function GuestDataMove() {
   const userId = user.data?.id;
   useEffect(() => {
     if (!userId) return;
-    const highlights = readList(STORAGE_KEYS.guestHighlights);
-    const notes = readList(STORAGE_KEYS.guestNotes);
+    const highlights = guestLists.highlights.read();
+    const notes = guestLists.notes.read();
     const aiResponses = readAiResponses();
     if (highlights.length + notes.length + aiResponses.length === 0) return;
     void apiPost<{ highlights: number; notes: number }>('/api/guest-data/import', { highlights, notes, aiResponses })

@@ -3,13 +3,10 @@ import { useCallback } from 'react';
 import type { Highlight } from '#common/contracts/study.ts';
 import { apiPost, apiRequest } from '../../lib/api-client.ts';
 import { toast } from '../../app/toast/toast-store.ts';
-import { guestHighlights, HIGHLIGHT_CHANGED_EVENT } from '../highlights/highlights-store.ts';
+import { announceHighlightsChanged, CREATED_EVENT_DELAY, guestHighlights, guestHighlightsQuery } from '../highlights/highlights-store.ts';
 import { guestHighlightsPage } from './guest-lists.ts';
-import { guestHighlightsQuery, highlightsPageQuery, type HighlightsListParams, type Page } from './list-api.ts';
+import { highlightsPageQuery, type HighlightsListParams, type Page } from './list-api.ts';
 import type { Viewer } from './use-viewer.ts';
-
-const CREATED_EVENT_DELAY = 500;
-const announce = (delay: number) => setTimeout(() => window.dispatchEvent(new Event(HIGHLIGHT_CHANGED_EVENT)), delay);
 
 /**
  * One page of the person's highlights (account or browser) and its actions, with the reader's rules
@@ -40,7 +37,7 @@ export function useHighlightsList(params: HighlightsListParams, viewer: Viewer) 
           await change((old) => ({ items: old.items.filter((x) => x.id !== h.id), total: old.total - 1 }));
           await apiRequest('DELETE', `/api/highlights/${encodeURIComponent(h.id)}`);
         }
-        announce(0);
+        announceHighlightsChanged(0);
       } catch {
         toast({ title: 'Error', description: 'Failed to remove highlight. Please try again.', variant: 'destructive', duration: 4000 });
       } finally {
@@ -59,7 +56,7 @@ export function useHighlightsList(params: HighlightsListParams, viewer: Viewer) 
           await change((old) => ({ ...old, items: old.items.map((x) => (x.id === h.id ? { ...x, color } : x)) }));
           await apiPost<Highlight>('/api/highlights', { verse: h.verse, color, reference: h.reference, text: h.text });
         }
-        announce(CREATED_EVENT_DELAY);
+        announceHighlightsChanged(CREATED_EVENT_DELAY);
       } catch {
         toast({ title: 'Error', description: 'Failed to change the highlight colour. Please try again.', variant: 'destructive', duration: 4000 });
       } finally {

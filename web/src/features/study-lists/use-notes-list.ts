@@ -3,9 +3,9 @@ import { useCallback } from 'react';
 import type { Note } from '#common/contracts/study.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
 import { toast } from '../../app/toast/toast-store.ts';
-import { guestNotes } from '../notes/notes-store.ts';
+import { guestNotes, guestNotesQuery } from '../notes/notes-store.ts';
 import { guestNotesPage } from './guest-lists.ts';
-import { guestNotesQuery, notesPageQuery, type NotesListParams, type Page } from './list-api.ts';
+import { notesPageQuery, type NotesListParams, type Page } from './list-api.ts';
 import type { Viewer } from './use-viewer.ts';
 
 /**
