@@ -24,7 +24,8 @@ async function writeNote(page: Page, tab: string, label: string, save: string, t
   await panel(page).getByRole('tab', { name: tab }).click();
   await panel(page).getByLabel(label).fill(text);
   await panel(page).getByRole('button', { name: save }).click();
-  await expect.poll(() => panel(page).getByText(text.split('\n')[0]!).count()).toBeGreaterThan(0);
+  // Saved means listed under the form (the text area itself still holds the text until then).
+  await expect.poll(() => panel(page).getByTestId('saved-note').filter({ hasText: text }).count()).toBe(1);
 }
 
 const serverNotes = (page: Page) => page.evaluate(async () => (await (await fetch('/api/notes')).json()) as { type: string; title: string; content: string }[]);

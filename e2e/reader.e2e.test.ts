@@ -61,10 +61,11 @@ describe('reader /bible', () => {
     await page.goto('/bible?book=Psalms&chapter=119&verse=105');
     const verse = page.locator('#v105');
     await expect.poll(() => verse.getAttribute('class'), { timeout: 5000 }).toContain('verse-glow');
+    // A smooth scroll down a long psalm can take more than a second on a busy machine.
     await expect.poll(async () => {
       const box = await verse.boundingBox();
       return box!.y > 0 && box!.y < 700;
-    }).toBe(true);
+    }, { timeout: 4000 }).toBe(true);
     await expect.poll(() => verse.getAttribute('class'), { timeout: 5000 }).not.toContain('verse-glow');
   });
 
