@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './browser.ts';
 
@@ -13,10 +13,27 @@ export function clientAddress(): string {
   return `10.${process.pid % 250}.${(addresses >> 8) % 250}.${addresses & 255}`;
 }
 
-/** One Chromium per test file; each test gets a fresh context (empty storage, own address) and page. */
-export function useBrowser(): { page: (options?: { width?: number; height?: number; colorScheme?: 'light' | 'dark' }) => Promise<Page>; baseUrl: string } {
+/**
+ * Reports each Content-Security-Policy violation of a page to the console, where the fixture collects
+ * it; Chromium's own "Refused to …" messages are collected too.
+ */
+function reportCspViolations() {
+  document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} in ${e.sourceFile}:${e.lineNumber}`));
+}
+
+/**
+ * One Chromium per test file; each test gets a fresh context (empty storage, own address) and page.
+ * Every page runs under the app's real CSP, and a test fails if anything it did was blocked by it.
+ */
+export function useBrowser(): {
+  page: (options?: { width?: number; height?: number; colorScheme?: 'light' | 'dark' }) => Promise<Page>;
+  baseUrl: string;
+  /** The CSP violations reported so far, taken out (for a test that provokes one on purpose). */
+  takeViolations: () => string[];
+} {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
+  const violations: string[] = [];
   beforeAll(async () => {
     browser = await launchChromium();
   });
@@ -24,12 +41,22 @@ export function useBrowser(): { page: (options?: { width?: number; height?: numb
     await Promise.all(contexts.map((c) => c.close()));
     await browser?.close();
   });
+  afterEach(() => {
+    expect(violations.splice(0), 'Content-Security-Policy violations').toEqual([]);
+  });
   return {
     baseUrl: inject('baseUrl'),
+    takeViolations: () => violations.splice(0),
     async page({ width = 1280, height = 800, colorScheme = 'light' } = {}) {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme, baseURL: inject('baseUrl'), permissions: ['clipboard-read', 'clipboard-write'], extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
       contexts.push(context);
-      return context.newPage();
+      await context.addInitScript(reportCspViolations);
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        const text = message.text();
+        if (text.startsWith('CSP violation') || text.includes('Content Security Policy')) violations.push(`${page.url()}: ${text}`);
+      });
+      return page;
     },
   };
 }

@@ -63,7 +63,7 @@ describe(`npm run bible on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('serves what it imported once the server starts', async () => {
     expect(bible('import', join(FIXTURES, 'usfm'), '--code', 'USFMT', '--language', 'en').status).toBe(0);
     const database = await openDatabase({ databaseUrl, dataDir });
-    const app = await buildApp({ config: loadConfig(env), database, importDefaults: false, logger: false });
+    const app = await buildApp({ config: loadConfig({ ...env, ALLOWED_HOSTS: 'localhost' }), database, importDefaults: false, logger: false });
     try {
       const res = await app.server.inject('/api/bible/content/John/11?translation=USFMT');
       expect(res.statusCode).toBe(200);

@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type HTTPMethods } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { AppError } from './lib/errors.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { guardInput } from './http/input-guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { refuseUnknownHosts, requestOrigin, TrustedHosts } from './http/trusted-hosts.ts';
+import { refuseCrossSiteWrites } from './http/cross-site.ts';
+import { workerPool } from './lib/worker-pool.ts';
 import { pageHead } from './modules/web/head.ts';
 import { PageTemplate, renderPage } from './modules/web/page-html.ts';
 import { BibleStore } from './bible/store/bible-store.ts';
@@ -25,25 +25,27 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { HomeService } from './modules/home/home.service.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { createMailer, type Mailer } from './providers/mail/mailer.ts';
-import { createAuth } from './modules/auth/auth.ts';
+import { createAuth } from './modules/auth/better-auth.ts';
 import { authSecret } from './modules/auth/secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { AccountLimiter } from './modules/auth/account-limiter.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { AttemptLimiter } from './modules/auth/attempt-limiter.ts';
 import { viewerResolver } from './modules/auth/viewer.ts';
-import { refuseCrossSiteWrites } from './modules/auth/origin-check.ts';
 import { StudyRepository } from './modules/study/study.repository.ts';
 import { StudyService } from './modules/study/study.service.ts';
-import { ActivityRepository } from './modules/activity/activity.repository.ts';
-import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { studyRoutes } from './modules/study/study.routes.ts';
 import { StudyTransferRepository } from './modules/study/study-transfer.repository.ts';
 import { StudyTransferService } from './modules/study/study-transfer.service.ts';
 import { studyTransferRoutes } from './modules/study/study-transfer.routes.ts';
+import { ActivityRepository } from './modules/activity/activity.repository.ts';
+import { ActivityService } from './modules/activity/activity.service.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { SettingsRepository } from './modules/settings/settings.repository.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { ProfileRepository } from './modules/profile/profile.repository.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
 
 export interface AppOptions {
   config: AppConfig;
@@ -56,10 +58,18 @@ export interface AppOptions {
   mailer?: Mailer;
 }
 
+/** A registered route, with the schemas it validates its input with (read by the API fuzz test). */
+export interface RouteEntry {
+  method: HTTPMethods;
+  url: string;
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
 export interface App {
   server: FastifyInstance;
   library: BibleLibrary;
   database: Database;
+  routes: RouteEntry[];
 }
 
 /** Builds the whole application: database, Bible store, routes. `main.ts` listens; tests inject. */
@@ -74,17 +84,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
-
-  server.setErrorHandler((error, _req, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ message: error.validation[0]?.message ?? 'Invalid request.' });
-    }
-    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) return reply.code(status).send({ message: (error as Error).message });
-    server.log.error(error);
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  const routes: RouteEntry[] = [];
+  server.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
   });
+  registerErrorHandler(server);
+
+  // Before anything reads a request: browser protections on every reply, known hosts only, bounded input.
+  const publicHttps = config.publicUrl?.startsWith('https://') ?? false;
+  registerSecurityHeaders(server, { publicHttps });
+  const hosts = new TrustedHosts({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts, listen: { host: config.host, port: config.port } });
+  server.addHook('onListen', async () => hosts.addListening(server.addresses().filter((a) => typeof a !== 'string')));
+  server.addHook('onRequest', refuseUnknownHosts(hosts));
+  guardInput(server);
 
   const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let database = options.database ?? (await open());
@@ -107,26 +119,27 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(homeRoutes(new HomeService(bible)));
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: server.log });
-  const auth = createAuth({ db: database.db, mailer, secret: authSecret(config.authSecret, config.dataDir), publicUrl: config.publicUrl });
-  const viewerOf = viewerResolver(auth);
-  const studyRepository = new StudyRepository(database.db);
+  const engine = createAuth({ db: database.db, mailer, secret: authSecret(config.authSecret, config.dataDir), publicUrl: config.publicUrl, allowedHosts: hosts.patterns });
+  const viewerOf = viewerResolver(engine);
   server.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
-  const accountLimiter = new AccountLimiter(database.db);
   const profileRepository = new ProfileRepository(database.db);
-  await server.register(authRoutes(auth, accountLimiter));
+  const auth = new AuthService(engine, new AttemptLimiter(database.db), (id) => profileRepository.role(id));
+  await server.register(authRoutes(auth, viewerOf));
   await server.register(profileRoutes(new ProfileService(profileRepository), viewerOf));
-  await server.register(adminRoutes(auth, accountLimiter, viewerOf, (id) => profileRepository.role(id)));
-  await server.register(settingsRoutes(studyRepository, store, viewerOf));
-  await server.register(studyRoutes(new StudyService(studyRepository), viewerOf));
-  await server.register(studyTransferRoutes(new StudyTransferService(new StudyTransferRepository(database.db)), viewerOf));
-  await server.register(activityRoutes(new ActivityRepository(database.db), viewerOf));
+  await server.register(settingsRoutes(new SettingsService(new SettingsRepository(database.db), (code) => Boolean(store.get(code))), viewerOf));
+  await server.register(studyRoutes(new StudyService(new StudyRepository(database.db)), viewerOf));
+  // One thread checks imports; a few more wait their turn, and beyond that the server says it is busy.
+  const importChecker = workerPool(new URL('./modules/study/import-check.worker.ts', import.meta.url), { maxThreads: 1, maxQueue: 3 });
+  await server.register(studyTransferRoutes(new StudyTransferService(new StudyTransferRepository(database.db), importChecker), viewerOf));
+  await server.register(activityRoutes(new ActivityService(new ActivityRepository(database.db)), viewerOf));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
   registerWeb(server, config, bible);
   server.addHook('onClose', async () => {
+    await importChecker.destroy();
     if (!options.database) await database.close();
   });
-  return { server, library, database };
+  return { server, library, database, routes };
 }
 
 /**
@@ -135,17 +148,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
  */
 function registerWeb(server: FastifyInstance, config: AppConfig, bible: BibleService): void {
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
-  const template = new PageTemplate(config.webDist);
+  const template = new PageTemplate(config.webDist, config.publicUrl?.startsWith('https://') ?? false);
   if (hasWeb) server.register(fastifyStatic, { root: config.webDist, index: false, preCompressed: true });
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(req.url, 'http://local');
     const head = pageHead(url.pathname, url.searchParams, bible);
-    const origin = config.publicUrl ?? `${req.protocol}://${req.host}`;
+    const page = await template.load();
     return reply
       .code(head.status)
       .header('cache-control', 'no-cache')
+      .header('content-security-policy', page.policy)
       .type('text/html; charset=utf-8')
-      .send(renderPage(await template.html(), head, origin));
+      .send(renderPage(page.html, head, requestOrigin(req, config.publicUrl)));
   };
   // The static plugin answers "/" itself (a folder): the home page is an app page like any other.
   if (hasWeb) server.get('/', sendPage);

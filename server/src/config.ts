@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { defaultSwordRoots } from './bible/sword/discover.ts';
+import { parseHost } from './http/trusted-hosts.ts';
 
 /**
  * Every setting the server reads, parsed once at start. A bad value stops the start with one clear
@@ -37,6 +37,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Selah <no-reply@localhost>'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((s) => s.split(',').map((h) => h.trim()).filter(Boolean))
+    .pipe(z.array(z.string().refine((h) => parseHost(h) !== undefined, 'must be host names, each with an optional port, separated by commas')))
+    .default([]),
 });
 
 export interface AppConfig {
@@ -44,12 +49,16 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
-  /** Folders holding SWORD modules (each with mods.d/); empty when discovery is off. */
-  swordRoots: string[];
+  /** Import the SWORD Bibles installed on this machine at start. */
+  swordDiscovery: boolean;
+  /** Extra folders holding SWORD modules (SWORD_PATH), searched before ~/.sword and the system's. */
+  swordPaths: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string;
-  /** The site's public address for canonical and share links; else taken from each request. */
+  /** The site's public address for mail, canonical and share links. */
   publicUrl?: string;
+  /** Other host names the site is served under (besides PUBLIC_URL's and the listening address). */
+  allowedHosts: string[];
   smtpUrl?: string;
   mailFrom: string;
   /** Signs sessions; without it one is generated once and kept in the data folder. */
@@ -78,7 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    swordRoots: e.SWORD_DISCOVERY === 'off' ? [] : defaultSwordRoots({ ...env, SWORD_PATH: e.SWORD_PATH }),
+    swordDiscovery: e.SWORD_DISCOVERY === 'on',
+    swordPaths: (e.SWORD_PATH ?? '').split(':').filter(Boolean),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(PROJECT_ROOT, 'dist/web'),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
@@ -86,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET,
     trustProxy: e.TRUST_PROXY === 'on',
+    allowedHosts: e.ALLOWED_HOSTS,
   };
 }

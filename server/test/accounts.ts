@@ -41,6 +41,13 @@ export class Browser {
   get cookieHeader(): string[] {
     return [...this.cookies.keys()];
   }
+
+  /** Another tab of the same browser: the same cookies now, its own jar from here on. */
+  clone(): Browser {
+    const copy = new Browser(this.app, this.ip);
+    for (const [k, v] of this.cookies) copy.cookies.set(k, v);
+    return copy;
+  }
 }
 
 /** Signs up, follows the verification link from the mail, and returns a browser that is signed in. */

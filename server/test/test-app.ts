@@ -19,6 +19,8 @@ export async function startTestApp(options: { importDefaults?: boolean; env?: Re
     DATA_DIR: '/tmp/selah-test-data',
     // The tests play the proxy: each may name its client address in X-Forwarded-For.
     TRUST_PROXY: 'on',
+    // The name the test browser uses (test/accounts.ts), and inject()'s default.
+    ALLOWED_HOSTS: 'selah.test,localhost',
     ...options.env,
   });
   const app = await buildApp({ config, database, importDefaults: options.importDefaults ?? true, logger: false });

@@ -23,8 +23,34 @@ export const profileInput = z.object({
   firstName: z.string().trim().max(FIRST_NAME_MAX, `First name can be at most ${FIRST_NAME_MAX} characters.`).optional(),
 });
 
+// --- Account routes (better-auth's, each checked here before better-auth sees it) ------------------
+
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const email = z.string({ error: 'Enter your email.' }).trim().min(1, 'Enter your email.').max(EMAIL_MAX, `An email address can be at most ${EMAIL_MAX} characters.`);
+const password = z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(PASSWORD_MAX, `A password can be at most ${PASSWORD_MAX} characters.`);
+const newPassword = z
+  .string({ error: 'Choose a password.' })
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters for your password.`)
+  .max(PASSWORD_MAX, `A password can be at most ${PASSWORD_MAX} characters.`);
+/** Where a mailed link lands: a path on this site only, never another site. */
+const localPath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])/, 'Links must stay on this site.');
+const token = z.string({ error: 'This link is incomplete.' }).min(1, 'This link is incomplete.').max(2_000, 'This link is not valid.');
+
+export const signUpInput = z.object({ email, password: newPassword, name: z.string().trim().max(100).optional(), callbackURL: localPath.optional() });
+export const signInInput = z.object({ email, password, rememberMe: z.boolean().optional(), callbackURL: localPath.optional() });
 /** POST /api/admin/sign-in. */
-export const adminSignInInput = z.object({
-  email: z.string().trim().min(1, 'Enter your email.').max(254),
-  password: z.string().min(1, 'Enter your password.').max(128),
-});
+export const adminSignInInput = z.object({ email, password });
+export const passwordResetRequest = z.object({ email, redirectTo: localPath.optional() });
+export const passwordReset = z.object({ token, newPassword });
+export const resetLinkParams = z.object({ token });
+export const callbackQuery = z.object({ callbackURL: localPath.optional() });
+export const verifyEmailQuery = z.object({ token, callbackURL: localPath.optional() });
+export const verificationMailInput = z.object({ email, callbackURL: localPath.optional() });
+export const changePasswordInput = z.object({ currentPassword: password, newPassword, revokeOtherSessions: z.boolean().optional() });
+export const deleteAccountInput = z.object({ password: z.string({ error: 'Enter your password to delete your account.' }).min(1, 'Enter your password to delete your account.').max(PASSWORD_MAX) });

@@ -3,8 +3,6 @@ import { TRANSLATION_CATEGORIES } from '../bible/categories.ts';
 
 /** The spec's §7 Bible API payloads, shared by the server (reply schemas) and the web client. */
 
-export const errorBody = z.object({ message: z.string() });
-
 const textNode = z.object({
   type: z.literal('text'),
   text: z.string(),

@@ -1,5 +1,6 @@
 import type { Highlight, Note } from '../contracts/study.ts';
 import { HIGHLIGHT_COLOR_LABELS, NOTE_TYPE_LABELS } from './labels.ts';
+import { ACCOUNT_MAX_ITEMS } from './rules.ts';
 
 /**
  * Exports of a person's notes and highlights: Markdown to read, JSON to import again (with a format
@@ -15,8 +16,8 @@ export const EXPORT_VERSION = 1;
 export const NOT_AN_EXPORT = 'This file is not a Selah export.';
 /** Largest file an import takes, in bytes (the server's body limit; the browser checks it first). */
 export const IMPORT_MAX_BYTES = 25 * 1024 * 1024;
-/** Most items one export (and one import) holds; the newest are kept. */
-export const EXPORT_MAX_ITEMS = 10_000;
+/** Most items one export (and one import) holds: a whole account's. */
+export const EXPORT_MAX_ITEMS = ACCOUNT_MAX_ITEMS;
 
 export type ExportedNote = Pick<Note, 'id' | 'type' | 'title' | 'reference' | 'content' | 'createdAt' | 'updatedAt'>;
 export type ExportedHighlight = Pick<Highlight, 'id' | 'verse' | 'color' | 'reference' | 'text' | 'createdAt'>;

@@ -7,6 +7,20 @@ export const NOTE_TYPES = ['quote', 'understand', 'question', 'freeform'] as con
 export const NOTE_MAX_LENGTH = 10_000;
 export const FONT_SIZES = ['small', 'base', 'large'] as const;
 export const GUEST_USER_ID = 'guest';
+/**
+ * Most notes, and most highlights, one account keeps: enough for a lifetime of study (a highlight
+ * per verse of a third of the Bible), small enough that an export always holds all of them.
+ */
+export const ACCOUNT_MAX_ITEMS = 10_000;
+
+export function accountFull(kind: 'note' | 'highlight'): string {
+  return `This account holds ${ACCOUNT_MAX_ITEMS.toLocaleString('en')} ${kind}s, the most one account can keep. Delete some to add more.`;
+}
+
+/** When adding many at once (an import, a guest's move) would go past the limit. */
+export function accountOverflow(outcome: string): string {
+  return `This would take the account past ${ACCOUNT_MAX_ITEMS.toLocaleString('en')} notes or highlights, the most one account can keep. ${outcome}`;
+}
 
 export type NoteType = (typeof NOTE_TYPES)[number];
 

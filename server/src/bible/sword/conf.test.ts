@@ -104,13 +104,13 @@ describe('discoverSwordModules', () => {
   });
 
   it('searches SWORD_PATH, then ~/.sword, then /usr/share/sword', () => {
-    expect(defaultSwordRoots({ SWORD_PATH: '/opt/a:/opt/b', HOME: '/home/me' })).toEqual([
+    expect(defaultSwordRoots(['/opt/a', '/opt/b'], '/home/me')).toEqual([
       '/opt/a',
       '/opt/b',
       '/home/me/.sword',
       '/usr/share/sword',
     ]);
-    expect(defaultSwordRoots({ HOME: '/home/me' })).toEqual(['/home/me/.sword', '/usr/share/sword']);
+    expect(defaultSwordRoots([], '/home/me')).toEqual(['/home/me/.sword', '/usr/share/sword']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
@@ -5,6 +6,11 @@ import { Browser, signUpVerified } from '../../../test/accounts.ts';
 
 let inbox: Awaited<ReturnType<typeof startInbox>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
+
+async function rateLimitRows(): Promise<number> {
+  const { rows } = await app.database.db.execute(sql`SELECT count(*)::int AS n FROM rate_limit`);
+  return Number((rows[0] as { n: number }).n);
+}
 
 describe(`accounts on ${databaseKind()}`, () => {
   beforeAll(async () => {
@@ -84,17 +90,37 @@ describe(`accounts on ${databaseKind()}`, () => {
     expect(inbox.messages.filter((m) => m.to.includes('nobody@example.org'))).toHaveLength(0);
   });
 
-  it('limits sign-in attempts per account, whatever address they come from', async () => {
-    let last = 0;
-    for (let i = 0; i < 12; i++) {
-      const res = await new Browser(app).request('POST', '/api/auth/sign-in/email', { email: 'target@example.org', password: `guess ${i}` }, { 'x-forwarded-for': `10.0.0.${i}` });
-      last = res.statusCode;
-      if (last === 429) {
-        expect(res.json().message).toMatch(/^Too many attempts for this account\. Please wait \d+ minutes and try again\.$/);
-        break;
-      }
+  it('keeps guessing slow without letting strangers lock the owner out', async () => {
+    await signUpVerified(app, inbox, 'target@example.org', 'the real password', '10.7.0.1');
+    const attempt = (ip: string, password: string) => new Browser(app).request('POST', '/api/auth/sign-in/email', { email: 'target@example.org', password }, { 'x-forwarded-for': ip });
+    // Twelve wrong guesses, each from a different address: the account has had too many.
+    for (let i = 0; i < 12; i++) expect((await attempt(`10.8.0.${i}`, `guess ${i}`)).statusCode).toBe(401);
+    // An address that has failed on this account must now wait, even with the right password…
+    const again = await attempt('10.8.0.3', 'the real password');
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(/^Too many attempts for this account\. Please wait \d+ minutes and try again\.$/);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    // …a fresh address gets one guess, no more…
+    expect((await attempt('10.8.1.1', 'another guess')).statusCode).toBe(401);
+    expect((await attempt('10.8.1.1', 'the real password')).statusCode).toBe(429);
+    // …and the owner, from an address that never failed, signs in.
+    expect((await attempt('10.8.2.1', 'the real password')).statusCode).toBe(200);
+  });
+
+  it('writes no limiter rows for attempts the per-address limit refuses first, and keeps rows small whatever the email', async () => {
+    const before = await rateLimitRows();
+    const statuses = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await new Browser(app).request('POST', '/api/auth/sign-in/email', { email: `stranger${i}-${'x'.repeat(200)}@example.org`, password: 'nope' }, { 'x-forwarded-for': '10.9.9.9' });
+      statuses.push(res.statusCode);
     }
-    expect(last).toBe(429);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    // Ten failures (an account row and an address row each) and better-auth's one row for the address.
+    expect((await rateLimitRows()) - before).toBeLessThanOrEqual(21);
+    const long = await new Browser(app).request('POST', '/api/auth/sign-in/email', { email: `${'a'.repeat(9000)}@example.org`, password: 'x' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('An email address can be at most 254 characters.');
   });
 
   it('refuses cross-site writes to the API', async () => {

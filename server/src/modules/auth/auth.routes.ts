@@ -1,14 +1,30 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '#common/contracts/bible.ts';
-import { currentUser } from '#common/contracts/account.ts';
-import { toCurrentUser } from './current-user.ts';
-import type { Auth } from './auth.ts';
-import type { AccountLimiter } from './account-limiter.ts';
+import { errorBody } from '#common/contracts/errors.ts';
+import {
+  adminSignInInput,
+  callbackQuery,
+  changePasswordInput,
+  currentUser,
+  deleteAccountInput,
+  passwordReset,
+  passwordResetRequest,
+  resetLinkParams,
+  signInInput,
+  signUpInput,
+  verificationMailInput,
+  verifyEmailQuery,
+} from '#common/contracts/account.ts';
+import { headersOf, toRequest } from './better-auth.ts';
+import { requireUser, type ViewerOf } from './viewer.ts';
+import type { AuthService } from './auth.service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };
+const ok = z.object({ ok: z.literal(true) });
 
 /** Sends a Fetch Response (what better-auth answers) through Fastify, keeping every Set-Cookie. */
-export async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+async function sendResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
   reply.code(response.status);
   response.headers.forEach((value, key) => {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
@@ -16,78 +32,79 @@ export async function sendResponse(reply: FastifyReply, response: Response): Pro
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   const body = await response.text();
+  // Every refusal says why in `{ message }`, as the rest of the API does.
+  if (response.status >= 400 && !body) return reply.type('application/json').send({ message: 'The request could not be completed.' });
   return reply.send(body || undefined);
 }
 
-/** The request as better-auth reads it; `path` and `body` let another route call one of its endpoints. */
-export function toRequest(req: FastifyRequest, path = req.url, body: unknown = req.body): Request {
-  const url = new URL(path, `${req.protocol}://${req.host}`);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && body !== undefined;
-  const headers = fromNodeHeaders(req.headers);
-  headers.delete('content-length');
-  // better-auth's per-address limits read this header: give it the address Fastify worked out (the
-  // socket's, or the proxy's X-Forwarded-For when TRUST_PROXY=on), never what the client claims.
-  headers.delete('x-real-ip');
-  headers.set('x-forwarded-for', req.ip);
-  if (hasBody) headers.set('content-type', 'application/json');
-  return new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(body) : undefined });
-}
+/** The request, as better-auth reads it, at its own path with the checked body (unknown fields dropped). */
+const forwarded = (req: FastifyRequest) => toRequest(req, req.url, req.body);
 
-export function authRoutes(auth: Auth, limiter: AccountLimiter): FastifyPluginAsyncZod {
+/**
+ * The account routes: better-auth's, each listed with its schema (any other /api/auth path is 404),
+ * plus the spec's GET /api/auth/user, the logout links and the admin sign-in.
+ */
+export function authRoutes(auth: AuthService, viewerOf: ViewerOf): FastifyPluginAsyncZod {
   return async (app) => {
     // Spec §7: the current user, or 401 for a guest (the client reads that as "nobody").
     app.get('/api/auth/user', { schema: { response: { 200: currentUser, 401: errorBody } } }, async (req, reply) => {
-      // Read through to the database: a display name saved a moment ago must show (spec §4 refetch).
-      const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers), query: { disableCookieCache: true } });
-      if (!session) return reply.code(401).send({ message: 'Not signed in.' });
       reply.header('cache-control', 'no-store');
-      return toCurrentUser(session.user);
+      return auth.currentUser(headersOf(req));
     });
 
     // Spec §6: navigating to either address signs out and returns home.
     const logout = async (req: FastifyRequest, reply: FastifyReply) => {
-      const response = await auth.api.signOut({ headers: fromNodeHeaders(req.headers), asResponse: true }).catch(() => null);
-      for (const cookie of response?.headers.getSetCookie() ?? []) reply.header('set-cookie', cookie);
+      const cookies = await auth.signOut(headersOf(req));
+      if (cookies.length) reply.header('set-cookie', cookies);
       return reply.redirect('/', 302);
     };
     app.get('/api/logout', logout);
     app.get('/api/auth/custom-logout', logout);
 
-    registerBetterAuth(app as unknown as FastifyInstance, auth, limiter);
+    app.post('/api/auth/sign-up/email', { schema: { body: signUpInput } }, async (req, reply) => {
+      const body = { ...req.body, name: req.body.name || req.body.email.split('@')[0] };
+      return sendResponse(reply, await auth.mailing('sign-up', toRequest(req, req.url, body), req.body.email));
+    });
+    app.post('/api/auth/sign-in/email', { schema: { body: signInInput } }, async (req, reply) =>
+      sendResponse(reply, await auth.signIn(forwarded(req), req.body.email, req.ip)),
+    );
+    app.post('/api/auth/sign-out', async (req, reply) => sendResponse(reply, await auth.forward(toRequest(req, req.url, {}))));
+
+    app.post('/api/auth/request-password-reset', { schema: { body: passwordResetRequest } }, async (req, reply) =>
+      sendResponse(reply, await auth.mailing('password-reset', forwarded(req), req.body.email)),
+    );
+    // The mailed link: better-auth checks the token and sends the browser on to /reset-password.
+    app.get('/api/auth/reset-password/:token', { schema: { params: resetLinkParams, querystring: callbackQuery } }, async (req, reply) =>
+      sendResponse(reply, await auth.forward(forwarded(req))),
+    );
+    app.post('/api/auth/reset-password', { schema: { body: passwordReset } }, async (req, reply) => sendResponse(reply, await auth.forward(forwarded(req))));
+
+    app.get('/api/auth/verify-email', { schema: { querystring: verifyEmailQuery } }, async (req, reply) => sendResponse(reply, await auth.forward(forwarded(req))));
+    app.post('/api/auth/send-verification-email', { schema: { body: verificationMailInput } }, async (req, reply) =>
+      sendResponse(reply, await auth.mailing('verification-mail', forwarded(req), req.body.email)),
+    );
+
+    app.post('/api/auth/change-password', { schema: { body: changePasswordInput } }, async (req, reply) => {
+      requireUser(await viewerOf(req), 'Sign in to change your password.');
+      return sendResponse(reply, await auth.forward(forwarded(req)));
+    });
+    // better-auth would delete a fresh session's account without a password: the schema asks for it.
+    app.post('/api/auth/delete-user', { schema: { body: deleteAccountInput } }, async (req, reply) => {
+      requireUser(await viewerOf(req), 'Sign in to delete your account.');
+      return sendResponse(reply, await auth.forward(forwarded(req)));
+    });
+
+    app.get('/api/admin/status', { schema: { response: { 200: ok, ...errors } } }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      await auth.requireAdmin(requireUser(await viewerOf(req), 'Sign in as an administrator.').userId);
+      return { ok: true as const };
+    });
+    // /secret-admin-login: a session cookie reaches the browser only for an admin.
+    app.post('/api/admin/sign-in', { schema: { body: adminSignInInput, response: { 200: ok, ...errors } } }, async (req, reply) => {
+      const { email, password } = req.body;
+      const cookies = await auth.adminSignIn(toRequest(req, '/api/auth/sign-in/email', { email, password }), email, req.ip);
+      reply.header('set-cookie', cookies);
+      return { ok: true as const };
+    });
   };
-}
-
-export const ACCOUNT_LIMITED = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset']);
-
-/** A 429 reply naming the wait, or nothing when this account may try again (per email and action). */
-export async function accountLimited(limiter: AccountLimiter, path: string, email: unknown, reply: FastifyReply): Promise<FastifyReply | undefined> {
-  if (typeof email !== 'string') return undefined;
-  const wait = await limiter.hit(`${path}:${email.trim().toLowerCase()}`);
-  if (wait <= 0) return undefined;
-  return reply
-    .code(429)
-    .header('retry-after', String(wait))
-    .send({ message: `Too many attempts for this account. Please wait ${Math.ceil(wait / 60)} minutes and try again.` });
-}
-
-function registerBetterAuth(app: FastifyInstance, auth: Auth, limiter: AccountLimiter): void {
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    handler: async (req, reply) => {
-      const path = req.url.split('?')[0]!;
-      const body = req.body as { email?: unknown; password?: unknown } | undefined;
-      // Names, first name and picture change through PATCH /api/profile, where our rules apply.
-      if (path === '/api/auth/update-user') return reply.code(404).send({ message: 'Change your profile through /api/profile.' });
-      // better-auth would delete a fresh session's account without a password: we always ask for it.
-      if (path === '/api/auth/delete-user' && (typeof body?.password !== 'string' || !body.password)) {
-        return reply.code(400).send({ message: 'Enter your password to delete your account.' });
-      }
-      if (ACCOUNT_LIMITED.has(path)) {
-        const limited = await accountLimited(limiter, path, body?.email, reply);
-        if (limited) return limited;
-      }
-      return sendResponse(reply, await auth.handler(toRequest(req)));
-    },
-  });
 }

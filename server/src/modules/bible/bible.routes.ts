@@ -2,16 +2,8 @@ import type { FastifyReply } from 'fastify';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  bookEntry,
-  chapterContent,
-  chapterPosition,
-  compareItem,
-  compareRequest,
-  errorBody,
-  translationGroup,
-  translationSummary,
-} from '#common/contracts/bible.ts';
+import { bookEntry, chapterContent, chapterPosition, compareItem, compareRequest, translationGroup, translationSummary } from '#common/contracts/bible.ts';
+import { errorBody } from '#common/contracts/errors.ts';
 import type { BibleService } from './bible.service.ts';
 import { chooseEncoding, matchesEtag } from './chapter-reply.ts';
 

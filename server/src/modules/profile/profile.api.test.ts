@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { Browser, signUpVerified } from '../../../test/accounts.ts';
-import { noteAiResponses, studyActivity, users } from '../../db/schema.ts';
+import { avatars, noteAiResponses, studyActivity, users } from '../../db/schema.ts';
 
 let inbox: Awaited<ReturnType<typeof startInbox>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let guest: Browser;
 
-// A real 1×1 PNG and the first bytes of a JPEG: the server reads the bytes, not the header.
+// A real 1×1 PNG, and a phone photo's JPEG that says where it was taken (EXIF GPS) and by what camera.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(64)]);
+let JPEG: Buffer;
+// EXIF's pointer to the GPS block (tag 0x8825), in either byte order.
+const hasGps = (bytes: Buffer) => bytes.includes(Buffer.from([0x88, 0x25])) || bytes.includes(Buffer.from([0x25, 0x88]));
 const put = (browser: Browser, body: Buffer, type: string) => browser.request('PUT', '/api/profile/avatar', body, { 'content-type': type });
 const signIn = (browser: Browser, email: string, password: string) => browser.request('POST', '/api/auth/sign-in/email', { email, password });
 
@@ -30,6 +33,10 @@ async function rowsOf(userId: string): Promise<Record<string, number>> {
 
 describe(`profile, account deletion and the admin gate on ${databaseKind()}`, () => {
   beforeAll(async () => {
+    JPEG = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c84' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Pocket 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '31/1 46/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '35/1 14/1 0/1' } })
+      .toBuffer();
     inbox = await startInbox();
     app = await startTestApp({ importDefaults: false, env: { SMTP_URL: inbox.url } });
     guest = new Browser(app);
@@ -79,7 +86,7 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
     expect((await ruth.request('GET', '/api/auth/user')).json().profileImageUrl).toBeNull();
   });
 
-  it('takes a PNG, JPEG or WebP avatar of at most 2 MB, checked by its bytes, and serves it back', async () => {
+  it('takes a PNG, JPEG or WebP avatar of at most 2 MB, checked by its bytes, and serves it re-encoded', async () => {
     const naomi = await signUpVerified(app, inbox, 'naomi@example.org', undefined, '10.1.0.2');
     const textAsPng = await put(naomi, Buffer.from('Not an image at all, only some text.'), 'image/png');
     expect(textAsPng.statusCode).toBe(400);
@@ -99,11 +106,11 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
     expect(user.profileImageUrl).toMatch(new RegExp(`^/api/profile/avatar/${user.id}\\?v=\\d+$`));
     expect((await naomi.request('GET', '/api/auth/user')).json().profileImageUrl).toBe(user.profileImageUrl);
 
-    // Anyone with the address gets the bytes, typed, never sniffed, cached for good at this version.
+    // Anyone with the address gets the picture, re-encoded as WebP, never sniffed, cached for good at this version.
     const served = await guest.request('GET', user.profileImageUrl);
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(PNG)).toBe(true);
-    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -111,18 +118,31 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
     expect(unversioned.headers['cache-control']).toBe('no-cache');
     expect((await guest.request('GET', `/api/profile/avatar/${user.id}`, undefined, { 'if-none-match': String(served.headers.etag) })).statusCode).toBe(304);
 
-    // A new upload is a new address; the bytes decide the type (a JPEG sent as image/png is a JPEG).
+    // A new upload is a new address. A phone photo loses where and with what it was taken, and is scaled down.
+    expect(hasGps(JPEG)).toBe(true);
     const replaced = (await put(naomi, JPEG, 'image/png')).json();
     expect(replaced.profileImageUrl).not.toBe(user.profileImageUrl);
-    const jpeg = await guest.request('GET', replaced.profileImageUrl);
-    expect(jpeg.headers['content-type']).toBe('image/jpeg');
-    expect(jpeg.rawPayload.equals(JPEG)).toBe(true);
+    const photo = await guest.request('GET', replaced.profileImageUrl);
+    expect(photo.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(photo.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 512, 384, undefined]);
+    expect(hasGps(photo.rawPayload)).toBe(false);
+    expect(photo.rawPayload.includes('PhoneCo')).toBe(false);
 
     const removed = await naomi.request('DELETE', '/api/profile/avatar');
     expect(removed.statusCode).toBe(200);
     expect(removed.json().profileImageUrl).toBeNull();
     expect((await guest.request('GET', `/api/profile/avatar/${user.id}`)).statusCode).toBe(404);
     expect((await guest.request('GET', '/api/profile/avatar/nobody-has-this-id')).json()).toEqual({ message: 'This person has no profile picture.' });
+
+    // A picture kept from before uploads were re-encoded is stripped the first time it is served.
+    await app.database.db.insert(avatars).values({ userId: user.id, contentType: 'image/jpeg', content: JPEG, reencoded: false });
+    const old = await guest.request('GET', `/api/profile/avatar/${user.id}`);
+    expect(old.headers['content-type']).toBe('image/webp');
+    expect(hasGps(old.rawPayload)).toBe(false);
+    const [row] = await app.database.db.select().from(avatars).where(eq(avatars.userId, user.id));
+    expect(row!.reencoded).toBe(true);
+    expect(hasGps(row!.content)).toBe(false);
   });
 
   it('changes the password with the current one, and signs in with the new one only', async () => {
@@ -187,10 +207,10 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
     expect((await carol.request('GET', '/api/auth/user')).statusCode).toBe(401);
     expect((await signIn(new Browser(app), 'carol@example.org', 'carol password')).statusCode).toBe(401);
     expect((await guest.request('GET', `/api/profile/avatar/${carolId}`)).statusCode).toBe(404);
-    // Writes check the session in the database: the other device is a guest now, and nothing is stored.
+    // The other device's session ended with the account: it is told so, not quietly made a guest.
     const late = await carolsPhone.request('POST', '/api/notes', { type: 'freeform', content: 'Written after deletion', reference: 'John 3:16' });
-    expect(late.statusCode).toBe(200);
-    expect(late.json().userId).toBe('guest');
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toBe('Your session has ended. Please sign in again.');
     expect((await rowsOf(carolId)).note).toBe(0);
 
     // Dave's data is all still there and still his.

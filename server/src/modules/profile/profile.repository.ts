@@ -33,8 +33,8 @@ export class ProfileRepository {
     return this.db.transaction(async (tx) => {
       await tx
         .insert(avatars)
-        .values({ userId, contentType, content, updatedAt })
-        .onConflictDoUpdate({ target: avatars.userId, set: { contentType, content, updatedAt } });
+        .values({ userId, contentType, content, reencoded: true, updatedAt })
+        .onConflictDoUpdate({ target: avatars.userId, set: { contentType, content, reencoded: true, updatedAt } });
       const [row] = await tx
         .update(users)
         .set({ image: avatarPath(userId, updatedAt.getTime()), updatedAt })
@@ -50,6 +50,12 @@ export class ProfileRepository {
       const [row] = await tx.update(users).set({ image: null, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
       return row;
     });
+  }
+
+  /** The same picture, re-encoded: its address (and version) stays as it was. */
+  async replaceAvatarContent(userId: string, contentType: string, content: Buffer): Promise<AvatarRow | undefined> {
+    const [row] = await this.db.update(avatars).set({ contentType, content, reencoded: true }).where(eq(avatars.userId, userId)).returning();
+    return row;
   }
 
   async avatar(userId: string): Promise<AvatarRow | undefined> {

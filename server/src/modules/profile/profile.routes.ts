@@ -1,13 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '#common/contracts/bible.ts';
+import { errorBody } from '#common/contracts/errors.ts';
 import { currentUser, profileInput } from '#common/contracts/account.ts';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, AVATAR_TYPES } from '#common/contracts/avatar.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
-import type { ProfileService } from './profile.service.ts';
+import { requireUser, type ViewerOf } from '../auth/viewer.ts';
+import { SIGN_IN_FIRST, type ProfileService } from './profile.service.ts';
 
-const SIGN_IN_FIRST = 'Sign in to change your profile.';
 const userReply = { 200: currentUser, 400: errorBody, 401: errorBody };
 const avatarParams = z.object({ userId: z.string().trim().min(1).max(64) });
 const avatarQuery = z.object({ v: z.string().max(20).optional() });
@@ -18,8 +17,8 @@ const avatarQuery = z.object({ v: z.string().max(20).optional() });
  */
 export function profileRoutes(profile: ProfileService, viewerOf: ViewerOf): FastifyPluginAsyncZod {
   // Refuse a guest before reading the body: no 2 MB upload just to answer 401.
-  const signedIn = async (req: FastifyRequest, reply: FastifyReply) => {
-    if ((await viewerOf(req)).kind === 'guest') return reply.code(401).send({ message: SIGN_IN_FIRST });
+  const signedIn = async (req: FastifyRequest) => {
+    requireUser(await viewerOf(req), SIGN_IN_FIRST);
   };
 
   return async (app) => {

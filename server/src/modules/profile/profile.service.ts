@@ -1,23 +1,25 @@
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, AVATAR_TYPES, sniffImageType, type AvatarType } from '#common/contracts/avatar.ts';
 import type { CurrentUserReply } from '#common/contracts/account.ts';
-import { AppError, Invalid, NotFound } from '../../lib/errors.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import { AppError, Invalid, NotFound, Unauthorized } from '../../lib/errors.ts';
+import { requireUser, type Viewer } from '../auth/viewer.ts';
 import { toCurrentUser } from '../auth/current-user.ts';
 import type { AvatarRow, ProfileRepository, UserRow } from './profile.repository.ts';
+import { reencodeAvatar } from './avatar-image.ts';
+
+export const SIGN_IN_FIRST = 'Sign in to change your profile.';
 
 /** The signed-in user's id, or 401: a guest has no profile. */
-function userIdOf(viewer: Viewer): string {
-  if (viewer.kind === 'guest') throw new AppError(401, 'Sign in to change your profile.');
-  return viewer.userId;
-}
+const userIdOf = (viewer: Viewer) => requireUser(viewer, SIGN_IN_FIRST).userId;
 
 function reply(row: UserRow | undefined): CurrentUserReply {
   // The session outlived its user (deleted on another device a moment ago).
-  if (!row) throw new AppError(401, 'Sign in to change your profile.');
+  if (!row) throw new Unauthorized(SIGN_IN_FIRST);
   return toCurrentUser(row);
 }
 
-/** Profile rules: names, and a picture that really is a PNG, JPEG or WebP of at most 2 MB. */
+const AVATAR_STORED_TYPE = 'image/webp';
+
+/** Profile rules: names, and a picture that really is a PNG, JPEG or WebP of at most 2 MB, stored re-encoded. */
 export class ProfileService {
   constructor(private readonly repository: ProfileRepository) {}
 
@@ -39,9 +41,8 @@ export class ProfileService {
     const userId = userIdOf(viewer);
     if (!AVATAR_TYPES.includes(declaredType as AvatarType) || !Buffer.isBuffer(body)) throw new AppError(415, AVATAR_TYPE_MESSAGE);
     if (body.length > AVATAR_MAX_BYTES) throw new AppError(413, AVATAR_SIZE_MESSAGE);
-    const actual = sniffImageType(body);
-    if (!actual) throw new Invalid(AVATAR_TYPE_MESSAGE);
-    return reply(await this.repository.saveAvatar(userId, actual, body));
+    if (!sniffImageType(body)) throw new Invalid(AVATAR_TYPE_MESSAGE);
+    return reply(await this.repository.saveAvatar(userId, AVATAR_STORED_TYPE, await reencodeAvatar(body)));
   }
 
   async removeAvatar(viewer: Viewer): Promise<CurrentUserReply> {
@@ -51,6 +52,10 @@ export class ProfileService {
   async avatar(userId: string): Promise<AvatarRow> {
     const row = await this.repository.avatar(userId);
     if (!row) throw new NotFound('This person has no profile picture.');
-    return row;
+    if (row.reencoded) return row;
+    // Uploaded before pictures were re-encoded: strip it now, once, before anyone sees it again.
+    const content = await reencodeAvatar(row.content).catch(() => null);
+    if (!content) throw new NotFound('This person has no profile picture.');
+    return (await this.repository.replaceAvatarContent(userId, AVATAR_STORED_TYPE, content)) ?? row;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, searchQuery, searchResponse } from '#common/contracts/bible.ts';
+import { searchQuery, searchResponse } from '#common/contracts/bible.ts';
+import { errorBody } from '#common/contracts/errors.ts';
 import type { SearchService } from './search.service.ts';
 
 export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {

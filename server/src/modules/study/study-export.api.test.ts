@@ -209,7 +209,7 @@ describe(`exports and imports of notes and highlights on ${databaseKind()}`, () 
     expect(await counts(bob)).toEqual(before);
   });
 
-  it('keeps imports and exports bounded: 10,000 items a file, the newest 10,000 in an export', async () => {
+  it('keeps accounts, imports and exports bounded: 10,000 notes an account, and an export holds all of them', async () => {
     const dave = await signUpVerified(app, inbox, 'dave@example.org');
     const note = (i: number) => ({
       type: 'freeform',
@@ -224,15 +224,19 @@ describe(`exports and imports of notes and highlights on ${databaseKind()}`, () 
 
     const full = await importFile(dave, { ...exportFile, notes: Array.from({ length: 10_000 }, (_, i) => note(i)) });
     expect(full.json().notes).toEqual({ added: 10_000, skipped: 0 });
-    expect((await importFile(dave, { ...exportFile, notes: [note(10_000)] })).json().notes).toEqual({ added: 1, skipped: 0 });
+    // The account is full: one more, by import or one by one, is refused with a clear message.
+    const over = await importFile(dave, { ...exportFile, notes: [note(10_000)] });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe('This would take the account past 10,000 notes or highlights, the most one account can keep. Nothing was imported.');
+    const one = await dave.request('POST', '/api/notes', { type: 'freeform', content: 'one more', reference: 'John 1:1' });
+    expect(one.statusCode).toBe(409);
+    expect(one.json().message).toBe('This account holds 10,000 notes, the most one account can keep. Delete some to add more.');
+    expect((await counts(dave)).notes).toBe(10_000);
 
-    const md = await dave.request('GET', '/api/notes/export?format=md');
-    expect(md.headers['x-total-count']).toBe('10001');
-    expect(md.body).toContain('10,001 notes, newest first.\n\nThis file holds the newest 10,000 of them.');
     const json = (await dave.request('GET', '/api/notes/export?format=json')).json();
     expect(json.notes).toHaveLength(10_000);
-    expect(json.notes[0].content).toBe('Note number 10000');
-    expect(json.notes.at(-1).content).toBe('Note number 1'); // the oldest, number 0, is left out
+    expect(json.notes[0].content).toBe('Note number 9999');
+    expect(json.notes.at(-1).content).toBe('Note number 0');
 
     const huge = await dave.request('POST', '/api/study/import', `{"format":"selah-study-export","version":1,"notes":[],"pad":"${'x'.repeat(26 * 1024 * 1024)}"}`, {
       'content-type': 'application/json',

@@ -3,10 +3,8 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { highlightKey, newItems, noteKey } from '#common/study/dedupe.ts';
 import type { Db } from '../../db/client.ts';
 import { highlights, notes, users } from '../../db/schema.ts';
+import type { NewHighlight, NewNote } from './import-check.ts';
 import type { HighlightRow, NoteRow } from './study.repository.ts';
-
-export type NewNote = Omit<NoteRow, 'userId'>;
-export type NewHighlight = Omit<HighlightRow, 'userId'>;
 
 // Postgres takes at most 65,535 parameters a statement: insert big imports in slices.
 const INSERT_SLICE = 1_000;
@@ -63,9 +61,10 @@ export class StudyTransferRepository {
    * Adds what the account does not hold yet, in one transaction: a note with the same type,
    * reference and content, or a highlight on a verse already marked, is skipped (the account's copy
    * stays). Imports of one account run one at a time (the user row is locked), so two at once
-   * cannot both add the same item.
+   * cannot both add the same item. Nothing is written ('full') when the account would then hold
+   * more than `max` notes or highlights.
    */
-  async importItems(userId: string, items: { notes: NewNote[]; highlights: NewHighlight[] }) {
+  async importItems(userId: string, items: { notes: NewNote[]; highlights: NewHighlight[] }, max: number) {
     return this.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       // Compare note contents by digest, so a big account's notes never have to be read whole (both
@@ -82,6 +81,7 @@ export class StudyTransferRepository {
         digestKey,
       );
       const newMarks = newItems(heldVerses.map(highlightKey), items.highlights, highlightKey);
+      if (heldNotes.length + newNotes.added.length > max || heldVerses.length + newMarks.added.length > max) return 'full' as const;
       for (let i = 0; i < newNotes.added.length; i += INSERT_SLICE) {
         await tx.insert(notes).values(newNotes.added.slice(i, i + INSERT_SLICE).map((n) => ({ ...n, userId })));
       }

@@ -1,16 +1,16 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '#common/contracts/bible.ts';
+import { errorBody } from '#common/contracts/errors.ts';
 import { highlight, note } from '#common/contracts/study.ts';
 import { HIGHLIGHT_EXPORT_FORMATS, IMPORT_MAX_BYTES, NOT_AN_EXPORT, NOTE_EXPORT_FORMATS } from '#common/study/export.ts';
 import { importCounts } from '#common/study/import-schema.ts';
+import { Invalid } from '../../lib/errors.ts';
 import type { ViewerOf } from '../auth/viewer.ts';
 import type { ExportFile, StudyTransferService } from './study-transfer.service.ts';
 
-// Largest import body: 10,000 notes and 10,000 highlights of ordinary length fit well within it.
-const IMPORT_BODY_LIMIT = IMPORT_MAX_BYTES;
+const TOO_LARGE = `This file is too large to import (the limit is ${IMPORT_MAX_BYTES / 1024 / 1024} MB).`;
 
 const formatQuery = <T extends readonly [string, ...string[]]>(formats: T) =>
   z.object({ format: z.enum(formats, { error: `Format must be ${formats.join(', ').replace(/, (\w+)$/, ' or $1')}.` }).default(formats[0]) });
@@ -37,24 +37,25 @@ export function studyTransferRoutes(transfer: StudyTransferService, viewerOf: Vi
       async (req, reply) => sendFile(reply, await transfer.exportHighlights(await viewerOf(req), req.query.format)),
     );
 
-    app.post(
-      '/api/study/import',
-      {
-        bodyLimit: IMPORT_BODY_LIMIT,
-        // The body is checked in the service, so a bad file's message can name the item at fault.
-        schema: { body: z.unknown(), response: { 200: importResult, 400: errorBody, 413: errorBody } },
-        errorHandler: (error: FastifyError, _req, reply) => {
-          if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-            return reply.code(400).send({ message: NOT_AN_EXPORT });
-          }
-          if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-            return reply.code(413).send({ message: `This file is too large to import (the limit is ${IMPORT_BODY_LIMIT / 1024 / 1024} MB).` });
-          }
-          throw error; // everything else: the app's error handler
+    // The file's bytes go to a worker thread as they are: parsing and checking a big file there keeps
+    // this thread answering reads. Its own body parser lives in this sub-plugin.
+    await app.register(async (files) => {
+      files.removeContentTypeParser('application/json');
+      files.addContentTypeParser(['application/json', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) => done(null, body));
+      files.setErrorHandler((error: FastifyError, _req, reply) => {
+        if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return reply.code(400).send({ message: NOT_AN_EXPORT });
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: TOO_LARGE });
+        throw error; // everything else: the app's error handler
+      });
+      (files as unknown as FastifyInstance).post(
+        '/api/study/import',
+        { bodyLimit: IMPORT_MAX_BYTES, schema: { response: { 200: importResult, 400: errorBody, 401: errorBody, 409: errorBody, 413: errorBody, 503: errorBody } } },
+        async (req) => {
+          if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw new Invalid(NOT_AN_EXPORT);
+          return transfer.import(await viewerOf(req), req.body);
         },
-      },
-      async (req) => transfer.import(await viewerOf(req), req.body),
-    );
+      );
+    });
   };
 }
 

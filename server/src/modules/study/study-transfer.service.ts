@@ -1,14 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { parseReference } from '#common/bible/reference.ts';
-import { type Highlight, type Note } from '#common/contracts/study.ts';
-import { GUEST_USER_ID } from '#common/study/rules.ts';
+import type { Piscina } from 'piscina';
+import type { Highlight, Note } from '#common/contracts/study.ts';
+import { ACCOUNT_MAX_ITEMS, accountOverflow, GUEST_USER_ID } from '#common/study/rules.ts';
 import { highlightKey, newItems, noteKey } from '#common/study/dedupe.ts';
 import { EXPORT_MAX_ITEMS, exportFileName, highlightEncoder, noteEncoder, type Encoder, type ExportFormat, type ExportKind } from '#common/study/export.ts';
-import { importProblem, studyImport } from '#common/study/import-schema.ts';
-import { AppError, Invalid } from '../../lib/errors.ts';
-import type { Viewer } from '../auth/viewer.ts';
-import { checkHighlight, checkNote, presentHighlight, presentNote } from './study.service.ts';
-import type { NewHighlight, NewNote, StudyTransferRepository } from './study-transfer.repository.ts';
+import { AppError, Busy, Invalid } from '../../lib/errors.ts';
+import { isQueueFull } from '../../lib/worker-pool.ts';
+import { requireUser, type Viewer } from '../auth/viewer.ts';
+import { presentHighlight, presentNote } from './study.service.ts';
+import type { CheckedImport } from './import-check.ts';
+import type run from './import-check.worker.ts';
+import type { StudyTransferRepository } from './study-transfer.repository.ts';
 
 export interface ExportFile {
   fileName: string;
@@ -30,50 +31,42 @@ export interface GuestImportResult extends ImportCounts {
 
 const GUEST_EXPORT = "A guest's notes and highlights are in this browser: export them from the My Notes or My Highlights page.";
 
+const BUSY = 'The server is busy with other imports. Please try again in a minute.';
+
 /** Whole-account exports (streamed, newest first, capped) and imports of our own JSON export. */
 export class StudyTransferService {
-  constructor(private readonly repository: StudyTransferRepository) {}
+  constructor(
+    private readonly repository: StudyTransferRepository,
+    /** Runs import-check.worker.ts off the event loop. */
+    private readonly checker: Piscina,
+  ) {}
 
   async exportNotes(viewer: Viewer, format: 'md' | 'json'): Promise<ExportFile> {
-    if (viewer.kind === 'guest') throw new AppError(401, GUEST_EXPORT);
-    const total = await this.repository.countNotes(viewer.userId);
-    const rows = this.repository.notesNewestFirst(viewer.userId, EXPORT_MAX_ITEMS);
+    const { userId } = requireUser(viewer, GUEST_EXPORT);
+    const total = await this.repository.countNotes(userId);
+    const rows = this.repository.notesNewestFirst(userId, EXPORT_MAX_ITEMS);
     return file('notes', format, noteEncoder(format, { exportedAt: new Date(), total }), total, map(rows, presentNote));
   }
 
   async exportHighlights(viewer: Viewer, format: ExportFormat): Promise<ExportFile> {
-    if (viewer.kind === 'guest') throw new AppError(401, GUEST_EXPORT);
-    const total = await this.repository.countHighlights(viewer.userId);
-    const rows = this.repository.highlightsNewestFirst(viewer.userId, EXPORT_MAX_ITEMS);
+    const { userId } = requireUser(viewer, GUEST_EXPORT);
+    const total = await this.repository.countHighlights(userId);
+    const rows = this.repository.highlightsNewestFirst(userId, EXPORT_MAX_ITEMS);
     return file('highlights', format, highlightEncoder(format, { exportedAt: new Date(), total }), total, map(rows, presentHighlight));
   }
 
   /**
-   * Takes our JSON export back. Every item must pass the rules of a new note or highlight, or
-   * nothing is written; items get new ids (the file's may belong to another account) and keep their
-   * dates. Duplicates — of the account's items or earlier ones in the file — are skipped.
+   * Takes our JSON export back (the file's bytes). Every item must pass the rules of a new note or
+   * highlight, or nothing is written; duplicates — of the account's items or earlier ones in the
+   * file — are skipped; the account may not end up holding more than ACCOUNT_MAX_ITEMS of either.
    */
-  async import(viewer: Viewer, body: unknown): Promise<ImportCounts | GuestImportResult> {
-    const parsed = studyImport.safeParse(body);
-    if (!parsed.success) throw new Invalid(importProblem(parsed.error));
-    // Files repeat references a lot and parsing one takes a fraction of a millisecond: parse each once.
-    const known = new Map<string, ReturnType<typeof parseReference>>();
-    const parse = (r: string) => (known.has(r) ? known.get(r) : known.set(r, parseReference(r)).get(r));
-    const now = new Date();
-
-    const notes: NewNote[] = parsed.data.notes.map((n, i) => {
-      const checked = itemRule('Note', i, () => checkNote(n, parse));
-      const createdAt = pastDate(n.createdAt, now);
-      const updatedAt = pastDate(n.updatedAt, now);
-      return { id: randomUUID(), ...checked, createdAt, updatedAt: updatedAt < createdAt ? createdAt : updatedAt };
-    });
-    const highlights: NewHighlight[] = parsed.data.highlights.map((h, i) => ({
-      id: randomUUID(),
-      ...itemRule('Highlight', i, () => checkHighlight(h, parse)),
-      createdAt: pastDate(h.createdAt, now),
-    }));
-
-    if (viewer.kind === 'user') return this.repository.importItems(viewer.userId, { notes, highlights });
+  async import(viewer: Viewer, file: Uint8Array): Promise<ImportCounts | GuestImportResult> {
+    const { notes, highlights } = await this.check(file);
+    if (viewer.kind === 'user') {
+      const result = await this.repository.importItems(viewer.userId, { notes, highlights }, ACCOUNT_MAX_ITEMS);
+      if (result === 'full') throw new AppError(409, accountOverflow('Nothing was imported.'));
+      return result;
+    }
     const n = newItems([], notes, noteKey);
     const h = newItems([], highlights, highlightKey);
     return {
@@ -84,6 +77,18 @@ export class StudyTransferService {
         highlights: h.added.map((x) => presentHighlight({ ...x, userId: GUEST_USER_ID })),
       },
     };
+  }
+
+  private async check(file: Uint8Array): Promise<CheckedImport> {
+    let result: ReturnType<typeof run>;
+    try {
+      result = await this.checker.run(file);
+    } catch (error) {
+      if (isQueueFull(error)) throw new Busy(BUSY);
+      throw error;
+    }
+    if ('problem' in result) throw new Invalid(result.problem);
+    return result.checked;
   }
 }
 
@@ -98,20 +103,4 @@ function file<T>(kind: ExportKind, format: ExportFormat, encoder: Encoder<T>, to
 
 async function* map<A, B>(items: AsyncIterable<A>, f: (a: A) => B): AsyncGenerator<B> {
   for await (const x of items) yield f(x);
-}
-
-/** Runs one item's rule, naming the item in the message: "Note 3: 'Hezekiah 1:1' is not a Bible reference." */
-function itemRule<T>(what: string, index: number, check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    if (error instanceof Invalid) throw new Invalid(`${what} ${index + 1}: ${error.message}`);
-    throw error;
-  }
-}
-
-/** A date from the file, never later than now; a missing one is now. */
-function pastDate(iso: string | undefined, now: Date): Date {
-  const d = iso ? new Date(iso) : now;
-  return Number.isNaN(d.getTime()) || d > now ? now : d;
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { highlights, noteAiResponses, notes, userSettings, users } from '../../db/schema.ts';
+import { highlights, noteAiResponses, notes } from '../../db/schema.ts';
 
 export type HighlightRow = typeof highlights.$inferSelect;
 export type NoteRow = typeof notes.$inferSelect;
@@ -14,9 +14,12 @@ export interface ListFilter {
   offset: number;
 }
 
+/** Thrown inside a transaction to undo it when the account would hold too much. */
+class AccountFull extends Error {}
+
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** SQL for highlights, notes and settings. Every query is scoped to one user id. */
+/** SQL for highlights and notes. Every query is scoped to one user id. */
 export class StudyRepository {
   constructor(private readonly db: Db) {}
 
@@ -28,6 +31,21 @@ export class StudyRepository {
       filter.q ? or(ilike(highlights.text, like(filter.q)), ilike(highlights.reference, like(filter.q))) : undefined,
     );
     return this.page(highlights, where, desc(highlights.createdAt), filter);
+  }
+
+  async countHighlights(userId: string): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(highlights).where(eq(highlights.userId, userId));
+    return Number(row?.n ?? 0);
+  }
+
+  async countNotes(userId: string): Promise<number> {
+    const [row] = await this.db.select({ n: count() }).from(notes).where(eq(notes.userId, userId));
+    return Number(row?.n ?? 0);
+  }
+
+  async hasHighlight(userId: string, verse: string): Promise<boolean> {
+    const rows = await this.db.select({ id: highlights.id }).from(highlights).where(and(eq(highlights.userId, userId), eq(highlights.verse, verse)));
+    return rows.length > 0;
   }
 
   /** One highlight per verse: highlighting again changes the colour. */
@@ -78,6 +96,7 @@ export class StudyRepository {
   /**
    * Inserts a guest's items under their own ids, skipping any already there (same id, or a highlight
    * on a verse the account has already marked), so a move that stopped midway can simply run again.
+   * Nothing is written ('full') when the account would then hold more than `max` notes or highlights.
    */
   async importGuestItems(
     userId: string,
@@ -86,12 +105,16 @@ export class StudyRepository {
       notes: Omit<NoteRow, 'userId' | 'createdAt' | 'updatedAt'>[];
       aiResponses: Omit<AiResponseRow, 'userId' | 'createdAt'>[];
     },
-  ): Promise<{ highlights: number; notes: number; aiResponses: number }> {
-    return this.db.transaction(async (tx) => {
+    max: number,
+  ): Promise<{ highlights: number; notes: number; aiResponses: number } | 'full'> {
+    const move = this.db.transaction(async (tx) => {
       const h = items.highlights.length
         ? await tx.insert(highlights).values(items.highlights.map((x) => ({ ...x, userId }))).onConflictDoNothing().returning({ id: highlights.id })
         : [];
       const n = items.notes.length ? await tx.insert(notes).values(items.notes.map((x) => ({ ...x, userId }))).onConflictDoNothing().returning({ id: notes.id }) : [];
+      const [heldNotes] = await tx.select({ n: count() }).from(notes).where(eq(notes.userId, userId));
+      const [heldMarks] = await tx.select({ n: count() }).from(highlights).where(eq(highlights.userId, userId));
+      if (Number(heldNotes!.n) > max || Number(heldMarks!.n) > max) throw new AccountFull();
       // An answer joins the account only with a note of this account: never attached to someone else's.
       const noteIds = [...new Set(items.aiResponses.map((a) => a.noteId))];
       const own = noteIds.length
@@ -103,27 +126,9 @@ export class StudyRepository {
         : [];
       return { highlights: h.length, notes: n.length, aiResponses: a.length };
     });
-  }
-
-  async settings(userId: string): Promise<{ translation: string | null; fontSize: string; displayName: string | null }> {
-    const [row] = await this.db
-      .select({ translation: userSettings.translation, fontSize: userSettings.fontSize, displayName: users.displayName })
-      .from(users)
-      .leftJoin(userSettings, eq(userSettings.userId, users.id))
-      .where(eq(users.id, userId));
-    return { translation: row?.translation ?? null, fontSize: row?.fontSize ?? 'large', displayName: row?.displayName ?? null };
-  }
-
-  /** Settings and the display name change together or not at all. */
-  async saveSettings(userId: string, change: { translation?: string; fontSize?: string; displayName?: string }): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      if (change.displayName !== undefined) {
-        await tx.update(users).set({ displayName: change.displayName, updatedAt: new Date() }).where(eq(users.id, userId));
-      }
-      if (change.translation !== undefined || change.fontSize !== undefined) {
-        const set = { ...(change.translation !== undefined && { translation: change.translation }), ...(change.fontSize !== undefined && { fontSize: change.fontSize }), updatedAt: new Date() };
-        await tx.insert(userSettings).values({ userId, ...set }).onConflictDoUpdate({ target: userSettings.userId, set });
-      }
+    return move.catch((error: unknown) => {
+      if (error instanceof AccountFull) return 'full' as const;
+      throw error;
     });
   }
 

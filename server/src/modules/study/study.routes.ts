@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '#common/contracts/bible.ts';
+import { errorBody } from '#common/contracts/errors.ts';
 import { guestImport, highlight, highlightInput, listQuery, note, noteInput, noteUpdate } from '#common/contracts/study.ts';
 import { HIGHLIGHT_COLORS, NOTE_TYPES } from '#common/study/rules.ts';
 import type { ViewerOf } from '../auth/viewer.ts';

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { parseReference } from '#common/bible/reference.ts';
-import { parseVerseId } from '#common/bible/verse-id.ts';
-import { type GuestImport, type Highlight, type Note } from '#common/contracts/study.ts';
-import { GUEST_USER_ID, noteTitle, stripQuotes } from '#common/study/rules.ts';
 import type { z } from 'zod';
-import type { highlightInput, noteInput, noteUpdate } from '#common/contracts/study.ts';
+import type { GuestImport, Highlight, highlightInput, Note, noteInput, noteUpdate } from '#common/contracts/study.ts';
+import { ACCOUNT_MAX_ITEMS, accountFull, accountOverflow, GUEST_USER_ID } from '#common/study/rules.ts';
 import { AppError, Invalid, NotFound } from '../../lib/errors.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import { requireUser, type Viewer } from '../auth/viewer.ts';
 import type { HighlightRow, ListFilter, NoteRow, StudyRepository } from './study.repository.ts';
+import { checkHighlight, checkNote } from './study-rules.ts';
 
 export interface Page<T> {
   items: T[];
@@ -31,6 +29,10 @@ export class StudyService {
   async addHighlight(viewer: Viewer, input: z.infer<typeof highlightInput>): Promise<Highlight> {
     const row = { id: randomUUID(), ...checkHighlight(input) };
     if (viewer.kind === 'guest') return { ...row, userId: GUEST_USER_ID, createdAt: new Date().toISOString() };
+    // Marking a verse again only changes its colour; a new verse must fit in the account.
+    if (!(await this.repository.hasHighlight(viewer.userId, row.verse)) && (await this.repository.countHighlights(viewer.userId)) >= ACCOUNT_MAX_ITEMS) {
+      throw new AppError(409, accountFull('highlight'));
+    }
     return presentHighlight(await this.repository.upsertHighlight({ ...row, userId: viewer.userId }));
   }
 
@@ -41,19 +43,14 @@ export class StudyService {
 
   /** Moves a guest's browser data into the signed-in account; safe to repeat (nothing doubles). */
   async importGuest(viewer: Viewer, data: GuestImport): Promise<{ highlights: number; notes: number; aiResponses: number }> {
-    if (viewer.kind === 'guest') throw new AppError(401, 'Sign in to move your notes and highlights into an account.');
-    const marks = [];
-    for (const h of data.highlights) {
-      const checked = await this.addHighlight({ kind: 'guest' }, h); // validates exactly as a new highlight
-      marks.push({ id: h.id, verse: checked.verse, color: checked.color, reference: checked.reference, text: checked.text });
-    }
-    const notesIn = [];
-    for (const n of data.notes) {
-      const checked = await this.addNote({ kind: 'guest' }, n);
-      notesIn.push({ id: n.id, type: checked.type, content: checked.content, reference: checked.reference, title: checked.title });
-    }
+    const { userId } = requireUser(viewer, 'Sign in to move your notes and highlights into an account.');
+    // Each item is checked exactly as a new one would be, and keeps the id the browser gave it.
+    const marks = data.highlights.map((h) => ({ id: h.id, ...checkHighlight(h) }));
+    const notesIn = data.notes.map((n) => ({ id: n.id, ...checkNote(n) }));
     const aiResponses = data.aiResponses.map(({ id, noteId, prompt, response, translation, reference, saved }) => ({ id, noteId, prompt, response, translation, reference, saved }));
-    return this.repository.importGuestItems(viewer.userId, { highlights: marks, notes: notesIn, aiResponses });
+    const moved = await this.repository.importGuestItems(userId, { highlights: marks, notes: notesIn, aiResponses }, ACCOUNT_MAX_ITEMS);
+    if (moved === 'full') throw new AppError(409, accountOverflow('Your notes and highlights stay in this browser.'));
+    return moved;
   }
 
   async listNotes(viewer: Viewer, filter: ListFilter & { type?: string; reference?: string }): Promise<Page<Note>> {
@@ -68,6 +65,7 @@ export class StudyService {
       const now = new Date().toISOString();
       return { ...row, userId: GUEST_USER_ID, createdAt: now, updatedAt: now };
     }
+    if ((await this.repository.countNotes(viewer.userId)) >= ACCOUNT_MAX_ITEMS) throw new AppError(409, accountFull('note'));
     return presentNote(await this.repository.insertNote({ ...row, userId: viewer.userId }));
   }
 
@@ -83,34 +81,6 @@ export class StudyService {
     if (viewer.kind === 'guest') return;
     if (!(await this.repository.deleteNote(viewer.userId, id))) throw new NotFound('Note not found.');
   }
-}
-
-type ParseReference = typeof parseReference;
-
-/**
- * The rules of POST /api/highlights beyond its schema: the verse id and the reference must name the
- * same verse; the reference is stored in its canonical form and the text without quotes (spec §5).
- */
-export function checkHighlight(input: z.infer<typeof highlightInput>, parse: ParseReference = parseReference) {
-  const location = parseVerseId(input.verse);
-  if (!location) throw new Invalid(`'${input.verse}' is not a verse id such as JOHN.3.16.`);
-  const reference = parse(input.reference);
-  if (!reference) throw new Invalid(`'${input.reference}' is not a Bible reference.`);
-  if (reference.book !== location.book || reference.chapter !== location.chapter || reference.verse !== location.verse) {
-    throw new Invalid(`The reference '${input.reference}' is not the verse ${input.verse}.`);
-  }
-  return {
-    verse: input.verse.toUpperCase(),
-    color: input.color,
-    reference: `${location.book.name} ${location.chapter}:${location.verse}`,
-    text: stripQuotes(input.text),
-  };
-}
-
-/** The rules of POST /api/notes beyond its schema: the reference must parse; the title has a default. */
-export function checkNote(input: z.infer<typeof noteInput>, parse: ParseReference = parseReference) {
-  if (!parse(input.reference)) throw new Invalid(`'${input.reference}' is not a Bible reference.`);
-  return { type: input.type, content: input.content, reference: input.reference, title: input.title || noteTitle(input.type, input.reference) };
 }
 
 export function presentHighlight(row: HighlightRow): Highlight {

@@ -32,7 +32,7 @@ async function page(url: string) {
 
 describe(`page head data written by the server, on ${databaseKind()}`, () => {
   beforeAll(async () => {
-    app = await startTestApp({ env: { WEB_DIST: dist } });
+    app = await startTestApp({ env: { WEB_DIST: dist, ALLOWED_HOSTS: 'bible.test,localhost' } });
   });
   afterAll(async () => {
     await app?.stop();

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pagePolicy } from '../../http/security-headers.ts';
 import { SITE_NAME, type PageHead } from './head.ts';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -37,16 +38,25 @@ function absolutize(value: unknown, origin: string): unknown {
   return value;
 }
 
-/** The built index.html, re-read when a new build replaces it. */
+/**
+ * The built index.html and the CSP that lets exactly its scripts run, re-read when a new build
+ * replaces it.
+ */
 export class PageTemplate {
-  private cached?: { mtimeMs: number; html: string };
+  private cached?: { mtimeMs: number; html: string; policy: string };
 
-  constructor(private readonly webDist: string) {}
+  constructor(
+    private readonly webDist: string,
+    private readonly publicHttps: boolean,
+  ) {}
 
-  async html(): Promise<string> {
+  async load(): Promise<{ html: string; policy: string }> {
     const file = join(this.webDist, 'index.html');
     const { mtimeMs } = await stat(file);
-    if (this.cached?.mtimeMs !== mtimeMs) this.cached = { mtimeMs, html: await readFile(file, 'utf8') };
-    return this.cached.html;
+    if (this.cached?.mtimeMs !== mtimeMs) {
+      const html = await readFile(file, 'utf8');
+      this.cached = { mtimeMs, html, policy: pagePolicy(html, this.publicHttps) };
+    }
+    return this.cached;
   }
 }

@@ -1,5 +1,5 @@
 import { AVATAR_SNIFF_BYTES, avatarProblem, sniffImageType } from '#common/contracts/avatar.ts';
-import { apiPutFile, apiRequest } from '../../lib/api-client.ts';
+import { apiRequest, apiSendFile } from '../../lib/api-client.ts';
 import type { CurrentUser } from '../auth/auth-api.ts';
 
 // better-auth's wording for a wrong current password, said the way the page speaks.
@@ -17,7 +17,7 @@ export async function checkAvatarFile(file: File): Promise<{ problem: string } |
 }
 
 /** PUT /api/profile/avatar with the file itself as the body. */
-export const uploadAvatar = (file: File, type: string) => apiPutFile<CurrentUser>('/api/profile/avatar', file, type);
+export const uploadAvatar = (file: File, type: string) => apiSendFile<CurrentUser>('PUT', '/api/profile/avatar', file, type);
 
 /** better-auth's change-password; with revokeOtherSessions every other device is signed out. */
 export const changePassword = (currentPassword: string, newPassword: string, revokeOtherSessions: boolean) =>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiPost } from '../../lib/api-client.ts';
+import { ApiError, apiPost, errorMessage } from '../../lib/api-client.ts';
 import { localList } from '../../lib/local-list.ts';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
 import { toast } from '../../app/toast/toast-store.ts';
@@ -44,8 +44,9 @@ export function GuestDataMove() {
           toast({ title: 'Saved to your account', description: `Moved ${moved.highlights} highlights and ${moved.notes} notes from this browser.`, duration: 4000 });
         }
       })
-      .catch(() => {
-        // Kept in the browser; tried again on the next load.
+      .catch((error: unknown) => {
+        // Kept in the browser and tried again on the next load; a full account is worth saying.
+        if (error instanceof ApiError && error.status === 409) toast({ title: 'Not moved', description: errorMessage(error), variant: 'destructive', duration: 8000 });
       });
   }, [userId, queryClient]);
   return null;

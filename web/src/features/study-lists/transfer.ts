@@ -3,7 +3,6 @@ import { highlightKey, newItems, noteKey } from '#common/study/dedupe.ts';
 import {
   EXPORT_MAX_ITEMS,
   IMPORT_MAX_BYTES,
-  NOT_AN_EXPORT,
   encodeAll,
   exportFileName,
   highlightEncoder,
@@ -11,7 +10,7 @@ import {
   type ExportFormat,
   type ExportKind,
 } from '#common/study/export.ts';
-import { apiPost } from '../../lib/api-client.ts';
+import { apiSendFile } from '../../lib/api-client.ts';
 import { guestHighlights } from '../highlights/highlights-store.ts';
 import { guestNotes } from '../notes/notes-store.ts';
 import { newestFirst } from './guest-lists.ts';
@@ -60,13 +59,8 @@ export function downloadGuestExport(kind: ExportKind, format: ExportFormat): voi
  */
 export async function importStudyFile(file: File): Promise<ImportCounts> {
   if (file.size > IMPORT_MAX_BYTES) throw new Error(`This file is too large to import (the limit is ${IMPORT_MAX_BYTES / 1024 / 1024} MB).`);
-  let body: unknown;
-  try {
-    body = JSON.parse(await file.text());
-  } catch {
-    throw new Error(NOT_AN_EXPORT);
-  }
-  const reply = await apiPost<ImportReply>('/api/study/import', body);
+  // The file goes as it is: the server reads and checks it off its main thread.
+  const reply = await apiSendFile<ImportReply>('POST', '/api/study/import', file, 'application/json');
   if (!reply.guestItems) return { notes: reply.notes, highlights: reply.highlights };
 
   const notes = newItems(guestNotes.read().map(noteKey), reply.guestItems.notes, noteKey);

@@ -1,0 +1,1 @@
+ALTER TABLE "avatar" ADD COLUMN "reencoded" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,88 @@
+import type { CurrentUserReply } from '#common/contracts/account.ts';
+import { AppError, Forbidden, TooMany, Unauthorized } from '../../lib/errors.ts';
+import type { AttemptLimiter, MailAction, Wait } from './attempt-limiter.ts';
+import { endSession, type AuthEngine } from './better-auth.ts';
+import { toCurrentUser } from './current-user.ts';
+
+export const ADMINS_ONLY = 'This sign-in is for administrators only.';
+export const ADMIN_PAGE_ONLY = 'This page is for administrators only.';
+export const NOT_SIGNED_IN = 'Not signed in.';
+
+type RoleOf = (userId: string) => Promise<'user' | 'admin' | undefined>;
+
+function tooMany(wait: Wait): TooMany {
+  const minutes = Math.ceil(wait.seconds / 60);
+  const base = `Too many attempts for this account. Please wait ${minutes} minutes and try again.`;
+  return new TooMany(wait.everyone ? `${base} You can also reset your password: we will email you a link.` : base, wait.seconds);
+}
+
+/**
+ * Account rules around better-auth: per-account limits on sign-in and on mail, the admin-only
+ * sign-in, the current user. Requests reach better-auth as Fetch requests, already checked against
+ * their schemas by the routes.
+ */
+export class AuthService {
+  constructor(
+    private readonly engine: AuthEngine,
+    private readonly limiter: AttemptLimiter,
+    private readonly roleOf: RoleOf,
+  ) {}
+
+  /** A request better-auth answers as it is (its own limits apply). */
+  forward(request: Request): Promise<Response> {
+    return this.engine.handler(request);
+  }
+
+  async signIn(request: Request, email: string, ip: string): Promise<Response> {
+    const wait = await this.limiter.signInWait(email, ip);
+    if (wait) throw tooMany(wait);
+    const response = await this.engine.handler(request);
+    if (response.status === 401) await this.limiter.signInFailed(email, ip);
+    else if (response.ok) await this.limiter.signInSucceeded(email, ip);
+    return response;
+  }
+
+  /** Sign-up, a reset link, a new verification mail: each sends a mail, so each is counted per account. */
+  async mailing(action: MailAction, request: Request, email: string): Promise<Response> {
+    const wait = await this.limiter.mailWait(action, email);
+    if (wait) throw tooMany(wait);
+    const response = await this.engine.handler(request);
+    // Refused by better-auth's per-address limit: not an attempt on the account.
+    if (response.status !== 429) await this.limiter.mailSent(action, email);
+    return response;
+  }
+
+  /**
+   * /secret-admin-login: the ordinary sign-in (with every limit), but the session is handed over only
+   * to an admin; anyone else's is ended at once. Returns the cookies to set.
+   */
+  async adminSignIn(request: Request, email: string, ip: string): Promise<string[]> {
+    const response = await this.signIn(request, email, ip);
+    const body = (await response.json().catch(() => ({}))) as { message?: string; token?: string; user?: { id?: string } };
+    if (!response.ok) {
+      const retry = response.headers.get('x-retry-after');
+      throw new AppError(response.status, body.message ?? 'Could not sign in. Please try again.', retry ? { 'retry-after': retry } : {});
+    }
+    if (body.user?.id && (await this.roleOf(body.user.id)) === 'admin') return response.headers.getSetCookie();
+    if (body.token) await endSession(this.engine, body.token);
+    throw new Forbidden(ADMINS_ONLY);
+  }
+
+  /** Spec §7 GET /api/auth/user: read from the database, so a name saved a moment ago shows. */
+  async currentUser(headers: Headers): Promise<CurrentUserReply> {
+    const session = await this.engine.api.getSession({ headers });
+    if (!session) throw new Unauthorized(NOT_SIGNED_IN);
+    return toCurrentUser(session.user);
+  }
+
+  /** Ends the session of these headers; the cookies that clear it in the browser. */
+  async signOut(headers: Headers): Promise<string[]> {
+    const response = await this.engine.api.signOut({ headers, asResponse: true }).catch(() => null);
+    return response?.headers.getSetCookie() ?? [];
+  }
+
+  /** The admin gate: the role is read from the database on every call, so a grant or revoke shows at once. */
+  async requireAdmin(userId: string): Promise<void> {
+    if ((await this.roleOf(userId)) !== 'admin') throw new Forbidden(ADMIN_PAGE_ONLY);
+  }
+}

@@ -1,0 +1,80 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useRef, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/api-client.ts';
+import { toast } from '../../app/toast/toast-store.ts';
+import { signIn } from './auth-api.ts';
+
+/** The sign-in asked for by SessionEnded: over the page, so nothing on it is lost. */
+export default function SessionEndedDialog({ email: knownEmail, onDone }: { email: string; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState(knownEmail);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const passwordField = useRef<HTMLInputElement>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      await signIn(email.trim(), password);
+      // Everything personal was read as nobody's a moment ago: read it again as this person's.
+      await queryClient.invalidateQueries();
+      toast({ title: 'Signed in again', description: 'You can save your work now.', duration: 4000 });
+      onDone();
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onDone()}>
+      <Dialog.Portal>
+        {/* Above every other layer, the study panel included: this interrupts whatever is open. */}
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/40" />
+        <Dialog.Content
+          aria-describedby="session-ended-text"
+          onOpenAutoFocus={(e) => {
+            if (!knownEmail) return;
+            e.preventDefault();
+            passwordField.current?.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-[70] w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl dark:bg-stone-900"
+        >
+          <Dialog.Title className="font-serif text-2xl font-semibold">Please sign in again</Dialog.Title>
+          <p id="session-ended-text" className="mt-2 text-stone-700 dark:text-stone-300">
+            You were signed out, perhaps on another device or after a password change. What you were writing is still here: sign in and save it again.
+          </p>
+          <form onSubmit={submit} className="mt-5 flex flex-col gap-4" noValidate>
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Email
+              <input className="input" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Password
+              <input className="input" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} ref={passwordField} />
+            </label>
+            {error && (
+              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
+                {error}
+              </p>
+            )}
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              <Dialog.Close className="button-ghost">Not now</Dialog.Close>
+              <button type="submit" className="button-primary" disabled={busy || !email.trim() || !password}>
+                {busy ? 'Please wait…' : 'Sign in'}
+              </button>
+            </div>
+          </form>
+          <Link to="/forgot-password" className="mt-4 inline-block text-sm underline underline-offset-2" onClick={onDone}>
+            Forgot your password?
+          </Link>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
