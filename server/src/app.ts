@@ -92,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // Before anything reads a request: browser protections on every reply, known hosts only, bounded input.
   const publicHttps = config.publicUrl?.startsWith('https://') ?? false;
-  registerSecurityHeaders(server, { publicHttps });
+  const pageHeaders = registerSecurityHeaders(server, { publicHttps });
   const hosts = new TrustedHosts({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts, listen: { host: config.host, port: config.port } });
   server.addHook('onListen', async () => hosts.addListening(server.addresses().filter((a) => typeof a !== 'string')));
   server.addHook('onRequest', refuseUnknownHosts(hosts));
@@ -134,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(activityRoutes(new ActivityService(new ActivityRepository(database.db)), viewerOf));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
-  registerWeb(server, config, bible);
+  registerWeb(server, config, bible, pageHeaders);
   server.addHook('onClose', async () => {
     await importChecker.destroy();
     if (!options.database) await database.close();
@@ -146,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
  * Serves the built SPA. Page requests get index.html with the page's head (title, description,
  * canonical, social preview, JSON-LD) written in, and a 404 status for paths that are no page.
  */
-function registerWeb(server: FastifyInstance, config: AppConfig, bible: BibleService): void {
+function registerWeb(server: FastifyInstance, config: AppConfig, bible: BibleService, pageHeaders: (req: FastifyRequest) => Record<string, string>): void {
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
   const template = new PageTemplate(config.webDist, config.publicUrl?.startsWith('https://') ?? false);
   if (hasWeb) server.register(fastifyStatic, { root: config.webDist, index: false, preCompressed: true });
@@ -156,6 +156,7 @@ function registerWeb(server: FastifyInstance, config: AppConfig, bible: BibleSer
     const page = await template.load();
     return reply
       .code(head.status)
+      .headers(pageHeaders(req))
       .header('cache-control', 'no-cache')
       .header('content-security-policy', page.policy)
       .type('text/html; charset=utf-8')

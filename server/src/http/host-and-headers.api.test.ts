@@ -70,16 +70,14 @@ describe(`hosts, links and browser protections on ${databaseKind()}`, () => {
   });
 
   it('sends browser protections with every reply, and a page CSP that runs only the app and its own inline script', async () => {
-    const api = await app.server.inject({ method: 'GET', url: '/api/health', headers: { host: 'selah.test' } });
-    expect(api.headers).toMatchObject({
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'x-frame-options': 'DENY',
-      'cross-origin-opener-policy': 'same-origin',
-    });
-    expect(api.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(api.headers['permissions-policy']).toContain('camera=()');
-    expect(api.headers['strict-transport-security']).toBeUndefined(); // plain http: no HSTS
+    // Any reply: no sniffing, no cross-origin reads, nothing may run or frame it.
+    for (const url of ['/api/health', '/api/nope', '/assets/app.js']) {
+      const res = await app.server.inject({ method: 'GET', url, headers: { host: 'selah.test' } });
+      expect(res.headers, url).toMatchObject({ 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin' });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'none'");
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http: no HSTS
+    }
 
     const page = await app.server.inject({ method: 'GET', url: '/bible', headers: { host: 'selah.test' } });
     const csp = String(page.headers['content-security-policy']);
@@ -89,7 +87,13 @@ describe(`hosts, links and browser protections on ${databaseKind()}`, () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
-    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'DENY',
+      'cross-origin-opener-policy': 'same-origin',
+    });
+    expect(page.headers['permissions-policy']).toContain('camera=()');
   });
 });
 

@@ -23,5 +23,5 @@ export function workerPool(file: URL, options: { maxThreads: number; maxQueue: n
 
 /** Whether an error is the pool saying its queue is full. */
 export function isQueueFull(error: unknown): boolean {
-  return error instanceof Error && /queue is at limit/i.test(error.message);
+  return error instanceof Error && /task queue is at limit|no task queue available/i.test(error.message);
 }

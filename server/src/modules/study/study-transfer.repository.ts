@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { highlightKey, newItems, noteKey } from '#common/study/dedupe.ts';
 import type { Db } from '../../db/client.ts';
+import { yieldToEventLoop } from '../../lib/yield.ts';
 import { highlights, notes, users } from '../../db/schema.ts';
-import type { NewHighlight, NewNote } from './import-check.ts';
+import type { ImportBatch } from './import-check.ts';
 import type { HighlightRow, NoteRow } from './study.repository.ts';
 
-// Postgres takes at most 65,535 parameters a statement: insert big imports in slices.
-const INSERT_SLICE = 1_000;
 const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
 
 /** SQL for whole-account exports and imports. Every query is scoped to one user id. */
@@ -58,14 +57,14 @@ export class StudyTransferRepository {
   }
 
   /**
-   * Adds what the account does not hold yet, in one transaction: a note with the same type,
-   * reference and content, or a highlight on a verse already marked, is skipped (the account's copy
-   * stays). Imports of one account run one at a time (the user row is locked), so two at once
+   * Adds what the account does not hold yet, batch by batch, in one transaction: a note with the same
+   * type, reference and content, or a highlight on a verse already marked, is skipped (the account's
+   * copy stays). Imports of one account run one at a time (the user row is locked), so two at once
    * cannot both add the same item. Nothing is written ('full') when the account would then hold
    * more than `max` notes or highlights.
    */
-  async importItems(userId: string, items: { notes: NewNote[]; highlights: NewHighlight[] }, max: number) {
-    return this.db.transaction(async (tx) => {
+  async importItems(userId: string, batches: AsyncIterable<ImportBatch>, max: number) {
+    const run = this.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       // Compare note contents by digest, so a big account's notes never have to be read whole (both
       // sides were trimmed on the way in).
@@ -75,29 +74,34 @@ export class StudyTransferRepository {
         .where(eq(notes.userId, userId));
       const heldVerses = await tx.select({ verse: highlights.verse }).from(highlights).where(eq(highlights.userId, userId));
       const digestKey = (n: { type: string; reference: string; content: string }) => noteKey({ ...n, content: md5(n.content.trim()) });
-      const newNotes = newItems(
-        heldNotes.map((n) => noteKey({ type: n.type, reference: n.reference, content: n.digest })),
-        items.notes,
-        digestKey,
-      );
-      const newMarks = newItems(heldVerses.map(highlightKey), items.highlights, highlightKey);
-      if (heldNotes.length + newNotes.added.length > max || heldVerses.length + newMarks.added.length > max) return 'full' as const;
-      for (let i = 0; i < newNotes.added.length; i += INSERT_SLICE) {
-        await tx.insert(notes).values(newNotes.added.slice(i, i + INSERT_SLICE).map((n) => ({ ...n, userId })));
+      const noteKeys = new Set(heldNotes.map((n) => noteKey({ type: n.type, reference: n.reference, content: n.digest })));
+      const verseKeys = new Set(heldVerses.map(highlightKey));
+      const counts = { notes: { added: 0, skipped: 0 }, highlights: { added: 0, skipped: 0 } };
+      for await (const batch of batches) {
+        const newNotes = newItems(noteKeys, batch.notes, digestKey);
+        const newMarks = newItems(verseKeys, batch.highlights, highlightKey);
+        for (const n of newNotes.added) noteKeys.add(digestKey(n));
+        for (const h of newMarks.added) verseKeys.add(highlightKey(h));
+        counts.notes.added += newNotes.added.length;
+        counts.notes.skipped += newNotes.skipped;
+        counts.highlights.added += newMarks.added.length;
+        counts.highlights.skipped += newMarks.skipped;
+        if (heldNotes.length + counts.notes.added > max || heldVerses.length + counts.highlights.added > max) throw new AccountFull();
+        if (newNotes.added.length) await tx.insert(notes).values(newNotes.added.map((n) => ({ ...n, userId })));
+        if (newMarks.added.length) await tx.insert(highlights).values(newMarks.added.map((h) => ({ ...h, userId }))).onConflictDoNothing();
+        await yieldToEventLoop();
       }
-      for (let i = 0; i < newMarks.added.length; i += INSERT_SLICE) {
-        await tx
-          .insert(highlights)
-          .values(newMarks.added.slice(i, i + INSERT_SLICE).map((h) => ({ ...h, userId })))
-          .onConflictDoNothing();
-      }
-      return {
-        notes: { added: newNotes.added.length, skipped: newNotes.skipped },
-        highlights: { added: newMarks.added.length, skipped: newMarks.skipped },
-      };
+      return counts;
+    });
+    return run.catch((error: unknown) => {
+      if (error instanceof AccountFull) return 'full' as const;
+      throw error;
     });
   }
 }
+
+/** Thrown inside the transaction to undo it when the account would hold too much. */
+class AccountFull extends Error {}
 
 function* inOrder<T extends { id: string }>(ids: readonly string[], rows: readonly T[]): Generator<T> {
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -1,14 +1,16 @@
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { Piscina } from 'piscina';
 import type { Highlight, Note } from '#common/contracts/study.ts';
 import { ACCOUNT_MAX_ITEMS, accountOverflow, GUEST_USER_ID } from '#common/study/rules.ts';
 import { highlightKey, newItems, noteKey } from '#common/study/dedupe.ts';
 import { EXPORT_MAX_ITEMS, exportFileName, highlightEncoder, noteEncoder, type Encoder, type ExportFormat, type ExportKind } from '#common/study/export.ts';
 import { AppError, Busy, Invalid } from '../../lib/errors.ts';
+import { receive } from '../../lib/port-messages.ts';
 import { isQueueFull } from '../../lib/worker-pool.ts';
 import { requireUser, type Viewer } from '../auth/viewer.ts';
 import { presentHighlight, presentNote } from './study.service.ts';
-import type { CheckedImport } from './import-check.ts';
-import type run from './import-check.worker.ts';
+import type { ImportBatch } from './import-check.ts';
+import type { CheckOutcome } from './import-check.worker.ts';
 import type { StudyTransferRepository } from './study-transfer.repository.ts';
 
 export interface ExportFile {
@@ -61,14 +63,19 @@ export class StudyTransferService {
    * file — are skipped; the account may not end up holding more than ACCOUNT_MAX_ITEMS of either.
    */
   async import(viewer: Viewer, file: Uint8Array): Promise<ImportCounts | GuestImportResult> {
-    const { notes, highlights } = await this.check(file);
+    const batches = await this.check(file);
     if (viewer.kind === 'user') {
-      const result = await this.repository.importItems(viewer.userId, { notes, highlights }, ACCOUNT_MAX_ITEMS);
+      const result = await this.repository.importItems(viewer.userId, batches, ACCOUNT_MAX_ITEMS);
       if (result === 'full') throw new AppError(409, accountOverflow('Nothing was imported.'));
       return result;
     }
-    const n = newItems([], notes, noteKey);
-    const h = newItems([], highlights, highlightKey);
+    const all: ImportBatch = { notes: [], highlights: [] };
+    for await (const batch of batches) {
+      all.notes.push(...batch.notes);
+      all.highlights.push(...batch.highlights);
+    }
+    const n = newItems([], all.notes, noteKey);
+    const h = newItems([], all.highlights, highlightKey);
     return {
       notes: { added: n.added.length, skipped: n.skipped },
       highlights: { added: h.added.length, skipped: h.skipped },
@@ -79,16 +86,46 @@ export class StudyTransferService {
     };
   }
 
-  private async check(file: Uint8Array): Promise<CheckedImport> {
-    let result: ReturnType<typeof run>;
+  /** Checks the file in the worker; a good file's items, batch by batch, or Invalid naming its first problem. */
+  private async check(file: Uint8Array): Promise<AsyncIterable<ImportBatch>> {
+    const { port1, port2 } = new MessageChannel();
+    // A body of its own memory moves to the worker without a copy; a slice of a shared pool is copied.
+    const own = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
+    const task = this.checker.run({ bytes: file, port: port2 }, { transferList: own ? [port2, file.buffer as ArrayBuffer] : [port2] });
+    // A worker that fails later closes its port, which the batches see; the task itself needs no more.
+    task.catch(() => undefined);
+    let outcome: CheckOutcome;
     try {
-      result = await this.checker.run(file);
+      // The outcome comes on our port; the task only speaks for itself when it fails (a full queue, a crash).
+      outcome = await Promise.race([receive<CheckOutcome>(port1), task.then(() => new Promise<never>(() => undefined))]);
     } catch (error) {
-      if (isQueueFull(error)) throw new Busy(BUSY);
-      throw error;
+      port1.close();
+      const failure = await task.then(() => error, (taskError: unknown) => taskError);
+      if (isQueueFull(failure)) throw new Busy(BUSY);
+      throw failure;
     }
-    if ('problem' in result) throw new Invalid(result.problem);
-    return result.checked;
+    if ('problem' in outcome) {
+      port1.close();
+      await task.catch(() => undefined); // the thread is free again before the answer goes out
+      throw new Invalid(outcome.problem);
+    }
+    return batchesFrom(port1, task);
+  }
+}
+
+/** Asks the worker for one batch at a time until its closing null; closing the port ends its task. */
+async function* batchesFrom(port: MessagePort, task: Promise<unknown>): AsyncGenerator<ImportBatch> {
+  try {
+    for (;;) {
+      const next = receive<ImportBatch | null>(port);
+      port.postMessage('next');
+      const batch = await next;
+      if (batch === null) return;
+      yield batch;
+    }
+  } finally {
+    port.close();
+    await task.catch(() => undefined);
   }
 }
 
