@@ -127,10 +127,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(authRoutes(auth, viewerOf));
   await server.register(profileRoutes(new ProfileService(profileRepository), viewerOf));
   await server.register(settingsRoutes(new SettingsService(new SettingsRepository(database.db), (code) => Boolean(store.get(code))), viewerOf));
-  await server.register(studyRoutes(new StudyService(new StudyRepository(database.db)), viewerOf));
+  const studyRepository = new StudyRepository(database.db);
+  await server.register(studyRoutes(new StudyService(studyRepository), viewerOf));
   // One thread checks imports; a few more wait their turn, and beyond that the server says it is busy.
   const importChecker = workerPool(new URL('./modules/study/import-check.worker.ts', import.meta.url), { maxThreads: 1, maxQueue: 3 });
-  await server.register(studyTransferRoutes(new StudyTransferService(new StudyTransferRepository(database.db), importChecker), viewerOf));
+  await server.register(studyTransferRoutes(new StudyTransferService(new StudyTransferRepository(database.db), studyRepository, importChecker), viewerOf));
   await server.register(activityRoutes(new ActivityService(new ActivityRepository(database.db)), viewerOf));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 

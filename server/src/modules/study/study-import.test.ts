@@ -7,7 +7,7 @@ import type { StudyTransferRepository } from './study-transfer.repository.ts';
 // One thread and room for one to wait: a third import while one is being checked is refused at once.
 const pool = workerPool(new URL('./import-check.worker.ts', import.meta.url), { maxThreads: 1, maxQueue: 1 });
 // A guest's import is checked and answered without the database.
-const service = new StudyTransferService(null as unknown as StudyTransferRepository, pool);
+const service = new StudyTransferService(null as unknown as StudyTransferRepository, null as never, pool);
 const guest = { kind: 'guest' } as const;
 const file = (notes: unknown[]) => new TextEncoder().encode(JSON.stringify({ format: 'selah-study-export', version: 1, notes }));
 

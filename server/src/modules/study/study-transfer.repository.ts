@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { highlightKey, newItems, noteKey } from '#common/study/dedupe.ts';
 import type { Db } from '../../db/client.ts';
 import { yieldToEventLoop } from '../../lib/yield.ts';
@@ -12,16 +12,6 @@ const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
 /** SQL for whole-account exports and imports. Every query is scoped to one user id. */
 export class StudyTransferRepository {
   constructor(private readonly db: Db) {}
-
-  async countNotes(userId: string): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(notes).where(eq(notes.userId, userId));
-    return Number(row?.n ?? 0);
-  }
-
-  async countHighlights(userId: string): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(highlights).where(eq(highlights.userId, userId));
-    return Number(row?.n ?? 0);
-  }
 
   /**
    * The newest `limit` note ids, then the notes in slices by id: the export's order is fixed by one

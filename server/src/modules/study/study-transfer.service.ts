@@ -12,6 +12,7 @@ import { presentHighlight, presentNote } from './study.service.ts';
 import type { ImportBatch } from './import-check.ts';
 import type { CheckOutcome } from './import-check.worker.ts';
 import type { StudyTransferRepository } from './study-transfer.repository.ts';
+import type { StudyRepository } from './study.repository.ts';
 
 export interface ExportFile {
   fileName: string;
@@ -39,20 +40,22 @@ const BUSY = 'The server is busy with other imports. Please try again in a minut
 export class StudyTransferService {
   constructor(
     private readonly repository: StudyTransferRepository,
+    /** How many notes and highlights an account holds (the study module's own counts). */
+    private readonly counts: Pick<StudyRepository, 'countNotes' | 'countHighlights'>,
     /** Runs import-check.worker.ts off the event loop. */
     private readonly checker: Piscina,
   ) {}
 
   async exportNotes(viewer: Viewer, format: 'md' | 'json'): Promise<ExportFile> {
     const { userId } = requireUser(viewer, GUEST_EXPORT);
-    const total = await this.repository.countNotes(userId);
+    const total = await this.counts.countNotes(userId);
     const rows = this.repository.notesNewestFirst(userId, EXPORT_MAX_ITEMS);
     return file('notes', format, noteEncoder(format, { exportedAt: new Date(), total }), total, map(rows, presentNote));
   }
 
   async exportHighlights(viewer: Viewer, format: ExportFormat): Promise<ExportFile> {
     const { userId } = requireUser(viewer, GUEST_EXPORT);
-    const total = await this.repository.countHighlights(userId);
+    const total = await this.counts.countHighlights(userId);
     const rows = this.repository.highlightsNewestFirst(userId, EXPORT_MAX_ITEMS);
     return file('highlights', format, highlightEncoder(format, { exportedAt: new Date(), total }), total, map(rows, presentHighlight));
   }

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { currentUserQuery } from '../auth/auth-api.ts';
-
+import { CredentialFields } from '../auth/CredentialFields.tsx';
 import { adminSignIn } from './admin-api.ts';
 
 /** /secret-admin-login: signs in administrators only, then on to /admin. */
@@ -38,14 +38,7 @@ export function AdminLoginPage() {
         <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">For the administrators of this Selah site.</p>
       </div>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Email
-          <input className="input" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Password
-          <input className="input" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        </label>
+        <CredentialFields email={email} onEmail={setEmail} password={password} onPassword={setPassword} />
         <FormMessages error={error} notice={null} />
         <button type="submit" className="button-primary" disabled={busy || !email.trim() || !password}>
           {busy ? 'Please wait…' : 'Sign in as administrator'}

@@ -3,6 +3,7 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { resendVerification, signIn, signUp } from './auth-api.ts';
+import { CredentialFields } from './CredentialFields.tsx';
 
 const MIN_PASSWORD = 8;
 
@@ -63,28 +64,7 @@ export function AuthForm({ mode, next }: { mode: 'signin' | 'signup'; next?: str
         ))}
       </div>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Email
-          <input className="input" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Password
-          <input
-            className="input"
-            type="password"
-            autoComplete={signingUp ? 'new-password' : 'current-password'}
-            required
-            minLength={signingUp ? MIN_PASSWORD : undefined}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-describedby={signingUp ? 'password-hint' : undefined}
-          />
-          {signingUp && (
-            <span id="password-hint" className="text-xs font-normal text-stone-600 dark:text-stone-400">
-              At least {MIN_PASSWORD} characters.
-            </span>
-          )}
-        </label>
+        <CredentialFields email={email} onEmail={setEmail} password={password} onPassword={setPassword} newPassword={signingUp ? { minLength: MIN_PASSWORD } : undefined} />
         {error && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
             {error}

@@ -2,33 +2,30 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
+import { FormMessages } from '../../components/FormMessages.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useAction } from '../../lib/use-action.ts';
 import { toast } from '../../app/toast/toast-store.ts';
 import { signIn } from './auth-api.ts';
+import { CredentialFields } from './CredentialFields.tsx';
 
 /** The sign-in asked for by SessionEnded: over the page, so nothing on it is lost. */
 export default function SessionEndedDialog({ email: knownEmail, onDone }: { email: string; onDone: () => void }) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState(knownEmail);
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useAction((e) => errorMessage(e));
   const passwordField = useRef<HTMLInputElement>(null);
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
+    void run(async () => {
       await signIn(email.trim(), password);
       // Everything personal was read as nobody's a moment ago: read it again as this person's.
       await queryClient.invalidateQueries();
       toast({ title: 'Signed in again', description: 'You can save your work now.', duration: 4000 });
       onDone();
-    } catch (err) {
-      setError(errorMessage(err));
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -50,19 +47,8 @@ export default function SessionEndedDialog({ email: knownEmail, onDone }: { emai
             You were signed out, perhaps on another device or after a password change. What you were writing is still here: sign in and save it again.
           </p>
           <form onSubmit={submit} className="mt-5 flex flex-col gap-4" noValidate>
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              Email
-              <input className="input" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              Password
-              <input className="input" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} ref={passwordField} />
-            </label>
-            {error && (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
-                {error}
-              </p>
-            )}
+            <CredentialFields email={email} onEmail={setEmail} password={password} onPassword={setPassword} passwordRef={passwordField} />
+            <FormMessages error={error} notice={null} />
             <div className="flex flex-wrap items-center justify-end gap-2">
               <Dialog.Close className="button-ghost">Not now</Dialog.Close>
               <button type="submit" className="button-primary" disabled={busy || !email.trim() || !password}>
