@@ -34,9 +34,6 @@ describe('accounts in the browser', () => {
     await input.fill('Seller of Purple');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await page.reload();
-    await page.waitForTimeout(500);
-    expect(await page.getByRole('dialog', { name: 'Welcome to Selah' }).count()).toBe(0);
 
     await page.goto('/bible?book=Acts&chapter=16');
     const avatar = page.getByRole('button', { name: 'Account menu for Seller of Purple' });
@@ -47,6 +44,26 @@ describe('accounts in the browser', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await expect.poll(() => page.getByRole('link', { name: 'Sign Up' }).first().isVisible()).toBe(true);
+  });
+
+  it('asks for a display name once per person: not again after closing it, but for the next person in the browser', async () => {
+    const page = await newPage();
+    await signUpAndConfirm(page, 'chloe@example.org', 'of the household of chloe');
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Selah' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape'); // closed without choosing a name
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.goto('/bible?book=John&chapter=1');
+    // Signed in and the page has settled (the account menu is there), and still no dialog.
+    await expect.poll(() => page.getByRole('button', { name: /^Account menu for / }).isVisible()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(await dialog.count()).toBe(0);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /prompt/i.test(k)).length)).toBe(1);
+
+    // Someone else signs up in the same browser: the flag is per person, so they are asked.
+    await page.goto('/api/logout');
+    await signUpAndConfirm(page, 'phebe@example.org', 'servant of the church');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
   });
 
   it('resets a forgotten password through the emailed link', async () => {
@@ -82,13 +99,13 @@ describe('settings follow the account', () => {
     await first.keyboard.press('Escape');
     await first.getByRole('button', { name: /^Translation: / }).click();
     await first.getByRole('button', { name: /^WEB/ }).click();
-    await expect.poll(() => first.getByRole('heading', { level: 1 }).textContent()).toBe('Acts 9WEB');
+    await expect.poll(() => first.getByRole('heading', { level: 1 }).textContent()).toBe('Acts 9, WEB');
     await expect.poll(async () => (await first.evaluate(async () => (await fetch('/api/settings')).json())) as object).toMatchObject({ fontSize: 'small', translation: 'WEB' });
 
     const second = await newPage();
     await logIn(second, 'tabitha@example.org', 'full of good works');
     await expect.poll(() => new URL(second.url()).pathname).toBe('/bible');
-    await expect.poll(() => second.getByRole('heading', { level: 1 }).textContent()).toBe('Genesis 1WEB');
+    await expect.poll(() => second.getByRole('heading', { level: 1 }).textContent()).toBe('Genesis 1, WEB');
     await expect.poll(() => second.locator('#v1').evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
   });
 });

@@ -19,6 +19,9 @@ describe('highlights from the verse menu', () => {
     await page.goto('/bible?book=Psalms&chapter=23');
     await expect.poll(() => page.locator('#v1').isVisible()).toBe(true);
     await page.locator('#v1').click();
+    // The menu is open (with its colours) but offers no removal for a verse that is not highlighted.
+    await expect.poll(() => page.getByTestId('verse-menu').isVisible()).toBe(true);
+    expect(await page.getByTestId('verse-menu').getByRole('button').count()).toBeGreaterThan(4);
     expect(await page.getByRole('button', { name: 'Remove highlight' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await highlight(page, [2, 1], 'green');

@@ -227,7 +227,7 @@ describe('/settings', () => {
     ]);
 
     await p.goto('/bible?book=John&chapter=3');
-    await expect.poll(() => p.getByRole('heading', { level: 1 }).textContent()).toBe('John 3WEB');
+    await expect.poll(() => p.getByRole('heading', { level: 1 }).textContent()).toBe('John 3, WEB');
     await expect.poll(() => p.locator('#v1').evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
     await p.goto('/settings');
     await choose(p, 'System');

@@ -15,7 +15,7 @@ describe('home and search', () => {
     expect(await hits.first().locator('mark').first().textContent()).toMatch(/^shepherd$/i);
     const reference = (await hits.first().locator('span').first().textContent())!;
     await hits.first().click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`${reference.split(':')[0]}KJV`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`${reference.split(':')[0]}, KJV`);
     const verse = reference.split(':')[1];
     expect(new URL(page.url()).searchParams.get('verse')).toBe(verse);
     await expect.poll(() => page.locator(`#v${verse}`).getAttribute('class'), { timeout: 5000 }).toContain('verse-glow');
@@ -47,6 +47,16 @@ describe('home and search', () => {
     expect(href.searchParams.get('book')).not.toBe('Psalm');
     await page.getByRole('button', { name: 'Peace' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('How can I find peace in difficult times?');
+  });
+
+  it('falls back to Matthew 11:28, its text from the store, with a word of comfort when there is no verse of the day', async () => {
+    const page = await newPage();
+    await page.route('**/api/homepage', (route) => route.fulfill({ json: { verse: null, prayer: null, prayerImage: null, visualContemplation: null } }));
+    await page.goto('/');
+    const quote = page.locator('section[aria-labelledby="votd"] blockquote');
+    await expect.poll(() => quote.textContent()).toBe('“Come unto me, all ye that labour and are heavy laden, and I will give you rest.”');
+    expect(await page.getByRole('link', { name: 'Matthew 11:28 (KJV)' }).getAttribute('href')).toBe('/bible?book=Matthew&chapter=11&verse=28&translation=KJV');
+    expect(await page.getByText('you are invited to come and rest').count()).toBe(1);
   });
 
   it('has a footer whose terms and privacy links open standalone pages in a new tab, and this year', async () => {

@@ -49,7 +49,7 @@ describe('app shell', () => {
     expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth?mode=signin');
     expect(await page.getByRole('link', { name: 'Sign Up' }).first().getAttribute('href')).toBe('/auth?mode=signup');
     await page.goto('/bible');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Genesis 1KJV');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Genesis 1, KJV');
     expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
   });
 

@@ -51,6 +51,9 @@ describe('verse ids', () => {
     expect(parseVerseId('JOHN.3')).toBeUndefined();
     expect(parseVerseId('HEZEKIAH.1.1')).toBeUndefined();
     expect(parseVerseId('JOHN.0.1')).toBeUndefined();
+    expect(parseVerseId('JOHN.3.0')).toBeUndefined();
+    expect(parseVerseId('JOHN.3.16.1')).toBeUndefined();
+    expect(parseVerseId(' john.3.16 ')).toMatchObject({ chapter: 3, verse: 16 });
   });
 
   it('formats the reference people read', () => {

@@ -189,7 +189,7 @@ function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
 }
 
 /** Best `wanted` hits, best first; equal scores keep reading order. A bounded heap, not a full sort. */
-function top(hits: IndexHit[], wanted: number): IndexHit[] {
+export function top(hits: IndexHit[], wanted: number): IndexHit[] {
   const better = (a: IndexHit, b: IndexHit) => a.score > b.score || (a.score === b.score && a.doc < b.doc);
   if (hits.length <= wanted) return hits.sort((a, b) => (better(a, b) ? -1 : 1));
   // Min-heap of the best so far: its root is the worst of them, replaced when a better hit comes.

@@ -5,16 +5,7 @@ import type { TranslationSummary, VerseItem } from '#common/contracts/bible.ts';
 import { decodeTranslationText, inflateChapter } from './translation-text.ts';
 import type { TranslationRow } from './translation-repository.ts';
 
-/** A chapter's reply body, serialised and compressed once, then served from memory. */
-export interface PreparedReply {
-  etag: string;
-  gzip: Buffer;
-  br: Buffer;
-}
-
 export class LoadedChapter {
-  reply?: PreparedReply;
-
   constructor(
     readonly number: number,
     readonly verseNumbers: readonly number[],

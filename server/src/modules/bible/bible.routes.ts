@@ -1,37 +1,41 @@
-import type { FastifyReply } from 'fastify';
-import { gunzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookEntry, chapterContent, chapterPosition, compareItem, compareRequest, translationGroup, translationSummary } from '#common/contracts/bible.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import type { BibleService } from './bible.service.ts';
-import { chooseEncoding, matchesEtag } from './chapter-reply.ts';
+import { preparedResponse, type PreparedReply } from './prepared-reply.ts';
 
 const translationParam = z.object({ translation: z.string().trim().min(1).max(16) });
 const errors = { 400: errorBody, 404: errorBody };
-// Spec §9: translation lists are fresh for an hour, chapter content for 10 minutes.
-const LIST_CACHE = 'public, max-age=3600';
-const CHAPTER_CACHE = 'public, max-age=600';
 
+/**
+ * Sends a prepared reply: 304 for a matching ETag, else the bytes in the encoding the client takes.
+ * The bytes bypass the typed serializer (`typedReply` is any route's reply): they were checked when prepared.
+ */
+function sendPrepared(req: FastifyRequest, typedReply: unknown, prepared: PreparedReply) {
+  const { status, headers, body } = preparedResponse(prepared, req.headers);
+  return (typedReply as FastifyReply).code(status).headers(headers).send(body);
+}
+
+/**
+ * The spec's §7 Bible API. Public reads answer prepared bytes (checked against their contract when
+ * prepared), bypassing the reply serializer; the schemas below document them and check the input.
+ */
 export function bibleRoutes(bible: BibleService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/bible/books', { schema: { response: { 200: z.array(bookEntry) } } }, async (_req, reply) => {
-      reply.header('cache-control', LIST_CACHE);
-      return bible.canonBooks();
-    });
+    app.get('/api/bible/books', { schema: { response: { 200: z.array(bookEntry) } } }, async (req, reply) => sendPrepared(req, reply, bible.canonBooksReply()));
 
-    app.get(
-      '/api/bible/available-books/:translation',
-      { schema: { params: translationParam, response: { 200: z.array(bookEntry), ...errors } } },
-      async (req) => bible.availableBooks(req.params.translation),
+    app.get('/api/bible/available-books/:translation', { schema: { params: translationParam, response: { 200: z.array(bookEntry), ...errors } } }, async (req, reply) =>
+      sendPrepared(req, reply, bible.availableBooksReply(req.params.translation)),
     );
 
-    app.get('/api/bible/translations/grouped', { schema: { response: { 200: z.array(translationGroup) } } }, async () =>
-      bible.groupedTranslations(),
+    app.get('/api/bible/translations/grouped', { schema: { response: { 200: z.array(translationGroup) } } }, async (req, reply) =>
+      sendPrepared(req, reply, bible.translationListReplies().grouped),
     );
 
-    app.get('/api/bible/translations/all', { schema: { response: { 200: z.array(translationSummary) } } }, async () =>
-      bible.translations(),
+    app.get('/api/bible/translations/all', { schema: { response: { 200: z.array(translationSummary) } } }, async (req, reply) =>
+      sendPrepared(req, reply, bible.translationListReplies().all),
     );
 
     app.get(
@@ -67,24 +71,12 @@ export function bibleRoutes(bible: BibleService): FastifyPluginAsyncZod {
           response: { 200: chapterContent, ...errors },
         },
       },
-      async (req, typedReply) => {
-        // Pre-serialised bytes bypass the typed serializer: they were validated when prepared.
-        const reply = typedReply as unknown as FastifyReply;
+      async (req, reply) => {
         const result = bible.chapter(req.query.translation, req.params.book, req.params.chapter);
-        if ('payload' in result) {
-          reply.header('cache-control', 'no-cache');
-          return result.payload;
-        }
-        const { reply: prepared } = result;
-        reply.header('etag', prepared.etag).header('cache-control', CHAPTER_CACHE).header('vary', 'Accept-Encoding');
-        if (matchesEtag(req.headers['if-none-match'], prepared.etag)) return reply.code(304).send();
-        const encoding = chooseEncoding(req.headers['accept-encoding']);
-        reply.header('content-type', 'application/json; charset=utf-8');
-        if (encoding !== 'identity') reply.header('content-encoding', encoding);
-        return reply.send(encoding === 'br' ? prepared.br : encoding === 'gzip' ? prepared.gzip : gunzipSync(prepared.gzip));
+        if ('payload' in result) return reply.header('cache-control', 'no-cache').send(result.payload);
+        return sendPrepared(req, reply, result.reply);
       },
     );
-
     app.post(
       '/api/bible/compare/:reference',
       {

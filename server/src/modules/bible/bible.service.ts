@@ -1,15 +1,34 @@
 import { PROTESTANT_CANON, type CanonBook } from '#common/bible/canon.ts';
 import { nextChapter, previousChapter } from '#common/bible/navigation.ts';
 import { formatReference, parseReference, resolveBook, type PassageRange } from '#common/bible/reference.ts';
-import type { BookEntry, ChapterContent, TranslationSummary } from '#common/contracts/bible.ts';
+import { z } from 'zod';
+import { bookEntry, chapterContent, translationGroup, translationSummary, type BookEntry, type ChapterContent, type TranslationSummary } from '#common/contracts/bible.ts';
 import { verseId, formatVerseReference } from '#common/bible/verse-id.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
-import type { BibleStore, LoadedBook, LoadedTranslation, PreparedReply } from '../../bible/store/bible-store.ts';
-import { prepareReply } from './chapter-reply.ts';
+import type { BibleStore, LoadedBook, LoadedChapter, LoadedTranslation } from '../../bible/store/bible-store.ts';
+import { prepareReply, type PreparedReply } from './prepared-reply.ts';
 
-/** Rules of the spec's Bible API (§7) over the in-memory store. Routes only map HTTP to these. */
+// Spec §9: translation lists are fresh for an hour, chapter content for 10 minutes.
+const LIST_CACHE = 'public, max-age=3600';
+const CHAPTER_CACHE = 'public, max-age=600';
+
+/** A reply checked against its contract once, then kept serialised. */
+const prepared = <T>(schema: z.ZodType<T>, value: T, cacheControl: string) => prepareReply(JSON.stringify(schema.parse(value)), cacheControl);
+
+/**
+ * Rules of the spec's Bible API (§7) over the in-memory store. Routes only map HTTP to these. The
+ * public reads are answered with prepared replies, kept here (by the store's objects, so they go
+ * when a translation does): after the first read, a chapter costs a lookup.
+ */
 export class BibleService {
-  constructor(private readonly store: BibleStore) {}
+  private readonly chapterReplies = new WeakMap<LoadedChapter, PreparedReply>();
+  private readonly bookReplies = new WeakMap<LoadedTranslation, PreparedReply>();
+  private listReplies?: { all: PreparedReply; grouped: PreparedReply };
+  private canonReply?: PreparedReply;
+
+  constructor(private readonly store: BibleStore) {
+    store.onChange(() => (this.listReplies = undefined));
+  }
 
   translation(code: string | undefined): LoadedTranslation {
     const wanted = code?.trim() || this.store.defaultCode;
@@ -44,6 +63,25 @@ export class BibleService {
 
   availableBooks(code: string): BookEntry[] {
     return this.translation(code).books.map(presentBook);
+  }
+
+  canonBooksReply(): PreparedReply {
+    return (this.canonReply ??= prepared(z.array(bookEntry), this.canonBooks(), LIST_CACHE));
+  }
+
+  availableBooksReply(code: string): PreparedReply {
+    const t = this.translation(code);
+    let reply = this.bookReplies.get(t);
+    if (!reply) this.bookReplies.set(t, (reply = prepared(z.array(bookEntry), t.books.map(presentBook), LIST_CACHE)));
+    return reply;
+  }
+
+  /** The translation lists, prepared again only when the installed translations change. */
+  translationListReplies(): { all: PreparedReply; grouped: PreparedReply } {
+    return (this.listReplies ??= {
+      all: prepared(z.array(translationSummary), this.translations(), LIST_CACHE),
+      grouped: prepared(z.array(translationGroup), this.groupedTranslations(), LIST_CACHE),
+    });
   }
 
   translations(): TranslationSummary[] {
@@ -87,7 +125,7 @@ export class BibleService {
    * Chapter content. A chapter the translation lacks (but the canon has) is not an HTTP error: the reply
    * says so in the spec's §8 words, with where to go instead, so the reader can offer it.
    */
-  chapter(code: string | undefined, bookName: string, chapterNumber: number): { reply: PreparedReply; cached: boolean } | { payload: ChapterContent } {
+  chapter(code: string | undefined, bookName: string, chapterNumber: number): { reply: PreparedReply } | { payload: ChapterContent } {
     const t = this.translation(code);
     const canon = this.book(bookName);
     const limit = t.book(canon)?.chapterNumbers.at(-1) ?? canon.chapters;
@@ -97,7 +135,8 @@ export class BibleService {
     const book = t.book(canon);
     const chapter = book?.chapter(chapterNumber);
     // The hot path: a chapter read before is one lookup, nothing built.
-    if (chapter?.reply) return { reply: chapter.reply, cached: true };
+    const cached = chapter && this.chapterReplies.get(chapter);
+    if (cached) return { reply: cached };
     const base = {
       translation: t.code,
       translationName: t.summary.name,
@@ -123,8 +162,9 @@ export class BibleService {
         },
       };
     }
-    chapter.reply = prepareReply({ ...base, redirect: false, verses: chapter.verses() });
-    return { reply: chapter.reply, cached: false };
+    const reply = prepared(chapterContent, { ...base, redirect: false, verses: chapter.verses() }, CHAPTER_CACHE);
+    this.chapterReplies.set(chapter, reply);
+    return { reply };
   }
 
   /** Verses of a passage in one translation, in order; a chapter-only range means the whole chapter. */

@@ -35,6 +35,20 @@ describe(`Search API on ${databaseKind()}`, () => {
     expect(body.results.some((h: any) => /\bloved\b/i.test(h.text) && !/\blove\b/i.test(h.text))).toBe(false);
   });
 
+  it('ranks the verses where the word counts most first, not in reading order', async () => {
+    const all: { verseId: string; matches: unknown[] }[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = await search({ q: 'love', limit: 100, offset });
+      all.push(...page.body.results);
+      if (all.length >= page.body.total) break;
+    }
+    const counts = all.map((h) => h.matches.length);
+    expect(counts[0]).toBe(Math.max(...counts));
+    expect(counts[0]).toBeGreaterThan(2);
+    expect(counts.at(-1)).toBe(1);
+    expect(all[0]!.verseId).toBe('LUKE.6.32'); // "For if ye love them which love you …": love four times in a short verse
+  });
+
   it('pages through results without overlap', async () => {
     const first = await search({ q: 'love', limit: 10, offset: 0 });
     const second = await search({ q: 'love', limit: 10, offset: 10 });

@@ -107,6 +107,13 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
     await alice.request('POST', '/api/notes', { type: 'freeform', content: 'Elsewhere', reference: 'Romans 8:28' });
     const inChapter = (await alice.request('GET', `/api/notes?reference=${encodeURIComponent('John 3:16')}`)).json();
     expect(inChapter.map((n: { content: string }) => n.content).sort()).toEqual(['"For God so loved the world"\n\nGrace first.', 'A chapter note', 'Mine alone'].sort());
+    // The chapter is the whole part before the colon, never a prefix: Psalms 23 is not in Psalms 2.
+    const p23 = (await alice.request('POST', '/api/notes', { type: 'freeform', content: 'The LORD is my shepherd', reference: 'Psalms 23:1' })).json();
+    const p2 = (await alice.request('POST', '/api/notes', { type: 'freeform', content: 'Why do the heathen rage', reference: 'Psalms 2' })).json();
+    const contents = async (reference: string) => (await alice.request('GET', `/api/notes?reference=${encodeURIComponent(reference)}`)).json().map((n: { content: string }) => n.content);
+    expect(await contents('Psalms 2:1')).toEqual(['Why do the heathen rage']);
+    expect(await contents('Psalms 23')).toEqual(['The LORD is my shepherd']);
+    for (const n of [p23, p2]) await alice.request('DELETE', `/api/notes/${n.id}`);
     const edited = await alice.request('PATCH', `/api/notes/${quote.id}`, { content: 'Changed' });
     expect(edited.json()).toMatchObject({ content: 'Changed', title: 'Quote for John 3:16' });
     expect((await alice.request('DELETE', `/api/notes/${quote.id}`)).statusCode).toBe(204);

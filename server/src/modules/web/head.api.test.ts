@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
+import { PAGES } from './head.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'selah-web-'));
 writeFileSync(
@@ -75,6 +76,20 @@ describe(`page head data written by the server, on ${databaseKind()}`, () => {
     const search = await page('/search?q=love');
     expect(search.title).toBe('“love” — Search the Bible — Selah');
     expect(search.robots).toBe('noindex');
+  });
+
+  it('knows exactly the pages the web app routes', () => {
+    const routes = readdirSync(new URL('../../../../web/src/routes', import.meta.url))
+      .filter((f) => f.endsWith('.tsx') && !f.startsWith('__'))
+      .map((f) => `/${f.replace(/\.tsx$/, '').replace(/^index$/, '')}`);
+    expect(Object.keys(PAGES).sort()).toEqual(routes.sort());
+  });
+
+  it('answers paths the app does not route (spec routes still to be built among them) with 404 and noindex', async () => {
+    for (const path of ['/rankings', '/news/some-article', '/shared/abc123', '/bible-lessons/7', '/constructor', '/__proto__']) {
+      const res = await page(path);
+      expect([res.status, res.robots], path).toEqual([404, 'noindex']);
+    }
   });
 
   it('answers unknown pages with 404 and noindex, and never serves HTML for a missing asset', async () => {

@@ -22,33 +22,24 @@ export const SITE_NAME = 'Selah';
 const DEFAULT_DESCRIPTION =
   'Read the Bible in your translation, search it, compare translations and study it with AI help. Free and self-hostable.';
 
-/** Spec §2 route table: pages of the app (a trailing * takes any rest of the path). */
-const PAGES: Record<string, string> = {
+/**
+ * The pages the web app routes (web/src/routes), with their titles: any other path is answered 404
+ * with noindex, as the app shows it. A spec route gets its entry when its page is built (a test keeps
+ * this table and the route files the same).
+ */
+export const PAGES: Record<string, string> = {
   '/': 'Read and study the Bible',
   '/bible': 'Read the Bible',
   '/search': 'Search the Bible',
   '/chat': 'Bible Chat',
   '/bible-lessons': 'Daily Lessons',
-  '/bible-lessons/*': 'Daily Lessons',
   '/notes': 'My Notes',
   '/highlights': 'My Highlights',
   '/news': 'News',
-  '/news/*': 'News',
-  '/authors/*': 'Author',
   '/admin': 'Admin',
   '/secret-admin-login': 'Admin sign-in',
   '/settings': 'Settings',
-  '/personalization-test': 'Personalization',
-  '/my-shared-verses': 'My Shared Verses',
-  '/shared/*': 'Shared Verse',
-  '/previous-prayers': 'Previous Prayers',
-  '/previous-prayers/*': 'Previous Prayers',
-  '/share/image/*': 'Shared Image',
-  '/verse-visualization/*': 'Verse Visualization',
-  '/chapter-visualization/*': 'Chapter Illustration',
   '/achievements': 'My Stats',
-  '/rankings': 'Rankings',
-  '/test-auth': 'Sign in',
   '/auth': 'Sign in',
   '/profile': 'My Profile',
   '/forgot-password': 'Forgot Password',
@@ -60,20 +51,13 @@ const PAGES: Record<string, string> = {
   '/privacy-standalone': 'Privacy Policy',
   '/contact': 'Contact',
   '/about': 'About',
-  '/bible-plans': 'Bible Plans',
 };
 
 // Private or per-person pages are not for search engines.
-const NOINDEX = new Set(['/notes', '/highlights', '/settings', '/profile', '/admin', '/secret-admin-login', '/auth', '/test-auth', '/forgot-password', '/reset-password', '/verify-email', '/my-shared-verses', '/achievements', '/search']);
+const NOINDEX = new Set(['/notes', '/highlights', '/settings', '/profile', '/admin', '/secret-admin-login', '/auth', '/forgot-password', '/reset-password', '/verify-email', '/achievements', '/search']);
 
 function pageTitle(path: string): string | undefined {
-  if (PAGES[path]) return PAGES[path];
-  const parts = path.split('/');
-  for (let i = parts.length - 1; i > 1; i--) {
-    const wildcard = `${parts.slice(0, i).join('/')}/*`;
-    if (PAGES[wildcard]) return PAGES[wildcard];
-  }
-  return undefined;
+  return Object.hasOwn(PAGES, path) ? PAGES[path] : undefined;
 }
 
 function clip(text: string, max = 160): string {

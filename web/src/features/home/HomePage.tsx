@@ -2,7 +2,30 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { BookOpen, MessageCircle, Search, Send } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { chapterQuery } from '../bible/api/bible-queries.ts';
 import { CHAT_CHIPS, homepageQuery } from './home-queries.ts';
+
+/**
+ * Spec §2: when there is no verse of the day, Matthew 11:28 with a word of comfort. Its text comes
+ * from the store like every verse Selah shows (never from the source code).
+ */
+function FallbackVerse() {
+  const chapter = useQuery(chapterQuery(FALLBACK.translation, FALLBACK.book, FALLBACK.chapter));
+  const text = chapter.data?.verses.find((v) => v.verse === FALLBACK.verse)?.text;
+  return (
+    <figure className="mt-3">
+      {text && <blockquote className="font-serif text-2xl leading-relaxed">“{text}”</blockquote>}
+      <figcaption className="mt-3 flex flex-col gap-1">
+        <Link to="/bible" search={FALLBACK} className="font-semibold text-orange-900 underline underline-offset-4 dark:text-orange-200">
+          Matthew 11:28 ({FALLBACK.translation})
+        </Link>
+        <span className="text-stone-700 dark:text-stone-300">Whatever today holds, you are invited to come and rest.</span>
+      </figcaption>
+    </figure>
+  );
+}
+
+const FALLBACK = { book: 'Matthew', chapter: 11, verse: 28, translation: 'KJV' } as const;
 
 /** Spec §2 home page (first version: prayer, lessons, contemplation and newsletter come later). */
 export function HomePage() {
@@ -62,11 +85,7 @@ export function HomePage() {
             </figcaption>
           </figure>
         ) : (
-          <p className="mt-3">
-            <Link to="/bible" search={{ book: 'Matthew', chapter: 11, verse: 28, translation: 'KJV' }} className="font-semibold underline">
-              Matthew 11:28
-            </Link>
-          </p>
+          <FallbackVerse />
         )}
         <Link to="/bible" className="button-primary mt-5 no-underline">
           Start Your Free Bible Study

@@ -102,10 +102,11 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
     };
   }, [verse, content.data]);
 
-  // Spec §8: a failed chapter load is followed by a toast.
+  // Spec §8: a failed chapter load, or a chapter the translation lacks, is followed by a toast.
+  const unavailable = content.data?.redirect === true;
   useEffect(() => {
-    if (content.isError) toast({ title: 'Error loading Bible content', description: 'Please try again or select a different passage.', variant: 'destructive', duration: 4000 });
-  }, [content.isError]);
+    if (content.isError || unavailable) toast({ title: 'Error loading Bible content', description: 'Please try again or select a different passage.', variant: 'destructive', duration: 4000 });
+  }, [content.isError, unavailable]);
 
   const onVerse = useCallback((v: number, at: { x: number; y: number }) => {
     setSelection((s) => {
@@ -179,6 +180,8 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
       <article className="mx-auto max-w-3xl px-5 pt-6 sm:px-8" aria-busy={content.isFetching}>
         <h1 className="mb-5 font-serif text-3xl font-semibold tracking-tight">
           {bookName} {chapter}
+          {/* Read aloud as "John 3, KJV", not "John 3KJV". */}
+          <span className="sr-only">, </span>
           <span className="ml-2 align-middle font-sans text-sm font-medium text-stone-600 dark:text-stone-400">{translation}</span>
         </h1>
         {body}
