@@ -11,7 +11,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
+import { Agent, get } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,10 +60,14 @@ async function waitFor(url: string, timeoutMs = 300_000): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
-/** A reply as it goes over the wire: its bytes (fetch would decompress them) and the headers that matter. */
-function rawReply(url: string, headers: Record<string, string>): Promise<{ body: Buffer; type: string; encoding?: string }> {
+/**
+ * A reply as it goes over the wire: its bytes (fetch would decompress them) and the headers that
+ * matter. Each phase passes its own keep-alive agent: a connection left idle through a long load run
+ * may have been closed by the server by the time it would be used again.
+ */
+function rawReply(url: string, headers: Record<string, string>, agent?: Agent): Promise<{ body: Buffer; type: string; encoding?: string }> {
   return new Promise((resolve, reject) => {
-    get(url, { headers }, (res) => {
+    get(url, { headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ body: Buffer.concat(chunks), type: String(res.headers['content-type']), encoding: res.headers['content-encoding'] }));
@@ -97,10 +101,11 @@ const toMs = (value: string) => {
   return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
 };
 
-/** One wrk run: one thread (the server gets the other core), `connections` connections. */
-function wrk(bin: string, url: string, headers: Record<string, string>, seconds = duration): Load {
+/** One wrk run: one thread (the server gets the other core), `connections` connections; `script` a Lua file. */
+function wrk(bin: string, url: string, headers: Record<string, string>, seconds = duration, script?: string): Load {
   const headerArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-  const run = spawnSync(bin, ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headerArgs, url], { encoding: 'utf8' });
+  const scriptArgs = script ? ['-s', script] : [];
+  const run = spawnSync(bin, ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...scriptArgs, ...headerArgs, url], { encoding: 'utf8' });
   const out = run.stdout;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
   const percentile = (p: string) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
@@ -189,16 +194,35 @@ async function main(): Promise<void> {
       console.log(`  Selah      ${fmt(selah)}   ${(selah.rps / nginx.rps).toFixed(2)}× nginx, ${(selah.rps / node.rps).toFixed(2)}× bare Node\n`);
     }
 
+    // Search with queries that rarely repeat (two words of a few hundred, a page of results): what a
+    // search costs when its reply is not among the recent ones kept.
+    const agent = new Agent({ keepAlive: true });
+    const words = (await rawReply(`${base}/api/bible/content/John/3?translation=KJV`, {}, agent)).body.toString().match(/"text":"[^"]*"/g)!.join(' ').toLowerCase().match(/[a-z]{4,}/g)!;
+    const vocabulary = [...new Set(words)].slice(0, 300);
+    const lua = join(staticDir, 'varied-search.lua');
+    writeFileSync(
+      lua,
+      `local words = {${vocabulary.map((w) => `"${w}"`).join(',')}}
+request = function()
+  local a = words[math.random(#words)]
+  local b = words[math.random(#words)]
+  return wrk.format("GET", "/api/search?q=" .. a .. "%20" .. b .. "&offset=" .. (math.random(5) - 1) * 20)
+end`,
+    );
+    const varied = wrk(wrkBin, `${base}/api/search`, { 'accept-encoding': 'br' }, duration, lua);
+    console.log(`search, varied queries (${vocabulary.length}² word pairs × 5 pages: few repeats)`);
+    console.log(`  Selah      ${fmt(varied)}\n`);
+
     const queries = ['love', 'faith', 'shepherd', '"in the beginning"', 'lov*', 'John 3:16', 'grace peace', 'the', 'mercy truth'];
-    for (const q of queries) await fetch(`${base}/api/search?q=${encodeURIComponent(q)}`); // build indexes
+    for (const q of queries) await rawReply(`${base}/api/search?q=${encodeURIComponent(q)}`, {}, agent); // build indexes
     const timings: number[] = [];
     for (let i = 0; i < 600; i++) {
       const q = queries[i % queries.length]!;
       const t0 = performance.now();
-      const res = await fetch(`${base}/api/search?q=${encodeURIComponent(q)}&translation=${translations[i % translations.length]!.code}`);
-      await res.arrayBuffer();
+      await rawReply(`${base}/api/search?q=${encodeURIComponent(q)}&translation=${translations[i % translations.length]!.code}`, {}, agent);
       timings.push(performance.now() - t0);
     }
+    agent.destroy();
     timings.sort((a, b) => a - b);
     const pct = (p: number) => timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))]!;
     const rss = rssMb(server.pid!);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type HTTPMethods } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +11,7 @@ import { guardInput } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { refuseUnknownHosts, requestOrigin, TrustedHosts } from './http/trusted-hosts.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
+import { fastReads } from './http/fast-reads.ts';
 import { workerPool } from './lib/worker-pool.ts';
 import { pageHead } from './modules/web/head.ts';
 import { PageTemplate, renderPage } from './modules/web/page-html.ts';
@@ -70,12 +72,17 @@ export interface App {
   library: BibleLibrary;
   database: Database;
   routes: RouteEntry[];
+  /** How many requests the fast path for prepared reads answered. */
+  fastReadsServed(): number;
 }
 
 /** Builds the whole application: database, Bible store, routes. `main.ts` listens; tests inject. */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
+  // Prepared public reads are answered before Fastify once the Bible module is ready (http/fast-reads.ts).
+  let fastRead: ReturnType<typeof fastReads> | undefined;
   const server = Fastify({
+    serverFactory: (handler) => createServer((req, res) => fastRead?.(req, res) || handler(req, res)),
     logger: options.logger === false ? false : { level: config.logLevel },
     // Behind a proxy (TRUST_PROXY=on) the client address comes from X-Forwarded-For; else the socket's.
     trustProxy: config.trustProxy,
@@ -92,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // Before anything reads a request: browser protections on every reply, known hosts only, bounded input.
   const publicHttps = config.publicUrl?.startsWith('https://') ?? false;
-  const pageHeaders = registerSecurityHeaders(server, { publicHttps });
+  const securityHeaders = registerSecurityHeaders(server, { publicHttps });
   const hosts = new TrustedHosts({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts, listen: { host: config.host, port: config.port } });
   server.addHook('onListen', async () => hosts.addListening(server.addresses().filter((a) => typeof a !== 'string')));
   server.addHook('onRequest', refuseUnknownHosts(hosts));
@@ -135,12 +142,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(activityRoutes(new ActivityService(new ActivityRepository(database.db)), viewerOf));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
-  registerWeb(server, config, bible, pageHeaders);
+  registerWeb(server, config, bible, securityHeaders.page);
+  fastRead = fastReads({ hosts, headers: securityHeaders.overHttp, read: (path, query) => bible.fastRead(path, query) });
   server.addHook('onClose', async () => {
     await importChecker.destroy();
     if (!options.database) await database.close();
   });
-  return { server, library, database, routes };
+  return { server, library, database, routes, fastReadsServed: () => fastRead?.served ?? 0 };
 }
 
 /**

@@ -41,8 +41,15 @@ function headerSets(hsts: boolean) {
   return { everyReply, page: { ...page, 'permissions-policy': PERMISSIONS_POLICY } };
 }
 
-/** Adds the every-reply headers; returns the page headers for a request (the page CSP is added by the page). */
-export function registerSecurityHeaders(app: FastifyInstance, options: { publicHttps: boolean }): (req: FastifyRequest) => Record<string, string> {
+export interface SecurityHeaders {
+  /** The headers of a page, but its CSP (the page adds its own). */
+  page(req: FastifyRequest): Record<string, string>;
+  /** The headers every reply over plain http carries (for replies sent outside Fastify: http/fast-reads.ts). */
+  overHttp: Record<string, string>;
+}
+
+/** Adds the every-reply headers to each reply; gives the page headers for pages. */
+export function registerSecurityHeaders(app: FastifyInstance, options: { publicHttps: boolean }): SecurityHeaders {
   const overHttps = headerSets(true);
   const overHttp = headerSets(options.publicHttps);
   const forRequest = (req: FastifyRequest) => (req.protocol === 'https' ? overHttps : overHttp);
@@ -61,7 +68,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { publicH
     }
     done(null, payload);
   });
-  return (req) => forRequest(req).page;
+  return { page: (req) => forRequest(req).page, overHttp: overHttp.everyReply };
 }
 
 /** The CSP of the app's pages: its own scripts (and the inline ones of its HTML, by hash) and nothing from elsewhere. */

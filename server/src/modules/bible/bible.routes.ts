@@ -1,22 +1,12 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookEntry, chapterContent, chapterPosition, compareItem, compareRequest, translationGroup, translationSummary } from '#common/contracts/bible.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import type { BibleService } from './bible.service.ts';
-import { preparedResponse, type PreparedReply } from './prepared-reply.ts';
+import { sendPrepared } from './prepared-reply.ts';
 
 const translationParam = z.object({ translation: z.string().trim().min(1).max(16) });
 const errors = { 400: errorBody, 404: errorBody };
-
-/**
- * Sends a prepared reply: 304 for a matching ETag, else the bytes in the encoding the client takes.
- * The bytes bypass the typed serializer (`typedReply` is any route's reply): they were checked when prepared.
- */
-function sendPrepared(req: FastifyRequest, typedReply: unknown, prepared: PreparedReply) {
-  const { status, headers, body } = preparedResponse(prepared, req.headers);
-  return (typedReply as FastifyReply).code(status).headers(headers).send(body);
-}
 
 /**
  * The spec's §7 Bible API. Public reads answer prepared bytes (checked against their contract when

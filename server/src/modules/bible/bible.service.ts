@@ -1,9 +1,11 @@
 import { PROTESTANT_CANON, type CanonBook } from '#common/bible/canon.ts';
 import { nextChapter, previousChapter } from '#common/bible/navigation.ts';
 import { formatReference, parseReference, resolveBook, type PassageRange } from '#common/bible/reference.ts';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { bookEntry, chapterContent, translationGroup, translationSummary, type BookEntry, type ChapterContent, type TranslationSummary } from '#common/contracts/bible.ts';
 import { verseId, formatVerseReference } from '#common/bible/verse-id.ts';
+import { unsafeText } from '#common/contracts/text.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { BibleStore, LoadedBook, LoadedChapter, LoadedTranslation } from '../../bible/store/bible-store.ts';
 import { prepareReply, type PreparedReply } from './prepared-reply.ts';
@@ -25,9 +27,14 @@ export class BibleService {
   private readonly bookReplies = new WeakMap<LoadedTranslation, PreparedReply>();
   private listReplies?: { all: PreparedReply; grouped: PreparedReply };
   private canonReply?: PreparedReply;
+  /** Prepared replies by the URL they were read at: a repeated read skips parsing the URL. */
+  private readonly byUrl = new LRUCache<string, PreparedReply>({ max: 20_000 });
 
   constructor(private readonly store: BibleStore) {
-    store.onChange(() => (this.listReplies = undefined));
+    store.onChange(() => {
+      this.listReplies = undefined;
+      this.byUrl.clear();
+    });
   }
 
   translation(code: string | undefined): LoadedTranslation {
@@ -119,6 +126,39 @@ export class BibleService {
     const range = parseReference(text);
     if (!range) throw new Invalid(`'${text}' is not a Bible reference. Try one like "John 3:16".`);
     return range;
+  }
+
+  /**
+   * The prepared reply of a public read given its path and query as sent, for http/fast-reads.ts; or
+   * undefined for anything else, for anything the routes' schemas would refuse or read differently,
+   * and for errors, which the routes answer.
+   */
+  fastRead(path: string, query: string): PreparedReply | undefined {
+    const key = `${path}?${query}`;
+    const known = this.byUrl.get(key);
+    if (known) return known;
+    const reply = this.readByUrl(path, query);
+    if (reply) this.byUrl.set(key, reply);
+    return reply;
+  }
+
+  private readByUrl(path: string, query: string): PreparedReply | undefined {
+    try {
+      if (path === '/api/bible/books' && query === '') return this.canonBooksReply();
+      if (path === '/api/bible/translations/all' && query === '') return this.translationListReplies().all;
+      if (path === '/api/bible/translations/grouped' && query === '') return this.translationListReplies().grouped;
+      let m = /^\/api\/bible\/available-books\/([A-Za-z0-9]{1,16})$/.exec(path);
+      if (m && query === '') return this.availableBooksReply(m[1]!);
+      m = /^\/api\/bible\/content\/([^/]{1,120})\/([1-9]\d{0,4})$/.exec(path);
+      const translation = query === '' ? undefined : /^translation=([A-Za-z0-9]{1,16})$/.exec(query)?.[1];
+      if (!m || (query !== '' && !translation)) return undefined;
+      const book = decodeURIComponent(m[1]!).trim();
+      if (book.length === 0 || book.length > 40 || unsafeText(book)) return undefined;
+      const result = this.chapter(translation, book, Number(m[2]));
+      return 'reply' in result ? result.reply : undefined;
+    } catch {
+      return undefined; // a malformed escape, an unknown book or translation: the routes say why
+    }
   }
 
   /**

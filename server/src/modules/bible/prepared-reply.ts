@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -15,15 +16,16 @@ export interface PreparedReply {
   cacheControl: string;
 }
 
-export function prepareReply(json: string, cacheControl: string): PreparedReply {
+/** `effort` trades compression for time: most for what is prepared once and read often, less for a search. */
+export function prepareReply(json: string, cacheControl: string, effort: 'most' | 'quick' = 'most'): PreparedReply {
   const identity = Buffer.from(json);
   return {
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`,
     identity,
-    gzip: gzipSync(identity, { level: 9 }),
+    gzip: gzipSync(identity, { level: effort === 'most' ? 9 : 6 }),
     br: brotliCompressSync(identity, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_QUALITY]: effort === 'most' ? 9 : 5,
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       },
@@ -61,12 +63,42 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
-/** What to answer a request for a prepared reply: status, headers and body (none for a 304). */
-export function preparedResponse(prepared: PreparedReply, request: IncomingHttpHeaders): { status: 200 | 304; headers: Record<string, string>; body?: Buffer } {
-  const headers: Record<string, string> = { etag: prepared.etag, 'cache-control': prepared.cacheControl, vary: 'Accept-Encoding' };
-  if (matchesEtag(request['if-none-match'], prepared.etag)) return { status: 304, headers };
-  headers['content-type'] = 'application/json; charset=utf-8';
-  const encoding = chooseEncoding(request['accept-encoding']);
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  return { status: 200, headers, body: encoding === 'br' ? prepared.br : encoding === 'gzip' ? prepared.gzip : prepared.identity };
+export interface PreparedResponse {
+  status: 200 | 304;
+  headers: Readonly<Record<string, string>>;
+  body?: Buffer;
+}
+
+// The four answers a prepared reply can give, built once per reply and shared by every request.
+const answers = new WeakMap<PreparedReply, Record<Encoding | 'notModified', PreparedResponse>>();
+
+function answersOf(prepared: PreparedReply): Record<Encoding | 'notModified', PreparedResponse> {
+  let built = answers.get(prepared);
+  if (!built) {
+    const common = { etag: prepared.etag, 'cache-control': prepared.cacheControl, vary: 'Accept-Encoding' };
+    const ok = (body: Buffer, encoding?: string): PreparedResponse => ({
+      status: 200,
+      headers: { ...common, 'content-type': 'application/json; charset=utf-8', ...(encoding && { 'content-encoding': encoding }), 'content-length': String(body.length) },
+      body,
+    });
+    built = { br: ok(prepared.br, 'br'), gzip: ok(prepared.gzip, 'gzip'), identity: ok(prepared.identity), notModified: { status: 304, headers: common } };
+    answers.set(prepared, built);
+  }
+  return built;
+}
+
+/** What to answer a request for a prepared reply: 304 for a matching ETag, else the bytes in the encoding the client takes. */
+export function preparedResponse(prepared: PreparedReply, request: IncomingHttpHeaders): PreparedResponse {
+  const built = answersOf(prepared);
+  if (matchesEtag(request['if-none-match'], prepared.etag)) return built.notModified;
+  return built[chooseEncoding(request['accept-encoding'])];
+}
+
+/**
+ * Sends a prepared reply through Fastify. The bytes bypass the typed serializer (`typedReply` is any
+ * route's reply): they were checked when prepared.
+ */
+export function sendPrepared(req: FastifyRequest, typedReply: unknown, prepared: PreparedReply) {
+  const { status, headers, body } = preparedResponse(prepared, req.headers);
+  return (typedReply as FastifyReply).code(status).headers(headers).send(body);
 }

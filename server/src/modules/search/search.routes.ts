@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuery, searchResponse } from '#common/contracts/bible.ts';
 import { errorBody } from '#common/contracts/errors.ts';
+import { sendPrepared } from '../bible/prepared-reply.ts';
 import type { SearchService } from './search.service.ts';
 
 export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
@@ -8,7 +9,7 @@ export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
     app.get(
       '/api/search',
       { schema: { querystring: searchQuery, response: { 200: searchResponse, 400: errorBody, 404: errorBody } } },
-      async (req) => search.search(req.query),
+      async (req, reply) => sendPrepared(req, reply, search.searchReply(req.query)),
     );
   };
 }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { formatReference, parseReference, resolveBook } from '#common/bible/reference.ts';
 import { formatVerseReference, verseId } from '#common/bible/verse-id.ts';
 import type { SearchQuery, SearchResponse } from '#common/contracts/bible.ts';
@@ -6,19 +7,36 @@ import type { BibleStore, LoadedTranslation } from '../../bible/store/bible-stor
 import { parseQuery } from '../../bible/search/parse-query.ts';
 import { matchOffsets, SearchIndex } from '../../bible/search/search-index.ts';
 import type { BibleService } from '../bible/bible.service.ts';
+import { prepareReply, type PreparedReply } from '../bible/prepared-reply.ts';
 
 /** Passages longer than this (a whole book asked as a reference) are cut; the reader shows the rest. */
 const MAX_PASSAGE_VERSES = 200;
 
+// Results change only when a translation does; people search the same words again and again.
+const SEARCH_CACHE = 'public, max-age=600';
+
 export class SearchService {
   private readonly indexes = new Map<string, SearchIndex>();
+  /** Recent searches, answered again from their prepared bytes (about 15 KB each). */
+  private readonly replies = new LRUCache<string, PreparedReply>({ max: 500 });
 
   constructor(
     store: BibleStore,
     private readonly bible: BibleService,
   ) {
-    // A re-imported translation must not be searched through its old index.
-    store.onChange((code) => this.indexes.delete(code));
+    // A re-imported translation must not be searched through its old index, nor answered from old replies.
+    store.onChange((code) => {
+      this.indexes.delete(code);
+      this.replies.clear();
+    });
+  }
+
+  /** The search's reply, prepared once: the reply's shape is the contract's (checked by the API tests). */
+  searchReply(query: SearchQuery): PreparedReply {
+    const key = JSON.stringify([query.q, query.translation ?? '', query.book ?? '', query.testament ?? '', query.limit, query.offset]);
+    let reply = this.replies.get(key);
+    if (!reply) this.replies.set(key, (reply = prepareReply(JSON.stringify(this.search(query)), SEARCH_CACHE, 'quick')));
+    return reply;
   }
 
   /** Built on first use and kept; `warm` builds them ahead so the first search is not the slow one. */
