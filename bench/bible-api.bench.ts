@@ -81,7 +81,9 @@ function requireWrk(): string {
   const find = () => spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).stdout.trim();
   if (!find()) {
     console.log('installing wrk (Debian package)…');
-    spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk nginx'], { stdio: 'inherit' });
+    spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk nginx'], {
+      stdio: 'inherit',
+    });
   }
   const wrk = find();
   if (!wrk) throw new Error('wrk is needed: apt-get install wrk');
@@ -178,7 +180,8 @@ async function main(): Promise<void> {
     await waitFor(`http://127.0.0.1:${nginxPort}/${files[0]!.file}`);
     await waitFor(`http://127.0.0.1:${nodePort}/${files[0]!.file}`);
 
-    const fmt = (l: Load) => `${l.rps.toFixed(0).padStart(7)} req/s  p50 ${l.p50.toFixed(2).padStart(5)} ms  p99 ${l.p99.toFixed(2).padStart(5)} ms${l.errors ? `  ERRORS ${l.errors}` : ''}`;
+    const fmt = (l: Load) =>
+      `${l.rps.toFixed(0).padStart(7)} req/s  p50 ${l.p50.toFixed(2).padStart(5)} ms  p99 ${l.p99.toFixed(2).padStart(5)} ms${l.errors ? `  ERRORS ${l.errors}` : ''}`;
     console.log(`\nwrk -t1 -c${connections} -d${duration}s, one core for the load, one for the server\n`);
     const results: { name: string; selah: Load; nginx: Load }[] = [];
     for (const [i, read] of READS.entries()) {
@@ -197,7 +200,12 @@ async function main(): Promise<void> {
     // Search with queries that rarely repeat (two words of a few hundred, a page of results): what a
     // search costs when its reply is not among the recent ones kept.
     const agent = new Agent({ keepAlive: true });
-    const words = (await rawReply(`${base}/api/bible/content/John/3?translation=KJV`, {}, agent)).body.toString().match(/"text":"[^"]*"/g)!.join(' ').toLowerCase().match(/[a-z]{4,}/g)!;
+    const words = (await rawReply(`${base}/api/bible/content/John/3?translation=KJV`, {}, agent)).body
+      .toString()
+      .match(/"text":"[^"]*"/g)!
+      .join(' ')
+      .toLowerCase()
+      .match(/[a-z]{4,}/g)!;
     const vocabulary = [...new Set(words)].slice(0, 300);
     const lua = join(staticDir, 'varied-search.lua');
     writeFileSync(
@@ -226,7 +234,9 @@ end`,
     timings.sort((a, b) => a - b);
     const pct = (p: number) => timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))]!;
     const rss = rssMb(server.pid!);
-    console.log(`search   single requests over ${timings.length} mixed queries and translations: p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms`);
+    console.log(
+      `search   single requests over ${timings.length} mixed queries and translations: p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms, p99 ${pct(99).toFixed(1)} ms`,
+    );
     console.log(`memory   server RSS with ${translations.length} translations loaded, after the runs: ${rss.toFixed(0)} MB`);
     const chapters = results.filter((r) => r.name.startsWith('chapter'));
     const reads = results.filter((r) => !r.name.startsWith('search'));

@@ -28,7 +28,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-const memory = (pid: number, field: 'VmHWM' | 'VmRSS') => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const memory = (pid: number, field: 'VmHWM' | 'VmRSS') =>
+  Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** An export file of about `megabytes`: 10,000 notes (long ones) and 10,000 highlights. */
 function exportFile(megabytes: number, seed: string): string {
@@ -46,7 +47,12 @@ function exportFile(megabytes: number, seed: string): string {
   for (const book of PROTESTANT_CANON) {
     for (let chapter = 1; chapter <= book.chapters; chapter++) {
       for (let verse = 1; verse <= verseCount(book, chapter)! && highlights.length < 10_000; verse++) {
-        highlights.push({ verse: verseId(book, chapter, verse), color: 'yellow', reference: `${book.name} ${chapter}:${verse}`, text: 'In the beginning God created the heaven and the earth.' });
+        highlights.push({
+          verse: verseId(book, chapter, verse),
+          color: 'yellow',
+          reference: `${book.name} ${chapter}:${verse}`,
+          text: 'In the beginning God created the heaven and the earth.',
+        });
       }
     }
   }
@@ -81,16 +87,24 @@ async function main(): Promise<void> {
   await stop(await start());
   const server = await start();
   try {
-
     const headers = (ip: string) => ({ 'content-type': 'application/json', origin: base, 'x-forwarded-for': ip });
     async function reader(n: number): Promise<string> {
       const email = `reader${n}@example.org`;
-      await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: headers(`10.0.0.${n}`), body: JSON.stringify({ email, password: 'a long password', name: `reader${n}` }) });
+      await fetch(`${base}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: headers(`10.0.0.${n}`),
+        body: JSON.stringify({ email, password: 'a long password', name: `reader${n}` }),
+      });
       const mailDir = join(dataDir, 'mail');
-      const mail = readdirSync(mailDir).map((f) => readFileSync(join(mailDir, f), 'utf8')).find((m) => m.includes(email))!;
+      const mail = readdirSync(mailDir)
+        .map((f) => readFileSync(join(mailDir, f), 'utf8'))
+        .find((m) => m.includes(email))!;
       const link = /http:\/\/\S+verify-email\S+/.exec(mail.replace(/=\r?\n/g, '').replace(/=3D/g, '='))![0];
       const res = await fetch(link, { redirect: 'manual', headers: { 'x-forwarded-for': `10.0.0.${n}` } });
-      return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
     }
 
     const chapter = `${base}/api/bible/content/John/3?translation=KJV`;

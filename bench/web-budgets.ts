@@ -60,7 +60,9 @@ async function main(): Promise<void> {
       total += size;
       console.log(`  ${path}: ${(size / 1024).toFixed(1)} KB gzipped`);
     }
-    console.log(`initial JS for /bible: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files (budget 170 KB: ${total <= 170 * 1024 ? 'met' : 'MISSED'})`);
+    console.log(
+      `initial JS for /bible: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files (budget 170 KB: ${total <= 170 * 1024 ? 'met' : 'MISSED'})`,
+    );
 
     for (const path of ['/', '/bible?book=John&chapter=3', '/search?q=love', '/no/such/page']) {
       const p = await browser.newPage();
@@ -76,10 +78,23 @@ async function main(): Promise<void> {
     for (const path of ['/', '/bible?book=John&chapter=3']) {
       const chrome = await launch({
         chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        chromeFlags: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
       });
       try {
-        const result = await lighthouse(base + path, { port: chrome.port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error', output: 'json' });
+        const result = await lighthouse(base + path, {
+          port: chrome.port,
+          onlyCategories: ['performance', 'accessibility'],
+          logLevel: 'error',
+          output: 'json',
+        });
         const categories = result!.lhr.categories;
         const perf = Math.round((categories.performance?.score ?? 0) * 100);
         const a11y = Math.round((categories.accessibility?.score ?? 0) * 100);
@@ -89,7 +104,8 @@ async function main(): Promise<void> {
             `FCP ${audits['first-contentful-paint']?.displayValue}, LCP ${audits['largest-contentful-paint']?.displayValue}, TBT ${audits['total-blocking-time']?.displayValue}, CLS ${audits['cumulative-layout-shift']?.displayValue}`,
         );
         for (const [id, audit] of Object.entries(audits)) {
-          if (audit.score !== null && audit.score < 0.9 && categories.accessibility?.auditRefs.some((r) => r.id === id && r.weight > 0)) console.log(`    a11y audit below 0.9: ${id}: ${audit.title}`);
+          if (audit.score !== null && audit.score < 0.9 && categories.accessibility?.auditRefs.some((r) => r.id === id && r.weight > 0))
+            console.log(`    a11y audit below 0.9: ${id}: ${audit.title}`);
         }
       } finally {
         chrome.kill();

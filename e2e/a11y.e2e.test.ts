@@ -116,7 +116,10 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
 
 describe('accessibility (axe-core): no serious or critical violations', () => {
   for (const screen of SCREENS) {
-    for (const [device, width, height] of [['phone', 390, 844], ['desktop', 1280, 800]] as const) {
+    for (const [device, width, height] of [
+      ['phone', 390, 844],
+      ['desktop', 1280, 800],
+    ] as const) {
       if (screen.phoneOnly && device === 'desktop') continue;
       for (const colorScheme of ['light', 'dark'] as const) {
         it(`${screen.name}, ${device}, ${colorScheme}`, async () => {

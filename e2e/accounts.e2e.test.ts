@@ -74,6 +74,8 @@ describe('accounts in the browser', () => {
 
     await page.goto('/auth?mode=signin');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    // The sign-in form has an Email box too: fill the one of the page the link opened.
+    await expect.poll(() => page.getByRole('heading', { name: 'Forgot your password?' }).isVisible()).toBe(true);
     await page.getByRole('textbox', { name: 'Email' }).fill('priscilla@example.org');
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toContain('we sent it a link');
@@ -100,7 +102,9 @@ describe('settings follow the account', () => {
     await first.getByRole('button', { name: /^Translation: / }).click();
     await first.getByRole('button', { name: /^WEB/ }).click();
     await expect.poll(() => first.getByRole('heading', { level: 1 }).textContent()).toBe('Acts 9, WEB');
-    await expect.poll(async () => (await first.evaluate(async () => (await fetch('/api/settings')).json())) as object).toMatchObject({ fontSize: 'small', translation: 'WEB' });
+    await expect
+      .poll(async () => (await first.evaluate(async () => (await fetch('/api/settings')).json())) as object)
+      .toMatchObject({ fontSize: 'small', translation: 'WEB' });
 
     const second = await newPage();
     await logIn(second, 'tabitha@example.org', 'full of good works');

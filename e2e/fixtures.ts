@@ -18,7 +18,9 @@ export function clientAddress(): string {
  * it; Chromium's own "Refused to …" messages are collected too.
  */
 function reportCspViolations() {
-  document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} in ${e.sourceFile}:${e.lineNumber}`));
+  document.addEventListener('securitypolicyviolation', (e) =>
+    console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} in ${e.sourceFile}:${e.lineNumber}`),
+  );
 }
 
 /**
@@ -48,7 +50,13 @@ export function useBrowser(): {
     baseUrl: inject('baseUrl'),
     takeViolations: () => violations.splice(0),
     async page({ width = 1280, height = 800, colorScheme = 'light' } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, colorScheme, baseURL: inject('baseUrl'), permissions: ['clipboard-read', 'clipboard-write'], extraHTTPHeaders: { 'x-forwarded-for': clientAddress() } });
+      const context = await browser.newContext({
+        viewport: { width, height },
+        colorScheme,
+        baseURL: inject('baseUrl'),
+        permissions: ['clipboard-read', 'clipboard-write'],
+        extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+      });
       contexts.push(context);
       await context.addInitScript(reportCspViolations);
       const page = await context.newPage();

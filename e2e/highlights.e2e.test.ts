@@ -10,7 +10,10 @@ const colourOf = (page: Page, verse: number) => page.locator(`#v${verse}`).getAt
 async function highlight(page: Page, verses: number[], colour: string) {
   // Later verses first: the open menu sits below the last tap and may cover the verses under it.
   for (const v of verses) await page.locator(`#v${v}`).click();
-  await page.getByTestId('verse-menu').getByRole('button', { name: `Highlight ${colour}` }).click();
+  await page
+    .getByTestId('verse-menu')
+    .getByRole('button', { name: `Highlight ${colour}` })
+    .click();
 }
 
 describe('highlights from the verse menu', () => {
@@ -40,7 +43,7 @@ describe('highlights from the verse menu', () => {
     expect(await colourOf(page, 1)).toContain('bg-green-200');
   });
 
-  it('keeps a signed-in reader\'s highlights on the server', async () => {
+  it("keeps a signed-in reader's highlights on the server", async () => {
     const page = await newPage();
     await signUpAndConfirm(page, 'phoebe@example.org', 'servant of the church');
     await page.getByRole('dialog', { name: 'Welcome to Selah' }).getByRole('button', { name: 'Continue' }).click();
@@ -61,7 +64,7 @@ describe('highlights from the verse menu', () => {
 });
 
 describe('guest to account', () => {
-  it('moves a guest\'s highlights into the account on sign-up, and out of the browser', async () => {
+  it("moves a guest's highlights into the account on sign-up, and out of the browser", async () => {
     const page = await newPage();
     await page.goto('/bible?book=Ruth&chapter=1');
     await expect.poll(() => page.locator('#v16').isVisible()).toBe(true);

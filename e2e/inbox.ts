@@ -12,7 +12,10 @@ export async function mailedLink(to: string, subject: RegExp): Promise<string> {
       const raw = readFileSync(join(dir, file), 'utf8');
       const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
       if (!new RegExp(`^To:.*${to.replace('.', '\\.')}`, 'im').test(head) || !subject.test(/^Subject:(.*)$/im.exec(head)?.[1] ?? '')) continue;
-      const body = raw.slice(raw.search(/\r?\n\r?\n/)).replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      const body = raw
+        .slice(raw.search(/\r?\n\r?\n/))
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
       const link = /https?:\/\/\S+/.exec(body)?.[0];
       if (link) return link;
     }

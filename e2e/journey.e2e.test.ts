@@ -17,7 +17,10 @@ async function openChapter(page: Page, book: string, chapter: number) {
 
 async function highlight(page: Page, verses: number[], colour: string) {
   for (const v of verses) await page.locator(`#v${v}`).click();
-  await page.getByTestId('verse-menu').getByRole('button', { name: `Highlight ${colour}` }).click();
+  await page
+    .getByTestId('verse-menu')
+    .getByRole('button', { name: `Highlight ${colour}` })
+    .click();
 }
 
 async function writeNote(page: Page, tab: string, label: string, save: string, text: string) {
@@ -31,7 +34,7 @@ async function writeNote(page: Page, tab: string, label: string, save: string, t
 const serverNotes = (page: Page) => page.evaluate(async () => (await (await fetch('/api/notes')).json()) as { type: string; title: string; content: string }[]);
 const serverHighlights = (page: Page) => page.evaluate(async () => (await (await fetch('/api/highlights')).json()) as { reference: string; color: string }[]);
 
-describe('a reader\'s journey: account, highlights, every kind of note, My Notes, and guest data kept', () => {
+describe("a reader's journey: account, highlights, every kind of note, My Notes, and guest data kept", () => {
   it('signs up, studies Romans 12, finds and exports the notes, then brings guest study into the account', async () => {
     const page = await newPage();
 
@@ -59,13 +62,23 @@ describe('a reader\'s journey: account, highlights, every kind of note, My Notes
     await expect.poll(() => page.locator('#v1').getAttribute('class')).toContain('bg-yellow-200');
     expect(await page.locator('#v2').getAttribute('class')).toContain('bg-yellow-200');
     await page.getByRole('button', { name: 'Study Chapter' }).click();
-    for (const [tab, text] of [['Quote', 'Renewed, not conformed.'], ['Study', 'Transformation'], ['Ask', 'living sacrifice'], ['Notes', 'Memorise']]) {
+    for (const [tab, text] of [
+      ['Quote', 'Renewed, not conformed.'],
+      ['Study', 'Transformation'],
+      ['Ask', 'living sacrifice'],
+      ['Notes', 'Memorise'],
+    ]) {
       await panel(page).getByRole('tab', { name: tab }).click();
       await expect.poll(() => panel(page).getByTestId('saved-note').filter({ hasText: text }).count()).toBe(1);
     }
     await page.keyboard.press('Escape');
     const notes = await serverNotes(page);
-    expect(notes.map((n) => n.title).sort()).toEqual(['Freeform for Romans 12:2', 'Question for Romans 12:2', 'Quote for Romans 12:2', 'Understand for Romans 12:2']);
+    expect(notes.map((n) => n.title).sort()).toEqual([
+      'Freeform for Romans 12:2',
+      'Question for Romans 12:2',
+      'Quote for Romans 12:2',
+      'Understand for Romans 12:2',
+    ]);
     expect(notes.find((n) => n.type === 'quote')!.content).toMatch(/^"And be not conformed to this world.*"\n\nRenewed, not conformed\.$/s);
 
     // My Notes: search, then export Markdown.
@@ -76,7 +89,8 @@ describe('a reader\'s journey: account, highlights, every kind of note, My Notes
     await page.getByRole('button', { name: 'Export' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /^Markdown/ }).click()]);
     const markdown = readFileSync(await download.path(), 'utf8');
-    for (const title of ['Quote for Romans 12:2', 'Understand for Romans 12:2', 'Question for Romans 12:2', 'Freeform for Romans 12:2']) expect(markdown).toContain(title);
+    for (const title of ['Quote for Romans 12:2', 'Understand for Romans 12:2', 'Question for Romans 12:2', 'Freeform for Romans 12:2'])
+      expect(markdown).toContain(title);
 
     // Sign out; as a guest, highlight and note in this browser.
     await page.goto('/api/logout');
@@ -92,7 +106,11 @@ describe('a reader\'s journey: account, highlights, every kind of note, My Notes
     // Sign in: the guest's study is in the account and gone from the browser.
     await logIn(page, EMAIL, PASSWORD);
     await expect.poll(() => page.evaluate(() => [localStorage.getItem('guestHighlights'), localStorage.getItem('guestNotes')])).toEqual([null, null]);
-    expect((await serverHighlights(page)).map((h) => `${h.reference} ${h.color}`).sort()).toEqual(['Philippians 4:13 green', 'Romans 12:1 yellow', 'Romans 12:2 yellow']);
+    expect((await serverHighlights(page)).map((h) => `${h.reference} ${h.color}`).sort()).toEqual([
+      'Philippians 4:13 green',
+      'Romans 12:1 yellow',
+      'Romans 12:2 yellow',
+    ]);
     expect((await serverNotes(page)).find((n) => n.content === 'Pray about everything.')?.title).toBe('Freeform for Philippians 4:6');
     await openChapter(page, 'Philippians', 4);
     await expect.poll(() => page.locator('#v13').getAttribute('class')).toContain('bg-green-200');

@@ -161,7 +161,12 @@ describe('the account menu', () => {
     expect(await p.getByRole('menu').count()).toBe(0);
     // Spec §2 order.
     await expect
-      .poll(() => sheet.getByRole('navigation', { name: 'Account' }).locator('a, button').evaluateAll((els) => els.map((e) => e.textContent?.trim())))
+      .poll(() =>
+        sheet
+          .getByRole('navigation', { name: 'Account' })
+          .locator('a, button')
+          .evaluateAll((els) => els.map((e) => e.textContent?.trim())),
+      )
       .toEqual(['Theme: Light', 'Profile', 'Study Stats', 'My Notes', 'My Highlights', 'Settings', 'Log Out']);
     // It rises from the bottom edge and rests on it.
     await expect.poll(async () => sheet.boundingBox().then((box) => Math.round(box!.y + box!.height))).toBe(844);
@@ -219,12 +224,14 @@ describe('/settings', () => {
     await choose(p, 'Dark');
     await expect.poll(() => p.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await p.getByTestId('preview-jesus').getAttribute('class')).not.toContain('text-red');
-    expect(await p.evaluate(() => [localStorage.getItem('preferredTranslation'), localStorage.getItem('fontSize'), localStorage.getItem('wordsOfJesusInRed'), localStorage.getItem('theme')])).toEqual([
-      'WEB',
-      'small',
-      'false',
-      'dark',
-    ]);
+    expect(
+      await p.evaluate(() => [
+        localStorage.getItem('preferredTranslation'),
+        localStorage.getItem('fontSize'),
+        localStorage.getItem('wordsOfJesusInRed'),
+        localStorage.getItem('theme'),
+      ]),
+    ).toEqual(['WEB', 'small', 'false', 'dark']);
 
     await p.goto('/bible?book=John&chapter=3');
     await expect.poll(() => p.getByRole('heading', { level: 1 }).textContent()).toBe('John 3, WEB');
@@ -235,7 +242,7 @@ describe('/settings', () => {
     expect(await p.getByRole('radio', { name: 'Small' }).isChecked()).toBe(true);
   });
 
-  it('sends a signed-in person\'s text size and translation to the account', async () => {
+  it("sends a signed-in person's text size and translation to the account", async () => {
     const p = await signInAs(await page(), SEEDED_READER);
     await p.goto('/settings');
     await expect.poll(() => p.getByText('follow your account').isVisible()).toBe(true);

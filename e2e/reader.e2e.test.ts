@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { useBrowser } from './fixtures.ts';
 
 const { page: newPage } = useBrowser();
 
-const heading = (page: import('playwright-core').Page) => page.getByRole('heading', { level: 1 });
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 describe('reader /bible', () => {
   it('opens Genesis 1 in the KJV by default, with verse numbers', async () => {
@@ -62,10 +63,15 @@ describe('reader /bible', () => {
     const verse = page.locator('#v105');
     await expect.poll(() => verse.getAttribute('class'), { timeout: 5000 }).toContain('verse-glow');
     // A smooth scroll down a long psalm can take more than a second on a busy machine.
-    await expect.poll(async () => {
-      const box = await verse.boundingBox();
-      return box!.y > 0 && box!.y < 700;
-    }, { timeout: 4000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const box = await verse.boundingBox();
+          return box!.y > 0 && box!.y < 700;
+        },
+        { timeout: 4000 },
+      )
+      .toBe(true);
     await expect.poll(() => verse.getAttribute('class'), { timeout: 5000 }).not.toContain('verse-glow');
   });
 

@@ -64,7 +64,10 @@ describe('home and search', () => {
     await page.goto('/');
     const footer = page.locator('footer');
     await expect.poll(() => footer.textContent()).toContain(`© ${new Date().getFullYear()}`);
-    for (const [name, href] of [['Terms', '/terms-standalone'], ['Privacy', '/privacy-standalone']]) {
+    for (const [name, href] of [
+      ['Terms', '/terms-standalone'],
+      ['Privacy', '/privacy-standalone'],
+    ]) {
       const link = footer.getByRole('link', { name });
       expect(await link.getAttribute('href')).toBe(href);
       expect(await link.getAttribute('target')).toBe('_blank');

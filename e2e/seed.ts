@@ -37,6 +37,8 @@ for (const account of SEEDED_ACCOUNTS) {
   const id = randomUUID();
   const { email, displayName, role } = account;
   await database.db.insert(users).values({ id, name: displayName, email, emailVerified: true, role, displayName });
-  await database.db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(account.password) });
+  await database.db
+    .insert(accounts)
+    .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(account.password) });
 }
 await database.close();

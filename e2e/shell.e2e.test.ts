@@ -13,7 +13,8 @@ describe('app shell', () => {
     // Record the class at the first script that runs after the inline one, before the app's bundle.
     await page.addInitScript(() => {
       document.addEventListener('readystatechange', () => {
-        if (document.readyState === 'interactive') (window as unknown as { darkAtParse: boolean }).darkAtParse = document.documentElement.classList.contains('dark');
+        if (document.readyState === 'interactive')
+          (window as unknown as { darkAtParse: boolean }).darkAtParse = document.documentElement.classList.contains('dark');
       });
     });
     await page.reload();
@@ -58,7 +59,8 @@ describe('app shell', () => {
     await page.goto('/no/such/page');
     await expect.poll(() => page.getByRole('heading', { name: 'Page Not Found' }).isVisible()).toBe(true);
     const main = page.getByRole('main');
-    for (const name of ['Go Home', 'Read the Bible', 'Bible Chat', 'Search']) expect(await main.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    for (const name of ['Go Home', 'Read the Bible', 'Bible Chat', 'Search'])
+      expect(await main.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     await expect.poll(() => page.locator('blockquote').textContent()).toContain('I will instruct thee and teach thee');
   });

@@ -33,7 +33,10 @@ async function makeAccount(kind: 'filled' | 'empty'): Promise<Cookie[]> {
     body: JSON.stringify({ email, password: 'search the scriptures', name: kind }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const verified = await fetch(await mailedLink(email, /Confirm your email/), { redirect: 'manual', headers: { 'x-forwarded-for': headers['x-forwarded-for'] } });
+  const verified = await fetch(await mailedLink(email, /Confirm your email/), {
+    redirect: 'manual',
+    headers: { 'x-forwarded-for': headers['x-forwarded-for'] },
+  });
   const cookies = cookiesOf(verified, baseUrl);
   const post = async (path: string, body: object) => {
     const res = await fetch(`${baseUrl}${path}`, {

@@ -11,7 +11,8 @@ async function openChapter(page: Page, book: string, chapter: number) {
 }
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Scripture Insights' });
-const guestNotes = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('guestNotes') ?? '[]') as { title: string; content: string; type: string; userId: string }[]);
+const guestNotes = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('guestNotes') ?? '[]') as { title: string; content: string; type: string; userId: string }[]);
 
 describe('Scripture Insights (the study panel)', () => {
   it('writes each kind of note for a guest, keeps them in the browser, and deletes them', async () => {
@@ -21,7 +22,7 @@ describe('Scripture Insights (the study panel)', () => {
     const study = panel(page);
     await expect.poll(() => study.isVisible()).toBe(true);
     expect(await study.getByRole('tab', { selected: true }).textContent()).toBe('Notes');
-    expect((await study.getByRole('tab').allTextContents())).toEqual(['Quote', 'Study', 'Ask', 'Notes', 'Mark']);
+    expect(await study.getByRole('tab').allTextContents()).toEqual(['Quote', 'Study', 'Ask', 'Notes', 'Mark']);
 
     // Save stays disabled while the text is blank after trimming (spec §5).
     const save = study.getByRole('button', { name: 'Save Note' });
@@ -81,7 +82,7 @@ describe('Scripture Insights (the study panel)', () => {
     expect(note!.content).toMatch(/^"For God so loved the world.*"\n\nThe whole gospel in one verse\.$/s);
   });
 
-  it('lists this chapter\'s highlights on the Mark tab and removes them there', async () => {
+  it("lists this chapter's highlights on the Mark tab and removes them there", async () => {
     const page = await newPage();
     await openChapter(page, 'Psalms', 23);
     await page.getByRole('button', { name: 'Study Chapter' }).click();
@@ -103,7 +104,7 @@ describe('Scripture Insights (the study panel)', () => {
     expect(await page.locator('#v1').getAttribute('class')).not.toContain('bg-yellow-200');
   });
 
-  it('keeps a signed-in reader\'s notes on the server, on a verse and on the chapter', async () => {
+  it("keeps a signed-in reader's notes on the server, on a verse and on the chapter", async () => {
     const page = await newPage();
     await signUpAndConfirm(page, 'thyatira@example.org', 'seller of purple');
     await page.getByRole('dialog', { name: 'Welcome to Selah' }).getByRole('button', { name: 'Continue' }).click();

@@ -14,7 +14,10 @@ if (!base || !outDir || paths.length === 0) {
 mkdirSync(outDir, { recursive: true });
 const browser = await launchChromium();
 for (const path of paths) {
-  for (const [label, width, height] of [['phone', 390, 844], ['desktop', 1280, 800]] as const) {
+  for (const [label, width, height] of [
+    ['phone', 390, 844],
+    ['desktop', 1280, 800],
+  ] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       const page = await browser.newPage({ viewport: { width, height }, colorScheme: scheme, deviceScaleFactor: 1 });
       await page.goto(base + path, { waitUntil: 'networkidle' });

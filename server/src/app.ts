@@ -80,9 +80,9 @@ export interface App {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   // Prepared public reads are answered before Fastify once the Bible module is ready (http/fast-reads.ts).
-  let fastRead: ReturnType<typeof fastReads> | undefined;
+  const fast: { reads?: ReturnType<typeof fastReads> } = {};
   const server = Fastify({
-    serverFactory: (handler) => createServer((req, res) => fastRead?.(req, res) || handler(req, res)),
+    serverFactory: (handler) => createServer((req, res) => fast.reads?.(req, res) || handler(req, res)),
     logger: options.logger === false ? false : { level: config.logLevel },
     // Behind a proxy (TRUST_PROXY=on) the client address comes from X-Forwarded-For; else the socket's.
     trustProxy: config.trustProxy,
@@ -126,7 +126,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(homeRoutes(new HomeService(bible)));
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: server.log });
-  const engine = createAuth({ db: database.db, mailer, secret: authSecret(config.authSecret, config.dataDir), publicUrl: config.publicUrl, allowedHosts: hosts.patterns });
+  const engine = createAuth({
+    db: database.db,
+    mailer,
+    secret: authSecret(config.authSecret, config.dataDir),
+    publicUrl: config.publicUrl,
+    allowedHosts: hosts.patterns,
+  });
   const viewerOf = viewerResolver(engine);
   server.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
   const profileRepository = new ProfileRepository(database.db);
@@ -143,12 +149,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
   registerWeb(server, config, bible, securityHeaders.page);
-  fastRead = fastReads({ hosts, headers: securityHeaders.overHttp, read: (path, query) => bible.fastRead(path, query) });
+  fast.reads = fastReads({ hosts, headers: securityHeaders.overHttp, read: (path, query) => bible.fastRead(path, query) });
   server.addHook('onClose', async () => {
     await importChecker.destroy();
     if (!options.database) await database.close();
   });
-  return { server, library, database, routes, fastReadsServed: () => fastRead?.served ?? 0 };
+  return { server, library, database, routes, fastReadsServed: () => fast.reads?.served ?? 0 };
 }
 
 /**

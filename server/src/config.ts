@@ -12,12 +12,7 @@ const PORT_MESSAGE = 'must be a whole number from 0 to 65535';
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 const envSchema = z.object({
-  PORT: z.coerce
-    .number({ error: PORT_MESSAGE })
-    .int(PORT_MESSAGE)
-    .min(0, PORT_MESSAGE)
-    .max(65535, PORT_MESSAGE)
-    .default(3000),
+  PORT: z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(0, PORT_MESSAGE).max(65535, PORT_MESSAGE).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -33,13 +28,21 @@ const envSchema = z.object({
     .default('info'),
   WEB_DIST: z.string().optional(),
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://bible.example.org' }).optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Selah <no-reply@localhost>'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   ALLOWED_HOSTS: z
     .string()
-    .transform((s) => s.split(',').map((h) => h.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().refine((h) => parseHost(h) !== undefined, 'must be host names, each with an optional port, separated by commas')))
     .default([]),
 });

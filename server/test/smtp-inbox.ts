@@ -39,7 +39,12 @@ export async function startInbox(options: { onRaw?: (raw: Buffer) => void } = {}
       stream.on('end', () => {
         const raw = Buffer.concat(chunks);
         options.onRaw?.(raw);
-        messages.push(parse(raw.toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        messages.push(
+          parse(
+            raw.toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         waiters.splice(0).forEach((w) => w());
         callback();
       });

@@ -3,7 +3,7 @@ import { CANON, KJV_TOTAL_VERSES, PROTESTANT_CANON, findBookExact, verseCount } 
 import { formatVerseReference, parseVerseId, verseId } from './verse-id.ts';
 
 describe('canon', () => {
-  it('has the 66 books in canonical order with the spec\'s English names', () => {
+  it("has the 66 books in canonical order with the spec's English names", () => {
     expect(PROTESTANT_CANON).toHaveLength(66);
     expect(PROTESTANT_CANON.map((b) => b.name).slice(0, 5)).toEqual(['Genesis', 'Exodus', 'Leviticus', 'Numbers', 'Deuteronomy']);
     expect(PROTESTANT_CANON[18]!.name).toBe('Psalms');

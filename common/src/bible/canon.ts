@@ -20,6 +20,7 @@ export interface CanonBook {
 }
 
 // [name, OSIS, USFM] in canonical (Protestant) order.
+// prettier-ignore
 const PROTESTANT: readonly (readonly [string, string, string])[] = [
   ['Genesis', 'Gen', 'GEN'], ['Exodus', 'Exod', 'EXO'], ['Leviticus', 'Lev', 'LEV'], ['Numbers', 'Num', 'NUM'],
   ['Deuteronomy', 'Deut', 'DEU'], ['Joshua', 'Josh', 'JOS'], ['Judges', 'Judg', 'JDG'], ['Ruth', 'Ruth', 'RUT'],
@@ -41,6 +42,7 @@ const PROTESTANT: readonly (readonly [string, string, string])[] = [
 ];
 
 // Deuterocanonical / apocryphal books: [name, OSIS, USFM, usual chapter count].
+// prettier-ignore
 const DEUTEROCANON: readonly (readonly [string, string, string, number])[] = [
   ['Tobit', 'Tob', 'TOB', 14], ['Judith', 'Jdt', 'JDT', 16], ['Additions to Esther', 'AddEsth', 'ESG', 16],
   ['Wisdom of Solomon', 'Wis', 'WIS', 19], ['Sirach', 'Sir', 'SIR', 51], ['Baruch', 'Bar', 'BAR', 5],

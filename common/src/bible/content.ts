@@ -56,11 +56,5 @@ export function compactNodes(nodes: readonly VerseNode[]): VerseNode[] {
 }
 
 function sameFormatting(a: TextNode, b: TextNode): boolean {
-  return (
-    a.supplied === b.supplied &&
-    a.wordsOfJesus === b.wordsOfJesus &&
-    a.divineName === b.divineName &&
-    a.strongs === undefined &&
-    b.strongs === undefined
-  );
+  return a.supplied === b.supplied && a.wordsOfJesus === b.wordsOfJesus && a.divineName === b.divineName && a.strongs === undefined && b.strongs === undefined;
 }

@@ -37,7 +37,10 @@ export function previousChapter(at: ChapterPosition, books: readonly NavigableBo
   if (b < 0 || c < 0) return null;
   const book = books[b]!;
   if (c > 0) return { book: book.name, chapter: book.chapters[c - 1]! };
-  const previous = books.slice(0, b).reverse().find((x) => x.chapters.length > 0);
+  const previous = books
+    .slice(0, b)
+    .reverse()
+    .find((x) => x.chapters.length > 0);
   return previous ? { book: previous.name, chapter: previous.chapters.at(-1)! } : null;
 }
 

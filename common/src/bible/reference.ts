@@ -27,8 +27,16 @@ function getParser(): bcv_parser {
   return parser;
 }
 
-interface ParserPoint { b: string; c: number; v: number; }
-interface ParserEntity { osis: string; indices: [number, number]; entities: { type: string; start: ParserPoint; end: ParserPoint }[]; }
+interface ParserPoint {
+  b: string;
+  c: number;
+  v: number;
+}
+interface ParserEntity {
+  osis: string;
+  indices: [number, number];
+  entities: { type: string; start: ParserPoint; end: ParserPoint }[];
+}
 
 function toRange(start: ParserPoint, end: ParserPoint, type: string): PassageRange | undefined {
   const book = bookByOsis(start.b);

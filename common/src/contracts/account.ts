@@ -29,8 +29,15 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const email = z.string({ error: 'Enter your email.' }).trim().min(1, 'Enter your email.').max(EMAIL_MAX, `An email address can be at most ${EMAIL_MAX} characters.`);
-const password = z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(PASSWORD_MAX, `A password can be at most ${PASSWORD_MAX} characters.`);
+const email = z
+  .string({ error: 'Enter your email.' })
+  .trim()
+  .min(1, 'Enter your email.')
+  .max(EMAIL_MAX, `An email address can be at most ${EMAIL_MAX} characters.`);
+const password = z
+  .string({ error: 'Enter your password.' })
+  .min(1, 'Enter your password.')
+  .max(PASSWORD_MAX, `A password can be at most ${PASSWORD_MAX} characters.`);
 const newPassword = z
   .string({ error: 'Choose a password.' })
   .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters for your password.`)
@@ -53,4 +60,6 @@ export const callbackQuery = z.object({ callbackURL: localPath.optional() });
 export const verifyEmailQuery = z.object({ token, callbackURL: localPath.optional() });
 export const verificationMailInput = z.object({ email, callbackURL: localPath.optional() });
 export const changePasswordInput = z.object({ currentPassword: password, newPassword, revokeOtherSessions: z.boolean().optional() });
-export const deleteAccountInput = z.object({ password: z.string({ error: 'Enter your password to delete your account.' }).min(1, 'Enter your password to delete your account.').max(PASSWORD_MAX) });
+export const deleteAccountInput = z.object({
+  password: z.string({ error: 'Enter your password to delete your account.' }).min(1, 'Enter your password to delete your account.').max(PASSWORD_MAX),
+});

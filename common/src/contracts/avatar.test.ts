@@ -14,7 +14,15 @@ describe('profile picture checks', () => {
   });
 
   it('refuses text, SVG, GIF, a RIFF that is no WebP, and cut-off signatures', () => {
-    for (const head of [bytes('Hello world!'), bytes('<svg xmlns='), bytes('GIF89a', 1, 0, 1, 0), bytes('RIFF', 0, 0, 0, 0, 'WAVE'), bytes(0x89, 'PN'), bytes(0xff, 0xd8), new Uint8Array()]) {
+    for (const head of [
+      bytes('Hello world!'),
+      bytes('<svg xmlns='),
+      bytes('GIF89a', 1, 0, 1, 0),
+      bytes('RIFF', 0, 0, 0, 0, 'WAVE'),
+      bytes(0x89, 'PN'),
+      bytes(0xff, 0xd8),
+      new Uint8Array(),
+    ]) {
       expect(sniffImageType(head)).toBeNull();
     }
   });

@@ -80,8 +80,14 @@ export const aiResponseInput = z.object({
 
 /** What a guest kept in the browser, moved into the account on sign-in (ids are the guest copies'). */
 export const guestImport = z.object({
-  highlights: z.array(highlightInput.extend({ id: z.uuid() })).max(2_000).default([]),
-  notes: z.array(noteInput.extend({ id: z.uuid(), title: z.string().trim().max(200).optional() })).max(2_000).default([]),
+  highlights: z
+    .array(highlightInput.extend({ id: z.uuid() }))
+    .max(2_000)
+    .default([]),
+  notes: z
+    .array(noteInput.extend({ id: z.uuid(), title: z.string().trim().max(200).optional() }))
+    .max(2_000)
+    .default([]),
   aiResponses: z.array(aiResponseInput).max(2_000).default([]),
 });
 export type GuestImport = z.infer<typeof guestImport>;

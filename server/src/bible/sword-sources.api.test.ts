@@ -29,7 +29,7 @@ describe.skipIf(!installed)(`SWORD Bibles installed on the system, served on ${d
     expect(grouped.map((g: { languageName: string }) => g.languageName)).toEqual(['English', 'Spanish']);
   });
 
-  it('serve their structure: words of Jesus and Strong\'s numbers (KJV), footnotes (WEB)', async () => {
+  it("serve their structure: words of Jesus and Strong's numbers (KJV), footnotes (WEB)", async () => {
     const john3 = await chapter('/api/bible/content/John/3?translation=KJV2006');
     const v16 = john3.verses[15].content;
     expect(v16.some((n: { wordsOfJesus?: boolean }) => n.wordsOfJesus)).toBe(true);

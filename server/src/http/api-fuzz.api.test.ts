@@ -15,7 +15,10 @@ import { Browser, HOST, signUpVerified } from '../../test/accounts.ts';
  */
 const dist = mkdtempSync(join(tmpdir(), 'selah-fuzz-web-'));
 mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head><title>Selah</title><meta name="description" content="d" /></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  join(dist, 'index.html'),
+  '<!doctype html><html><head><title>Selah</title><meta name="description" content="d" /></head><body><div id="root"></div></body></html>',
+);
 writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
 
 const TEXT = [
@@ -134,7 +137,15 @@ describe(`hostile input on every route, on ${databaseKind()}`, () => {
     return member;
   }
 
-  async function send(who: Browser, route: RouteEntry, url: string, payload: string | undefined, headers: Record<string, string>, failures: Failure[], name: string) {
+  async function send(
+    who: Browser,
+    route: RouteEntry,
+    url: string,
+    payload: string | undefined,
+    headers: Record<string, string>,
+    failures: Failure[],
+    name: string,
+  ) {
     const withBody = payload !== undefined && route.method !== 'GET' && route.method !== 'HEAD';
     const res = await who.request(route.method as 'GET', url, withBody ? payload : undefined, {
       ...(withBody && { 'content-type': 'application/json' }),

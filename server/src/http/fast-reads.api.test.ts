@@ -29,9 +29,24 @@ describe(`prepared public reads answered before Fastify, on ${databaseKind()}`, 
   afterAll(async () => app?.stop());
 
   it('answer exactly as the full path does: status, headers and bytes, in every encoding, 304 and HEAD', async () => {
-    const paths = ['/api/bible/books', '/api/bible/translations/all', '/api/bible/translations/grouped', '/api/bible/available-books/WEB', '/api/bible/content/John/3', '/api/bible/content/John/3?translation=web', '/api/bible/content/1%20John/2?translation=KJV', '/api/bible/content/%20Psalms/23'];
+    const paths = [
+      '/api/bible/books',
+      '/api/bible/translations/all',
+      '/api/bible/translations/grouped',
+      '/api/bible/available-books/WEB',
+      '/api/bible/content/John/3',
+      '/api/bible/content/John/3?translation=web',
+      '/api/bible/content/1%20John/2?translation=KJV',
+      '/api/bible/content/%20Psalms/23',
+    ];
     const etag = String((await get('/api/bible/content/John/3', {})).headers.etag);
-    const variants: [Record<string, string>, string?][] = [[{ 'accept-encoding': 'br' }], [{ 'accept-encoding': 'gzip' }], [{}], [{ 'accept-encoding': 'br', 'if-none-match': etag }], [{ 'accept-encoding': 'gzip' }, 'HEAD']];
+    const variants: [Record<string, string>, string?][] = [
+      [{ 'accept-encoding': 'br' }],
+      [{ 'accept-encoding': 'gzip' }],
+      [{}],
+      [{ 'accept-encoding': 'br', 'if-none-match': etag }],
+      [{ 'accept-encoding': 'gzip' }, 'HEAD'],
+    ];
     for (const path of paths) {
       for (const [headers, method] of variants) {
         const before = app.fastReadsServed();

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { preparedResponse, type PreparedReply, type PreparedResponse } from '../modules/bible/prepared-reply.ts';
+import { preparedResponse, type PreparedReply, type PreparedResponse } from './prepared-reply.ts';
 import type { TrustedHosts } from './trusted-hosts.ts';
 
 /** The prepared reply for a public read (path and query as sent), or undefined when it is not one. */

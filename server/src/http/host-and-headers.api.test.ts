@@ -31,7 +31,12 @@ describe(`hosts, links and browser protections on ${databaseKind()}`, () => {
 
   it('refuses a poisoned Host before it reaches auth: no reset mail carries the attacker’s address', async () => {
     for (const headers of [{ host: 'evil.example' }, { host: 'selah.test', 'x-forwarded-host': 'evil.example' }] as Record<string, string>[]) {
-      const res = await new Browser(app).request('POST', '/api/auth/request-password-reset', { email: 'hannah@example.org', redirectTo: '/reset-password' }, { ...headers, origin: 'http://evil.example' });
+      const res = await new Browser(app).request(
+        'POST',
+        '/api/auth/request-password-reset',
+        { email: 'hannah@example.org', redirectTo: '/reset-password' },
+        { ...headers, origin: 'http://evil.example' },
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/ALLOWED_HOSTS/);
     }

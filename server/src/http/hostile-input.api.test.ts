@@ -77,7 +77,13 @@ describe(`text that cannot be stored, and bodies too deep to walk, on ${database
 
   it('caps emails at 254 characters on every account route', async () => {
     const email = `${'e'.repeat(8_200)}@example.org`;
-    for (const path of ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/auth/send-verification-email', '/api/admin/sign-in']) {
+    for (const path of [
+      '/api/auth/sign-in/email',
+      '/api/auth/sign-up/email',
+      '/api/auth/request-password-reset',
+      '/api/auth/send-verification-email',
+      '/api/admin/sign-in',
+    ]) {
       const res = await new Browser(app).request('POST', path, { email, password: 'a long password' });
       expect([res.statusCode, res.json().message], path).toEqual([400, 'An email address can be at most 254 characters.']);
     }

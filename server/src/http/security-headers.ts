@@ -64,7 +64,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { publicH
     if (cookies !== undefined) {
       const list = Array.isArray(cookies) ? cookies : [String(cookies)];
       reply.removeHeader('set-cookie'); // header() would add to the list, not replace it
-      reply.header('set-cookie', list.map((c) => (/;\s*secure\s*(;|$)/i.test(c) ? c : `${c}; Secure`)));
+      reply.header(
+        'set-cookie',
+        list.map((c) => (/;\s*secure\s*(;|$)/i.test(c) ? c : `${c}; Secure`)),
+      );
     }
     done(null, payload);
   });

@@ -11,9 +11,15 @@ describe('trusted hosts', () => {
   });
 
   it('trusts PUBLIC_URL, the listening address with its port, and the allowed names', () => {
-    const hosts = new TrustedHosts({ publicUrl: 'https://bible.example.org', allowedHosts: ['bible.lan', 'reader.lan:8443'], listen: { host: '0.0.0.0', port: 3000 } });
-    for (const ok of ['bible.example.org', 'localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'bible.lan', 'bible.lan:1234', 'READER.lan:8443']) expect(hosts.allows(ok), ok).toBe(true);
-    for (const no of ['evil.example', 'localhost:3001', 'localhost', 'reader.lan', 'bible.example.org:8443', undefined]) expect(hosts.allows(no), String(no)).toBe(false);
+    const hosts = new TrustedHosts({
+      publicUrl: 'https://bible.example.org',
+      allowedHosts: ['bible.lan', 'reader.lan:8443'],
+      listen: { host: '0.0.0.0', port: 3000 },
+    });
+    for (const ok of ['bible.example.org', 'localhost:3000', '127.0.0.1:3000', '[::1]:3000', 'bible.lan', 'bible.lan:1234', 'READER.lan:8443'])
+      expect(hosts.allows(ok), ok).toBe(true);
+    for (const no of ['evil.example', 'localhost:3001', 'localhost', 'reader.lan', 'bible.example.org:8443', undefined])
+      expect(hosts.allows(no), String(no)).toBe(false);
   });
 
   it('learns a random port once listening, and port 80 without a port', () => {

@@ -14,8 +14,12 @@ export function ComingSoon({ title, text }: { title: string; text: string }) {
       <h1 className="font-serif text-3xl font-semibold">{title}</h1>
       <p className="text-stone-700 dark:text-stone-300">{text}</p>
       <div className="flex flex-wrap justify-center gap-2">
-        <Link to="/bible" className="button-primary no-underline">Read the Bible</Link>
-        <Link to="/search" className="button-secondary no-underline">Search the Bible</Link>
+        <Link to="/bible" className="button-primary no-underline">
+          Read the Bible
+        </Link>
+        <Link to="/search" className="button-secondary no-underline">
+          Search the Bible
+        </Link>
       </div>
     </div>
   );

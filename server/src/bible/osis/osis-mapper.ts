@@ -47,8 +47,18 @@ export interface OsisMapperOptions {
 
 /** Divisions that are not verse text: front and back matter, glossaries, introductions. */
 const SKIPPED_DIVS = new Set([
-  'front', 'back', 'glossary', 'titlePage', 'preface', 'coverPage', 'publicationData', 'acknowledgement',
-  'dedication', 'index', 'colophon', 'bibliography',
+  'front',
+  'back',
+  'glossary',
+  'titlePage',
+  'preface',
+  'coverPage',
+  'publicationData',
+  'acknowledgement',
+  'dedication',
+  'index',
+  'colophon',
+  'bibliography',
 ]);
 const PARAGRAPH_DIVS = new Set(['paragraph', 'x-p']);
 /** Titles that label rather than head the text: the app prints its own chapter labels. */

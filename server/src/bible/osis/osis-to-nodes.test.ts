@@ -9,9 +9,7 @@ const blocks = (nodes: VerseNode[]) => nodes.filter((n) => n.type !== 'text').ma
 
 describe('osisToNodes', () => {
   it('keeps the source whitespace so plain text reads as the verse', () => {
-    const nodes = osisToNodes(
-      'In the <w lemma="strong:H7225">beginning</w> <w lemma="strong:H0430">God</w> <w lemma="strong:H1254">created</w> the heaven.',
-    );
+    const nodes = osisToNodes('In the <w lemma="strong:H7225">beginning</w> <w lemma="strong:H0430">God</w> <w lemma="strong:H1254">created</w> the heaven.');
     expect(plainText(nodes)).toBe('In the beginning God created the heaven.');
     expect(nodes[1]).toEqual({ type: 'text', text: 'beginning', strongs: ['H7225'] });
     expect(nodes[3]).toEqual({ type: 'text', text: 'God', strongs: ['H430'] });
@@ -24,9 +22,7 @@ describe('osisToNodes', () => {
   });
 
   it('marks supplied words and the divine name', () => {
-    const nodes = osisToNodes(
-      'darkness <transChange type="added">was</transChange> upon the <divineName><w lemma="strong:H3068">LORD</w></divineName>',
-    );
+    const nodes = osisToNodes('darkness <transChange type="added">was</transChange> upon the <divineName><w lemma="strong:H3068">LORD</w></divineName>');
     expect(nodes).toContainEqual({ type: 'text', text: 'was', supplied: true });
     expect(nodes).toContainEqual({ type: 'text', text: 'LORD', divineName: true, strongs: ['H3068'] });
     expect(plainText(nodes)).toBe('darkness was upon the LORD');
@@ -45,9 +41,7 @@ describe('osisToNodes', () => {
   });
 
   it('keeps rdg and catchWord text inside notes', () => {
-    const [note] = osisToNodes('x<note><catchWord>them</catchWord> or, <rdg type="alternate">those</rdg></note>').filter(
-      (n) => n.type === 'note',
-    );
+    const [note] = osisToNodes('x<note><catchWord>them</catchWord> or, <rdg type="alternate">those</rdg></note>').filter((n) => n.type === 'note');
     expect(note).toEqual({ type: 'note', text: 'them or, those', kind: 'footnote' });
   });
 
@@ -135,15 +129,15 @@ describe('OsisConverter across verses', () => {
   it('closes a container <q marker> with the matching closing mark, in the quotation’s formatting', () => {
     const nodes = osisToNodes('He cried, <q who="Jesus" marker="“">Lazarus, come forth.</q> And he came.');
     expect(nodes[1]).toEqual({ type: 'text', text: '“Lazarus, come forth.”', wordsOfJesus: true });
-    expect(plainText(osisToNodes('<q marker="‘">a</q> <q marker="«">b</q> <q marker="‹">c</q> <q marker="&quot;">d</q>'))).toBe(
-      '‘a’ «b» ‹c› "d"',
-    );
+    expect(plainText(osisToNodes('<q marker="‘">a</q> <q marker="«">b</q> <q marker="‹">c</q> <q marker="&quot;">d</q>'))).toBe('‘a’ «b» ‹c› "d"');
   });
 
   it('starts no stanza where a paragraph already separates two line groups', () => {
     const c = new OsisConverter();
     c.verse('<lg sID="g1"/><l sID="a"/>his heel.<l eID="a"/><lg eID="g1"/>');
-    const next = c.verse('<div sID="p" type="x-p"/>To the woman he said,<div eID="p" type="x-p"/> <lg sID="g2"/><l level="1" sID="b"/>“I will<l eID="b"/><lg eID="g2"/>');
+    const next = c.verse(
+      '<div sID="p" type="x-p"/>To the woman he said,<div eID="p" type="x-p"/> <lg sID="g2"/><l level="1" sID="b"/>“I will<l eID="b"/><lg eID="g2"/>',
+    );
     expect(blocks(next)).toEqual(['paragraph', 'line']);
   });
 
@@ -155,12 +149,17 @@ describe('OsisConverter across verses', () => {
 
   it('keeps block starts from intros and from the end of a verse for the next verse', () => {
     const c = new OsisConverter();
-    c.intro('<div canonical="true" osisID="Ps" sID="b" type="book"/><milestone n="Psalms" type="x-usfm-h"/><milestone n="The Book of Psalms" type="x-usfm-toc1"/><title type="main">PSALMS</title>');
+    c.intro(
+      '<div canonical="true" osisID="Ps" sID="b" type="book"/><milestone n="Psalms" type="x-usfm-h"/><milestone n="The Book of Psalms" type="x-usfm-toc1"/><title type="main">PSALMS</title>',
+    );
     c.intro('<chapter n="119" osisID="Ps.119" sID="Ps.119"/> <title><foreign>א ALEPH.</foreign></title> <lg sID="g1"/> <l level="1" sID="l1"/>');
     const v1 = c.verse('Blessed <transChange type="added">are</transChange> the undefiled <l eID="l1" level="1"/> <l level="1" sID="l2"/>');
     const v2 = c.verse('');
     const v3 = c.verse('Blessed are they<l eID="l2" level="1"/>');
-    expect(v1.slice(0, 2)).toEqual([{ type: 'heading', text: 'א ALEPH.', kind: 'section' }, { type: 'line', indent: 1 }]);
+    expect(v1.slice(0, 2)).toEqual([
+      { type: 'heading', text: 'א ALEPH.', kind: 'section' },
+      { type: 'line', indent: 1 },
+    ]);
     expect(blocks(v1)).toEqual(['heading', 'line']);
     expect(v2).toEqual([]);
     expect(v3[0]).toEqual({ type: 'line', indent: 1 });

@@ -1,10 +1,7 @@
 import { normalizeTerm } from '#common/bible/tokenize.ts';
 
 /** One part of a query: a whole word, a word prefix ("lov*") or a phrase in quotes. */
-export type QueryPart =
-  | { kind: 'word'; term: string }
-  | { kind: 'prefix'; term: string }
-  | { kind: 'phrase'; terms: string[] };
+export type QueryPart = { kind: 'word'; term: string } | { kind: 'prefix'; term: string } | { kind: 'phrase'; terms: string[] };
 
 const WORD = /[\p{L}\p{N}]+/gu;
 

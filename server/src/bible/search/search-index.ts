@@ -91,7 +91,10 @@ export class SearchIndex {
         tf.set(doc, (tf.get(doc) ?? 0) + (p & TF_MASK));
       }
     }
-    return Uint32Array.from([...tf.keys()].sort((a, b) => a - b), (doc) => (doc << TF_BITS) | Math.min(tf.get(doc)!, TF_MASK));
+    return Uint32Array.from(
+      [...tf.keys()].sort((a, b) => a - b),
+      (doc) => (doc << TF_BITS) | Math.min(tf.get(doc)!, TF_MASK),
+    );
   }
 
   termsWithPrefix(prefix: string, max = 500): string[] {
@@ -201,7 +204,7 @@ export function top(hits: IndexHit[], wanted: number): IndexHit[] {
       for (let i = heap.length - 1; i > 0 && better(heap[(i - 1) >> 1]!, heap[i]!); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
     } else if (better(hit, heap[0]!)) {
       heap[0] = hit;
-      for (let i = 0; ; ) {
+      for (let i = 0; ;) {
         const l = 2 * i + 1;
         const r = l + 1;
         let worst = i;
@@ -242,12 +245,14 @@ export function matchOffsets(text: string, parts: readonly QueryPart[]): { start
     }
   }
   const ranges: { start: number; end: number }[] = [];
-  [...marked].sort((a, b) => a - b).forEach((i) => {
-    const t = tokens[i]!;
-    const last = ranges.at(-1);
-    // Join neighbours of a phrase separated only by spaces into one mark.
-    if (last && /^\s*$/.test(text.slice(last.end, t.start)) && marked.has(i - 1)) last.end = t.end;
-    else ranges.push({ start: t.start, end: t.end });
-  });
+  [...marked]
+    .sort((a, b) => a - b)
+    .forEach((i) => {
+      const t = tokens[i]!;
+      const last = ranges.at(-1);
+      // Join neighbours of a phrase separated only by spaces into one mark.
+      if (last && /^\s*$/.test(text.slice(last.end, t.start)) && marked.has(i - 1)) last.end = t.end;
+      else ranges.push({ start: t.start, end: t.end });
+    });
   return ranges;
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportedBible } from '../importers/types.ts';
-import { BibleStore, loadTranslation } from './bible-store.ts';
+import { type BibleStore, loadTranslation } from './bible-store.ts';
 import { encodeTranslationText, TEXT_FORMAT_VERSION } from './translation-text.ts';
 import { bookByOsis } from '#common/bible/canon.ts';
 import type { TranslationRepository, TranslationRow } from './translation-repository.ts';

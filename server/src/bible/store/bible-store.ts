@@ -86,9 +86,7 @@ export function loadTranslation(row: TranslationRow, pack: Buffer): LoadedTransl
   let textIndex = 0;
   for (const book of decoded.header.books) {
     const canon = bookByOsis(book.osis);
-    const chapters = book.chapters.map(
-      (c) => new LoadedChapter(c.number, c.verses, decoded.texts[textIndex++]!, decoded.chapter(c)),
-    );
+    const chapters = book.chapters.map((c) => new LoadedChapter(c.number, c.verses, decoded.texts[textIndex++]!, decoded.chapter(c)));
     if (canon) books.push(new LoadedBook(canon, book.name, book.nameLong, chapters));
   }
   return new LoadedTranslation(row, books);
@@ -140,4 +138,3 @@ export class BibleStore {
     });
   }
 }
-

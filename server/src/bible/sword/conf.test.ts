@@ -104,12 +104,7 @@ describe('discoverSwordModules', () => {
   });
 
   it('searches SWORD_PATH, then ~/.sword, then /usr/share/sword', () => {
-    expect(defaultSwordRoots(['/opt/a', '/opt/b'], '/home/me')).toEqual([
-      '/opt/a',
-      '/opt/b',
-      '/home/me/.sword',
-      '/usr/share/sword',
-    ]);
+    expect(defaultSwordRoots(['/opt/a', '/opt/b'], '/home/me')).toEqual(['/opt/a', '/opt/b', '/home/me/.sword', '/usr/share/sword']);
     expect(defaultSwordRoots([], '/home/me')).toEqual(['/home/me/.sword', '/usr/share/sword']);
   });
 });

@@ -18,12 +18,14 @@ import { join } from 'node:path';
 
 import { PROTESTANT_CANON } from '#common/bible/canon.ts';
 
+// prettier-ignore
 const NAMES = [
   'Calvin', 'Catholic', 'Catholic2', 'DarbyFr', 'German', 'KJV', 'KJVA', 'LXX', 'Leningrad', 'Luther', 'MT',
   'NRSV', 'NRSVA', 'Orthodox', 'Segond', 'Synodal', 'SynodalProt', 'Vulg',
 ];
 
 // emptyvss prints SWORD's English book names; these are SWORD's OSIS ids for them.
+// prettier-ignore
 const OSIS_BY_SWORD_NAME: Record<string, string> = {
   'Revelation of John': 'Rev', 'Additional Psalm': 'AddPs', 'Additions to Daniel': 'AddDan',
   'Additions to Esther': 'AddEsth', 'Esther (Greek)': 'EsthGr', 'Epistle of Jeremiah': 'EpJer', 'I Enoch': '1En',
@@ -111,7 +113,10 @@ function derive(v11n: string): { ot: Book[]; nt: Book[] } {
   const records = (bs: Book[]) => 2 + bs.reduce((s, b) => s + 1 + b.counts.length + b.counts.reduce((a, n) => a + n, 0), 0);
   const full = `full${v11n}`;
   const log = buildModule(full, v11n, books);
-  for (const [file, testament] of [['ot.bzv', ot], ['nt.bzv', nt]] as const) {
+  for (const [file, testament] of [
+    ['ot.bzv', ot],
+    ['nt.bzv', nt],
+  ] as const) {
     const size = statSync(join(work, 'modules', full, file)).size;
     const expected = testament.length ? records(testament) * 10 : size; // osis2mod writes a stub for a missing testament
     if (size !== expected) throw new Error(`${v11n}: ${file} has ${size / 10} records, layout says ${expected / 10}`);
@@ -130,9 +135,7 @@ function swordVersion(): string {
 const kjvCounts = new Map(PROTESTANT_CANON.map((b) => [b.osis, b.verseCounts.join(',')]));
 
 function encode(books: Book[]): string {
-  return books
-    .map((b) => (kjvCounts.get(b.osis) === b.counts.join(',') ? b.osis : `${b.osis}:${b.counts.join(',')}`))
-    .join(' ');
+  return books.map((b) => (kjvCounts.get(b.osis) === b.counts.join(',') ? b.osis : `${b.osis}:${b.counts.join(',')}`)).join(' ');
 }
 
 try {

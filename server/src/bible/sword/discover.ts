@@ -22,12 +22,11 @@ export interface SwordModule {
  * The roots SWORD itself searches, most specific first: each path in SWORD_PATH (colon-separated),
  * then ~/.sword, then the system library. A root only counts when it has a mods.d folder.
  */
-export function defaultSwordRoots(paths: readonly string[] = (process.env.SWORD_PATH ?? '').split(':').filter(Boolean), home = process.env.HOME || homedir()): string[] {
-  const roots = [
-    ...paths,
-    join(home, '.sword'),
-    '/usr/share/sword',
-  ];
+export function defaultSwordRoots(
+  paths: readonly string[] = (process.env.SWORD_PATH ?? '').split(':').filter(Boolean),
+  home = process.env.HOME || homedir(),
+): string[] {
+  const roots = [...paths, join(home, '.sword'), '/usr/share/sword'];
   return [...new Set(roots.map((r) => resolve(r)))];
 }
 

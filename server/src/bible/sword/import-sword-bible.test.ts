@@ -110,9 +110,7 @@ describe.skipIf(!webModule)('importSwordBible: WEB, NRSVA versification (needs D
     const ids = web.books.map((b) => b.osis);
     expect(ids.slice(0, 66)).toEqual(PROTESTANT_CANON.map((b) => b.osis));
     // NRSVA's Greek Esther is CANON's AddEsth; its Baruch 6 is the Letter of Jeremiah.
-    expect(ids.slice(66)).toEqual(
-      expect.arrayContaining(['Tob', 'Jdt', 'AddEsth', 'Wis', 'Sir', 'Bar', 'EpJer', '1Macc', '2Macc', 'PrMan', 'AddPs']),
-    );
+    expect(ids.slice(66)).toEqual(expect.arrayContaining(['Tob', 'Jdt', 'AddEsth', 'Wis', 'Sir', 'Bar', 'EpJer', '1Macc', '2Macc', 'PrMan', 'AddPs']));
     expect(web.books.find((b) => b.osis === 'Bar')!.verses.every((v) => v.chapter <= 5)).toBe(true);
     expect(text(web, 'EpJer', 1, 1)).toMatch(/^A copy of a letter that Jeremy sent/);
     expect(validateImport(structuredClone(web), 'sword:engWEB2015eb')).toBeGreaterThan(35_000);

@@ -62,13 +62,7 @@ export function importSwordBible(module: SwordModule): ImportedBible {
   return { meta: swordTranslationMeta(module), books: ordered };
 }
 
-function addVerse(
-  books: Map<string, ImportedBook>,
-  osis: string,
-  chapter: number,
-  verse: number,
-  content: VerseNode[],
-): void {
+function addVerse(books: Map<string, ImportedBook>, osis: string, chapter: number, verse: number, content: VerseNode[]): void {
   let book = books.get(osis);
   if (!book) {
     book = { osis, verses: [] };
@@ -88,9 +82,22 @@ function canonBookFor(swordOsis: string): CanonBook | undefined {
 }
 
 const LANGUAGE_NAMES: Record<string, string> = {
-  en: 'English', es: 'Spanish', fr: 'French', de: 'German', pt: 'Portuguese', it: 'Italian', nl: 'Dutch',
-  la: 'Latin', grc: 'Greek', el: 'Greek', he: 'Hebrew', hbo: 'Hebrew', zh: 'Chinese', ko: 'Korean',
-  ru: 'Russian', ar: 'Arabic',
+  en: 'English',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+  pt: 'Portuguese',
+  it: 'Italian',
+  nl: 'Dutch',
+  la: 'Latin',
+  grc: 'Greek',
+  el: 'Greek',
+  he: 'Hebrew',
+  hbo: 'Hebrew',
+  zh: 'Chinese',
+  ko: 'Korean',
+  ru: 'Russian',
+  ar: 'Arabic',
 };
 
 /** Translation metadata from the .conf; the caller resolves code collisions. */

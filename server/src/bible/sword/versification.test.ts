@@ -30,9 +30,7 @@ describe('SWORD versifications', () => {
   it('adds the apocrypha after Malachi in KJVA', () => {
     const kjva = getVersification('KJVA');
     const ot = kjva.books.filter((b) => b.testament === 1).map((b) => b.osis);
-    expect(ot.slice(38)).toEqual([
-      'Mal', '1Esd', '2Esd', 'Tob', 'Jdt', 'AddEsth', 'Wis', 'Sir', 'Bar', 'PrAzar', 'Sus', 'Bel', 'PrMan', '1Macc', '2Macc',
-    ]);
+    expect(ot.slice(38)).toEqual(['Mal', '1Esd', '2Esd', 'Tob', 'Jdt', 'AddEsth', 'Wis', 'Sir', 'Bar', 'PrAzar', 'Sus', 'Bel', 'PrMan', '1Macc', '2Macc']);
     expect(kjva.book('Sir')!.verseCounts.length).toBe(51);
     expect(kjva.book('Matt')!.testament).toBe(2);
   });

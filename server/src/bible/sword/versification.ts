@@ -41,8 +41,7 @@ export function versificationNames(): string[] {
 
 /** SWORD's default when a .conf names none is KJV. Throws for a versification we have no table for. */
 export function getVersification(name: string | undefined = 'KJV'): Versification {
-  const key =
-    name in VERSIFICATION_DATA ? name : versificationNames().find((n) => n.toLowerCase() === name.toLowerCase());
+  const key = name in VERSIFICATION_DATA ? name : versificationNames().find((n) => n.toLowerCase() === name.toLowerCase());
   if (!key) throw new Error(`unknown SWORD versification "${name}" (known: ${versificationNames().join(', ')})`);
   let v11n = cache.get(key);
   if (!v11n) {
@@ -55,7 +54,10 @@ export function getVersification(name: string | undefined = 'KJV'): Versificatio
 function buildVersification(name: string, data: { ot: string; nt: string }): Versification {
   const books: VersificationBook[] = [];
   const recordCounts: [number, number] = [0, 0];
-  for (const [testament, spec] of [[1, data.ot], [2, data.nt]] as const) {
+  for (const [testament, spec] of [
+    [1, data.ot],
+    [2, data.nt],
+  ] as const) {
     let index = 2; // after the module and testament headers
     for (const token of spec.split(' ').filter(Boolean)) {
       const [osis, list] = token.split(':') as [string, string | undefined];

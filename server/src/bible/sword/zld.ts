@@ -36,8 +36,7 @@ export class ZLdReader {
       const rest = record.subarray(newline + 1);
       const text = rest.length >= 5 ? rest.toString('latin1', 0, 5) : '';
       // A key can stand for another ("@LINK OTHER KEY") instead of pointing into a block.
-      const link =
-        text === '@LINK' ? decodeEntry(rest.subarray(5), module.conf.encoding, idxPath).trim() : undefined;
+      const link = text === '@LINK' ? decodeEntry(rest.subarray(5), module.conf.encoding, idxPath).trim() : undefined;
       if (!link && rest.length < 8) throw new ImportError(idxPath, `key "${key}"`, 'entry pointer is truncated');
       const n = this.entries.push({
         key,

@@ -16,12 +16,14 @@ describe(`study activity on ${databaseKind()}`, () => {
     await inbox?.stop();
   });
 
-  it('sums a user\'s reports for the day, beacons (text/plain) included, and keeps users apart', async () => {
+  it("sums a user's reports for the day, beacons (text/plain) included, and keeps users apart", async () => {
     const carol = await signUpVerified(app, inbox, 'carol@example.org');
     const dave = await signUpVerified(app, inbox, 'dave@example.org');
     expect((await carol.request('POST', '/api/study-activity/track', { versesHighlighted: 2 })).statusCode).toBe(204);
     expect((await carol.request('POST', '/api/study-activity/track', { notesCreated: 1, chaptersRead: 1 })).statusCode).toBe(204);
-    const beacon = await carol.request('POST', '/api/study-activity/track', JSON.stringify({ minutesSpent: 3 }), { 'content-type': 'text/plain;charset=UTF-8' });
+    const beacon = await carol.request('POST', '/api/study-activity/track', JSON.stringify({ minutesSpent: 3 }), {
+      'content-type': 'text/plain;charset=UTF-8',
+    });
     expect(beacon.statusCode).toBe(204);
     await dave.request('POST', '/api/study-activity/track', { chaptersRead: 4 });
 
@@ -34,7 +36,7 @@ describe(`study activity on ${databaseKind()}`, () => {
     ]);
   });
 
-  it('accepts a guest\'s report and keeps nothing; rejects empty, negative and oversized reports', async () => {
+  it("accepts a guest's report and keeps nothing; rejects empty, negative and oversized reports", async () => {
     const guest = new Browser(app);
     expect((await guest.request('POST', '/api/study-activity/track', { chaptersRead: 1 })).statusCode).toBe(204);
     expect((await guest.request('GET', '/api/study-activity/recent')).statusCode).toBe(401);

@@ -24,7 +24,12 @@ export function activityRoutes(activity: ActivityService, viewerOf: ViewerOf): F
 
     app.get(
       '/api/study-activity/recent',
-      { schema: { querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }), response: { 200: z.array(activityDay), 401: errorBody } } },
+      {
+        schema: {
+          querystring: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+          response: { 200: z.array(activityDay), 401: errorBody },
+        },
+      },
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         return activity.recent(await viewerOf(req), req.query.days);

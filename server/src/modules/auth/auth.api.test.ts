@@ -41,7 +41,14 @@ describe(`accounts on ${databaseKind()}`, () => {
     await browser.request('GET', link.pathname + link.search);
     const me = await browser.request('GET', '/api/auth/user');
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email: 'ruth@example.org', displayName: null, isCustomAuth: true, role: 'user', emailVerified: true, profileImageUrl: null });
+    expect(me.json()).toMatchObject({
+      email: 'ruth@example.org',
+      displayName: null,
+      isCustomAuth: true,
+      role: 'user',
+      emailVerified: true,
+      profileImageUrl: null,
+    });
   });
 
   it('signs in and out, by /api/logout and by /api/auth/custom-logout', async () => {
@@ -92,7 +99,8 @@ describe(`accounts on ${databaseKind()}`, () => {
 
   it('keeps guessing slow without letting strangers lock the owner out', async () => {
     await signUpVerified(app, inbox, 'target@example.org', 'the real password', '10.7.0.1');
-    const attempt = (ip: string, password: string) => new Browser(app).request('POST', '/api/auth/sign-in/email', { email: 'target@example.org', password }, { 'x-forwarded-for': ip });
+    const attempt = (ip: string, password: string) =>
+      new Browser(app).request('POST', '/api/auth/sign-in/email', { email: 'target@example.org', password }, { 'x-forwarded-for': ip });
     // Twelve wrong guesses, each from a different address: the account has had too many.
     for (let i = 0; i < 12; i++) expect((await attempt(`10.8.0.${i}`, `guess ${i}`)).statusCode).toBe(401);
     // An address that has failed on this account must now wait, even with the right password…
@@ -111,7 +119,12 @@ describe(`accounts on ${databaseKind()}`, () => {
     const before = await rateLimitRows();
     const statuses = [];
     for (let i = 0; i < 30; i++) {
-      const res = await new Browser(app).request('POST', '/api/auth/sign-in/email', { email: `stranger${i}-${'x'.repeat(200)}@example.org`, password: 'nope' }, { 'x-forwarded-for': '10.9.9.9' });
+      const res = await new Browser(app).request(
+        'POST',
+        '/api/auth/sign-in/email',
+        { email: `stranger${i}-${'x'.repeat(200)}@example.org`, password: 'nope' },
+        { 'x-forwarded-for': '10.9.9.9' },
+      );
       statuses.push(res.statusCode);
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
@@ -124,7 +137,12 @@ describe(`accounts on ${databaseKind()}`, () => {
   });
 
   it('refuses cross-site writes to the API', async () => {
-    const res = await new Browser(app).request('POST', '/api/notes', { type: 'freeform', content: 'x', reference: 'John 3:16' }, { origin: 'https://evil.example' });
+    const res = await new Browser(app).request(
+      'POST',
+      '/api/notes',
+      { type: 'freeform', content: 'x', reference: 'John 3:16' },
+      { origin: 'https://evil.example' },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: 'Cross-site request refused.' });
   });
@@ -142,7 +160,8 @@ describe('npm run admin', () => {
     const databaseUrl = process.env.TEST_DATABASE_URL;
     const env = { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
     const root = new URL('../../../../', import.meta.url).pathname;
-    const admin = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/admin.ts'), ...args], { cwd: root, env, encoding: 'utf8' });
+    const admin = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/admin.ts'), ...args], { cwd: root, env, encoding: 'utf8' });
     try {
       const db = await openDatabase({ databaseUrl, dataDir });
       await db.db.insert(users).values({ id: 'u-admin-test', name: 'Deborah', email: 'deborah@example.org', emailVerified: true }).onConflictDoNothing();

@@ -79,7 +79,9 @@ export function authRoutes(auth: AuthService, viewerOf: ViewerOf): FastifyPlugin
     );
     app.post('/api/auth/reset-password', { schema: { body: passwordReset } }, async (req, reply) => sendResponse(reply, await auth.forward(forwarded(req))));
 
-    app.get('/api/auth/verify-email', { schema: { querystring: verifyEmailQuery } }, async (req, reply) => sendResponse(reply, await auth.forward(forwarded(req))));
+    app.get('/api/auth/verify-email', { schema: { querystring: verifyEmailQuery } }, async (req, reply) =>
+      sendResponse(reply, await auth.forward(forwarded(req))),
+    );
     app.post('/api/auth/send-verification-email', { schema: { body: verificationMailInput } }, async (req, reply) =>
       sendResponse(reply, await auth.mailing('verification-mail', forwarded(req), req.body.email)),
     );

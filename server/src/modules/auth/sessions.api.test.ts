@@ -59,7 +59,11 @@ describe(`ended sessions on ${databaseKind()}`, () => {
     expect((await phone.request('POST', '/api/notes', aNote)).statusCode).toBe(200);
     expect((await phone.request('GET', '/api/notes')).json()).toHaveLength(1);
 
-    const changed = await laptop.request('POST', '/api/auth/change-password', { currentPassword: 'tent makers', newPassword: 'new tent makers', revokeOtherSessions: true });
+    const changed = await laptop.request('POST', '/api/auth/change-password', {
+      currentPassword: 'tent makers',
+      newPassword: 'new tent makers',
+      revokeOtherSessions: true,
+    });
     expect(changed.statusCode).toBe(200);
     await expectEnded(phone);
     // The laptop itself goes on, and nothing the phone tried was stored.

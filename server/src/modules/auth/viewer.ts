@@ -9,7 +9,6 @@ export type SignedIn = Extract<Viewer, { kind: 'user' }>;
 
 export type ViewerOf = (req: FastifyRequest) => Promise<Viewer>;
 
-
 /**
  * Reads the session from the database on every call. A request that still carries a session cookie
  * whose session has ended (signed out elsewhere, password changed, account deleted, expired) is not

@@ -94,9 +94,7 @@ describe(`Bible API on ${databaseKind()}`, () => {
     }
     expect((await get('/api/bible/content/Psalm/23')).body.reference).toBe('Psalms 23');
     expect((await get(`/api/bible/content/${encodeURIComponent('Song of Solomon')}/2`)).body.verses[0].verseId).toBe('SONGOFSOLOMON.2.1');
-    expect((await get(`/api/bible/content/${encodeURIComponent('1 Corinthians')}/13?translation=web`)).body.verses[3].verseId).toBe(
-      '1CORINTHIANS.13.4',
-    );
+    expect((await get(`/api/bible/content/${encodeURIComponent('1 Corinthians')}/13?translation=web`)).body.verses[3].verseId).toBe('1CORINTHIANS.13.4');
   });
 
   it('rejects unknown books, chapter 0, chapter 999 and unknown translations with a message', async () => {
@@ -110,7 +108,7 @@ describe(`Bible API on ${databaseKind()}`, () => {
     expect(await get('/api/bible/content/John/1?translation=XYZ')).toMatchObject({ status: 404, body: { message: "Translation 'XYZ' not found." } });
   });
 
-  it('says when a translation lacks the book, in the spec\'s words, with where to go', async () => {
+  it("says when a translation lacks the book, in the spec's words, with where to go", async () => {
     const { status, body } = await get('/api/bible/content/Genesis/1?translation=KJVNT');
     expect(status).toBe(200);
     expect(body).toMatchObject({

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookEntry, chapterContent, chapterPosition, compareItem, compareRequest, translationGroup, translationSummary } from '#common/contracts/bible.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import type { BibleService } from './bible.service.ts';
-import { sendPrepared } from './prepared-reply.ts';
+import { sendPrepared } from '../../http/prepared-reply.ts';
 
 const translationParam = z.object({ translation: z.string().trim().min(1).max(16) });
 const errors = { 400: errorBody, 404: errorBody };
@@ -16,8 +16,10 @@ export function bibleRoutes(bible: BibleService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/bible/books', { schema: { response: { 200: z.array(bookEntry) } } }, async (req, reply) => sendPrepared(req, reply, bible.canonBooksReply()));
 
-    app.get('/api/bible/available-books/:translation', { schema: { params: translationParam, response: { 200: z.array(bookEntry), ...errors } } }, async (req, reply) =>
-      sendPrepared(req, reply, bible.availableBooksReply(req.params.translation)),
+    app.get(
+      '/api/bible/available-books/:translation',
+      { schema: { params: translationParam, response: { 200: z.array(bookEntry), ...errors } } },
+      async (req, reply) => sendPrepared(req, reply, bible.availableBooksReply(req.params.translation)),
     );
 
     app.get('/api/bible/translations/grouped', { schema: { response: { 200: z.array(translationGroup) } } }, async (req, reply) =>
@@ -39,10 +41,8 @@ export function bibleRoutes(bible: BibleService): FastifyPluginAsyncZod {
       async (req) => bible.translationsWith(req.params.reference),
     );
 
-    app.get(
-      '/api/bible/first-available/:translation',
-      { schema: { params: translationParam, response: { 200: chapterPosition, ...errors } } },
-      async (req) => bible.firstAvailable(req.params.translation),
+    app.get('/api/bible/first-available/:translation', { schema: { params: translationParam, response: { 200: chapterPosition, ...errors } } }, async (req) =>
+      bible.firstAvailable(req.params.translation),
     );
 
     app.get(

@@ -3,12 +3,20 @@ import { nextChapter, previousChapter } from '#common/bible/navigation.ts';
 import { formatReference, parseReference, resolveBook, type PassageRange } from '#common/bible/reference.ts';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { bookEntry, chapterContent, translationGroup, translationSummary, type BookEntry, type ChapterContent, type TranslationSummary } from '#common/contracts/bible.ts';
+import {
+  bookEntry,
+  chapterContent,
+  translationGroup,
+  translationSummary,
+  type BookEntry,
+  type ChapterContent,
+  type TranslationSummary,
+} from '#common/contracts/bible.ts';
 import { verseId, formatVerseReference } from '#common/bible/verse-id.ts';
 import { unsafeText } from '#common/contracts/text.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { BibleStore, LoadedBook, LoadedChapter, LoadedTranslation } from '../../bible/store/bible-store.ts';
-import { prepareReply, type PreparedReply } from './prepared-reply.ts';
+import { prepareReply, type PreparedReply } from '../../http/prepared-reply.ts';
 
 // Spec §9: translation lists are fresh for an hour, chapter content for 10 minutes.
 const LIST_CACHE = 'public, max-age=3600';
@@ -208,7 +216,11 @@ export class BibleService {
   }
 
   /** Verses of a passage in one translation, in order; a chapter-only range means the whole chapter. */
-  passageVerses(t: LoadedTranslation, range: PassageRange, max = 200): { verseId: string; reference: string; verse: number; verseNum: number; text: string; chapter: number }[] {
+  passageVerses(
+    t: LoadedTranslation,
+    range: PassageRange,
+    max = 200,
+  ): { verseId: string; reference: string; verse: number; verseNum: number; text: string; chapter: number }[] {
     const book = t.book(range.book);
     if (!book) return [];
     const out: { verseId: string; reference: string; verse: number; verseNum: number; text: string; chapter: number }[] = [];
@@ -238,7 +250,9 @@ export class BibleService {
     const unique = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
     return unique.map((code) => {
       const t = this.translation(code);
-      const text = this.passageVerses(t, range).map((v) => v.text).join(' ');
+      const text = this.passageVerses(t, range)
+        .map((v) => v.text)
+        .join(' ');
       return { translation: t.code, name: t.summary.name, text, reference: label, available: text !== '' };
     });
   }
@@ -256,4 +270,3 @@ function presentBook(book: LoadedBook): BookEntry {
     deuterocanonical: book.canon.deuterocanonical,
   };
 }
-

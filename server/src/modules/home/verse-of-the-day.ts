@@ -2,6 +2,7 @@
  * Well-known verses for the home page's Verse of the Day. References only: the text always comes
  * from the Bible store. One a day, the same for everyone on a given UTC date.
  */
+// prettier-ignore
 export const DAILY_VERSES = [
   'John 3:16', 'Psalm 23:1', 'Philippians 4:13', 'Jeremiah 29:11', 'Romans 8:28', 'Proverbs 3:5', 'Proverbs 3:6',
   'Isaiah 41:10', 'Matthew 11:28', 'Joshua 1:9', 'Psalm 46:1', 'Romans 12:2', 'Galatians 5:22', 'Hebrews 11:1',

@@ -35,7 +35,10 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
   beforeAll(async () => {
     JPEG = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c84' } })
       .jpeg()
-      .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Pocket 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '31/1 46/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '35/1 14/1 0/1' } })
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'Pocket 9' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '31/1 46/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '35/1 14/1 0/1' },
+      })
       .toBuffer();
     inbox = await startInbox();
     app = await startTestApp({ importDefaults: false, env: { SMTP_URL: inbox.url } });
@@ -47,7 +50,11 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
   });
 
   it('answers every profile and admin request of a guest with 401, and refuses cross-site writes', async () => {
-    for (const [method, url] of [['PATCH', '/api/profile'], ['DELETE', '/api/profile/avatar'], ['GET', '/api/admin/status']] as const) {
+    for (const [method, url] of [
+      ['PATCH', '/api/profile'],
+      ['DELETE', '/api/profile/avatar'],
+      ['GET', '/api/admin/status'],
+    ] as const) {
       const res = await guest.request(method, url, method === 'PATCH' ? { displayName: 'Guest' } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json().message).toMatch(/^Sign in/);
@@ -150,13 +157,25 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
     const other = new Browser(app);
     expect((await signIn(other, 'boaz@example.org', 'kinsman redeemer')).statusCode).toBe(200);
 
-    const wrong = await boaz.request('POST', '/api/auth/change-password', { currentPassword: 'not my password', newPassword: 'gate of the city', revokeOtherSessions: true });
+    const wrong = await boaz.request('POST', '/api/auth/change-password', {
+      currentPassword: 'not my password',
+      newPassword: 'gate of the city',
+      revokeOtherSessions: true,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Invalid password');
-    const short = await boaz.request('POST', '/api/auth/change-password', { currentPassword: 'kinsman redeemer', newPassword: 'short', revokeOtherSessions: true });
+    const short = await boaz.request('POST', '/api/auth/change-password', {
+      currentPassword: 'kinsman redeemer',
+      newPassword: 'short',
+      revokeOtherSessions: true,
+    });
     expect(short.statusCode).toBe(400);
 
-    const changed = await boaz.request('POST', '/api/auth/change-password', { currentPassword: 'kinsman redeemer', newPassword: 'gate of the city', revokeOtherSessions: true });
+    const changed = await boaz.request('POST', '/api/auth/change-password', {
+      currentPassword: 'kinsman redeemer',
+      newPassword: 'gate of the city',
+      revokeOtherSessions: true,
+    });
     expect(changed.statusCode).toBe(200);
     // This browser stays signed in on a new session; the other device is signed out.
     expect((await boaz.request('GET', '/api/auth/user')).statusCode).toBe(200);
@@ -168,18 +187,25 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
     expect((await fresh.request('GET', '/api/auth/user')).json().email).toBe('boaz@example.org');
   });
 
-  it('deletes an account with all its data after the password is confirmed, and leaves everyone else\'s', async () => {
+  it("deletes an account with all its data after the password is confirmed, and leaves everyone else's", async () => {
     const carol = await signUpVerified(app, inbox, 'carol@example.org', 'carol password', '10.1.0.4');
     const dave = await signUpVerified(app, inbox, 'dave@example.org', 'dave password', '10.1.0.5');
     const fill = async (browser: Browser) => {
       const me = (await browser.request('GET', '/api/auth/user')).json() as { id: string };
       expect((await browser.request('POST', '/api/settings', { displayName: `Reader ${me.id.slice(0, 4)}`, fontSize: 'small' })).statusCode).toBe(200);
-      expect((await browser.request('POST', '/api/highlights', { verse: 'JOHN.3.16', color: 'yellow', reference: 'John 3:16', text: 'For God so loved the world' })).statusCode).toBe(200);
-      const note = (await browser.request('POST', '/api/notes', { type: 'question', content: 'Who is the world?', reference: 'John 3:16' })).json() as { id: string };
+      expect(
+        (await browser.request('POST', '/api/highlights', { verse: 'JOHN.3.16', color: 'yellow', reference: 'John 3:16', text: 'For God so loved the world' }))
+          .statusCode,
+      ).toBe(200);
+      const note = (await browser.request('POST', '/api/notes', { type: 'question', content: 'Who is the world?', reference: 'John 3:16' })).json() as {
+        id: string;
+      };
       expect((await put(browser, PNG, 'image/png')).statusCode).toBe(200);
       // No routes write these yet in this module's reach: insert as their features will.
       await app.database.db.insert(studyActivity).values({ userId: me.id, day: '2025-01-01', chaptersRead: 1, minutesSpent: 5 });
-      await app.database.db.insert(noteAiResponses).values({ id: randomUUID(), noteId: note.id, userId: me.id, prompt: 'Explain', response: 'Everyone', translation: 'KJV', reference: 'John 3:16' });
+      await app.database.db
+        .insert(noteAiResponses)
+        .values({ id: randomUUID(), noteId: note.id, userId: me.id, prompt: 'Explain', response: 'Everyone', translation: 'KJV', reference: 'John 3:16' });
       return me.id;
     };
     const carolId = await fill(carol);

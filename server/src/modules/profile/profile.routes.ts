@@ -31,7 +31,13 @@ export function profileRoutes(profile: ProfileService, viewerOf: ViewerOf): Fast
     app.get(
       '/api/profile/avatar/:userId',
       // The picture's bytes go out as they are (Fastify sends a Buffer without serialising it).
-      { schema: { params: avatarParams, querystring: avatarQuery, response: { 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)), 304: z.null(), 400: errorBody, 404: errorBody } } },
+      {
+        schema: {
+          params: avatarParams,
+          querystring: avatarQuery,
+          response: { 200: z.custom<Buffer>((v) => Buffer.isBuffer(v)), 304: z.null(), 400: errorBody, 404: errorBody },
+        },
+      },
       async (req, reply) => {
         const avatar = await profile.avatar(req.params.userId);
         const version = String(avatar.updatedAt.getTime());
@@ -53,7 +59,11 @@ export function profileRoutes(profile: ProfileService, viewerOf: ViewerOf): Fast
       images.addContentTypeParser([...AVATAR_TYPES], { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_req, body, done) => done(null, body));
       images.setErrorHandler((error: Error & { code?: string }, _req, reply) => {
         if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: AVATAR_SIZE_MESSAGE });
-        if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+        if (
+          error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
+          error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+          error.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH'
+        ) {
           return reply.code(415).send({ message: AVATAR_TYPE_MESSAGE });
         }
         throw error;

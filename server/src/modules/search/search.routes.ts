@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { searchQuery, searchResponse } from '#common/contracts/bible.ts';
 import { errorBody } from '#common/contracts/errors.ts';
-import { sendPrepared } from '../bible/prepared-reply.ts';
+import { sendPrepared } from '../../http/prepared-reply.ts';
 import type { SearchService } from './search.service.ts';
 
 export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/search',
-      { schema: { querystring: searchQuery, response: { 200: searchResponse, 400: errorBody, 404: errorBody } } },
-      async (req, reply) => sendPrepared(req, reply, search.searchReply(req.query)),
+    app.get('/api/search', { schema: { querystring: searchQuery, response: { 200: searchResponse, 400: errorBody, 404: errorBody } } }, async (req, reply) =>
+      sendPrepared(req, reply, search.searchReply(req.query)),
     );
   };
 }

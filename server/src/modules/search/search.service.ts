@@ -7,7 +7,7 @@ import type { BibleStore, LoadedTranslation } from '../../bible/store/bible-stor
 import { parseQuery } from '../../bible/search/parse-query.ts';
 import { matchOffsets, SearchIndex } from '../../bible/search/search-index.ts';
 import type { BibleService } from '../bible/bible.service.ts';
-import { prepareReply, type PreparedReply } from '../bible/prepared-reply.ts';
+import { prepareReply, type PreparedReply } from '../../http/prepared-reply.ts';
 
 /** Passages longer than this (a whole book asked as a reference) are cut; the reader shows the rest. */
 const MAX_PASSAGE_VERSES = 200;

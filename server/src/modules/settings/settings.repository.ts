@@ -28,8 +28,15 @@ export class SettingsRepository {
         await tx.update(users).set({ displayName: change.displayName, updatedAt: new Date() }).where(eq(users.id, userId));
       }
       if (change.translation !== undefined || change.fontSize !== undefined) {
-        const set = { ...(change.translation !== undefined && { translation: change.translation }), ...(change.fontSize !== undefined && { fontSize: change.fontSize }), updatedAt: new Date() };
-        await tx.insert(userSettings).values({ userId, ...set }).onConflictDoUpdate({ target: userSettings.userId, set });
+        const set = {
+          ...(change.translation !== undefined && { translation: change.translation }),
+          ...(change.fontSize !== undefined && { fontSize: change.fontSize }),
+          updatedAt: new Date(),
+        };
+        await tx
+          .insert(userSettings)
+          .values({ userId, ...set })
+          .onConflictDoUpdate({ target: userSettings.userId, set });
       }
     });
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
-import { Browser, signUpVerified } from '../../../test/accounts.ts';
+import { type Browser, signUpVerified } from '../../../test/accounts.ts';
 
 let inbox: Awaited<ReturnType<typeof startInbox>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -33,7 +33,11 @@ async function fill(who: Browser, marker: string, shift: number) {
   }
   const highlights: string[] = [];
   for (let i = 0; i < VERSES.length; i++) {
-    const res = await who.request('POST', '/api/highlights', { ...VERSES[i], color: COLORS[(i + shift) % COLORS.length], text: `${VERSES[i]!.text} ${marker}` });
+    const res = await who.request('POST', '/api/highlights', {
+      ...VERSES[i],
+      color: COLORS[(i + shift) % COLORS.length],
+      text: `${VERSES[i]!.text} ${marker}`,
+    });
     expect(res.statusCode).toBe(200);
     highlights.push(res.json().id);
   }
@@ -73,7 +77,10 @@ describe(`every list and export is the caller's own, on ${databaseKind()}`, () =
   /** Every query, on every page, as each of the two: only the caller's items, and counts to match. */
   async function everyCombination(path: string, kind: 'notes' | 'highlights', queries: URLSearchParams[]): Promise<number> {
     let nonEmpty = 0;
-    for (const [name, who] of [['ruth', ruth], ['naomi', naomi]] as const) {
+    for (const [name, who] of [
+      ['ruth', ruth],
+      ['naomi', naomi],
+    ] as const) {
       for (const query of queries) {
         for (const page of PAGES) {
           const url = `${path}?${query}${page ? `&${page}` : ''}`;
@@ -94,7 +101,12 @@ describe(`every list and export is the caller's own, on ${databaseKind()}`, () =
   }
 
   it('notes: every combination of search, book, type, reference and page', async () => {
-    const queries = combos({ q: [undefined, 'love', 'shepherd', 'OWN'], book: [undefined, 'John', 'Psalms'], type: [undefined, ...TYPES], reference: [undefined, 'John 3:16', 'John 3', 'Psalms 23:4'] });
+    const queries = combos({
+      q: [undefined, 'love', 'shepherd', 'OWN'],
+      book: [undefined, 'John', 'Psalms'],
+      type: [undefined, ...TYPES],
+      reference: [undefined, 'John 3:16', 'John 3', 'Psalms 23:4'],
+    });
     // The combinations find things, so an empty answer everywhere would not pass for "only their own".
     expect(await everyCombination('/api/notes', 'notes', queries)).toBeGreaterThan(100);
   });
@@ -105,8 +117,17 @@ describe(`every list and export is the caller's own, on ${databaseKind()}`, () =
   });
 
   it('exports in every format hold only the caller’s items, all of them', async () => {
-    for (const [name, who, other] of [['ruth', ruth, 'NAOMI-OWN'], ['naomi', naomi, 'RUTH-OWN']] as const) {
-      for (const path of ['/api/notes/export?format=md', '/api/notes/export?format=json', '/api/highlights/export?format=md', '/api/highlights/export?format=json', '/api/highlights/export?format=csv']) {
+    for (const [name, who, other] of [
+      ['ruth', ruth, 'NAOMI-OWN'],
+      ['naomi', naomi, 'RUTH-OWN'],
+    ] as const) {
+      for (const path of [
+        '/api/notes/export?format=md',
+        '/api/notes/export?format=json',
+        '/api/highlights/export?format=md',
+        '/api/highlights/export?format=json',
+        '/api/highlights/export?format=csv',
+      ]) {
         const res = await who.request('GET', path);
         expect(res.statusCode, path).toBe(200);
         expect(res.body, `${name} ${path}`).not.toContain(other);

@@ -92,7 +92,12 @@ describe(`exports and imports of notes and highlights on ${databaseKind()}`, () 
   });
 
   it("never puts another user's data in an export, and refuses guests and unknown formats", async () => {
-    for (const path of ['/api/notes/export?format=json', '/api/notes/export?format=md', '/api/highlights/export?format=csv', '/api/highlights/export?format=json']) {
+    for (const path of [
+      '/api/notes/export?format=json',
+      '/api/notes/export?format=md',
+      '/api/highlights/export?format=csv',
+      '/api/highlights/export?format=json',
+    ]) {
       const body = (await bob.request('GET', path)).body;
       expect(body, path).toMatch(/Ruth 1:16/);
       expect(body, path).not.toMatch(/John 3|Psalms 23|Nicodemus/);
@@ -177,7 +182,11 @@ describe(`exports and imports of notes and highlights on ${databaseKind()}`, () 
       ['a list', () => importFile(bob, [good]), 'This file is not a Selah export.'],
       ["another program's JSON", () => importFile(bob, { notes: [good] }), 'This file is not a Selah export.'],
       ['a newer version', () => importFile(bob, { ...exportFile, version: 2, notes: [good] }), /newer version of Selah/],
-      ['a blank note after good ones', () => importFile(bob, { ...exportFile, notes: [good, { ...good, content: '   ' }] }), 'Note 2: Write something before saving.'],
+      [
+        'a blank note after good ones',
+        () => importFile(bob, { ...exportFile, notes: [good, { ...good, content: '   ' }] }),
+        'Note 2: Write something before saving.',
+      ],
       [
         'a reference that does not parse',
         () => importFile(bob, { ...exportFile, notes: [good, { ...good, reference: 'Hezekiah 1:1' }] }),
@@ -238,9 +247,14 @@ describe(`exports and imports of notes and highlights on ${databaseKind()}`, () 
     expect(json.notes[0].content).toBe('Note number 9999');
     expect(json.notes.at(-1).content).toBe('Note number 0');
 
-    const huge = await dave.request('POST', '/api/study/import', `{"format":"selah-study-export","version":1,"notes":[],"pad":"${'x'.repeat(26 * 1024 * 1024)}"}`, {
-      'content-type': 'application/json',
-    });
+    const huge = await dave.request(
+      'POST',
+      '/api/study/import',
+      `{"format":"selah-study-export","version":1,"notes":[],"pad":"${'x'.repeat(26 * 1024 * 1024)}"}`,
+      {
+        'content-type': 'application/json',
+      },
+    );
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toBe('This file is too large to import (the limit is 25 MB).');
   });

@@ -22,7 +22,9 @@ describe('study imports checked in a worker thread', () => {
   });
 
   it('names the first problem of a bad file', async () => {
-    await expect(service.import(guest, file([{ type: 'freeform', content: 'x', reference: 'Hezekiah 1:1' }]))).rejects.toThrow(new Invalid("Note 1: 'Hezekiah 1:1' is not a Bible reference."));
+    await expect(service.import(guest, file([{ type: 'freeform', content: 'x', reference: 'Hezekiah 1:1' }]))).rejects.toThrow(
+      new Invalid("Note 1: 'Hezekiah 1:1' is not a Bible reference."),
+    );
     await expect(service.import(guest, new TextEncoder().encode('{"format": nope'))).rejects.toThrow(new Invalid('This file is not a Selah export.'));
   });
 

@@ -34,4 +34,3 @@ export function checkNote(input: z.infer<typeof noteInput>, parse: ParseReferenc
   if (!parse(input.reference)) throw new Invalid(`'${input.reference}' is not a Bible reference.`);
   return { type: input.type, content: input.content, reference: input.reference, title: input.title || noteTitle(input.type, input.reference) };
 }
-

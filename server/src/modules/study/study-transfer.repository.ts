@@ -78,7 +78,11 @@ export class StudyTransferRepository {
         counts.highlights.skipped += newMarks.skipped;
         if (heldNotes.length + counts.notes.added > max || heldVerses.length + counts.highlights.added > max) throw new AccountFull();
         if (newNotes.added.length) await tx.insert(notes).values(newNotes.added.map((n) => ({ ...n, userId })));
-        if (newMarks.added.length) await tx.insert(highlights).values(newMarks.added.map((h) => ({ ...h, userId }))).onConflictDoNothing();
+        if (newMarks.added.length)
+          await tx
+            .insert(highlights)
+            .values(newMarks.added.map((h) => ({ ...h, userId })))
+            .onConflictDoNothing();
         await yieldToEventLoop();
       }
       return counts;

@@ -28,8 +28,10 @@ const importResult = z.object({
  */
 export function studyTransferRoutes(transfer: StudyTransferService, viewerOf: ViewerOf): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/notes/export', { schema: { querystring: formatQuery(NOTE_EXPORT_FORMATS), response: { 400: errorBody, 401: errorBody } } }, async (req, reply) =>
-      sendFile(reply, await transfer.exportNotes(await viewerOf(req), req.query.format)),
+    app.get(
+      '/api/notes/export',
+      { schema: { querystring: formatQuery(NOTE_EXPORT_FORMATS), response: { 400: errorBody, 401: errorBody } } },
+      async (req, reply) => sendFile(reply, await transfer.exportNotes(await viewerOf(req), req.query.format)),
     );
     app.get(
       '/api/highlights/export',
@@ -41,7 +43,9 @@ export function studyTransferRoutes(transfer: StudyTransferService, viewerOf: Vi
     // this thread answering reads. Its own body parser lives in this sub-plugin.
     await app.register(async (files) => {
       files.removeContentTypeParser('application/json');
-      files.addContentTypeParser(['application/json', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) => done(null, body));
+      files.addContentTypeParser(['application/json', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_req, body, done) =>
+        done(null, body),
+      );
       files.setErrorHandler((error: FastifyError, _req, reply) => {
         if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return reply.code(400).send({ message: NOT_AN_EXPORT });
         if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: TOO_LARGE });
@@ -49,7 +53,10 @@ export function studyTransferRoutes(transfer: StudyTransferService, viewerOf: Vi
       });
       (files as unknown as FastifyInstance).post(
         '/api/study/import',
-        { bodyLimit: IMPORT_MAX_BYTES, schema: { response: { 200: importResult, 400: errorBody, 401: errorBody, 409: errorBody, 413: errorBody, 503: errorBody } } },
+        {
+          bodyLimit: IMPORT_MAX_BYTES,
+          schema: { response: { 200: importResult, 400: errorBody, 401: errorBody, 409: errorBody, 413: errorBody, 503: errorBody } },
+        },
         async (req) => {
           if (!Buffer.isBuffer(req.body) || req.body.length === 0) throw new Invalid(NOT_AN_EXPORT);
           return transfer.import(await viewerOf(req), req.body);

@@ -103,7 +103,10 @@ export class StudyTransferService {
       outcome = await Promise.race([receive<CheckOutcome>(port1), task.then(() => new Promise<never>(() => undefined))]);
     } catch (error) {
       port1.close();
-      const failure = await task.then(() => error, (taskError: unknown) => taskError);
+      const failure = await task.then(
+        () => error,
+        (taskError: unknown) => taskError,
+      );
       if (isQueueFull(failure)) throw new Busy(BUSY);
       throw failure;
     }

@@ -25,8 +25,8 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
     await inbox?.stop();
   });
 
-  it('keeps a user\'s highlights, one per verse, with quotes stripped and the newest first', async () => {
-    const first = await alice.request('POST', '/api/highlights', { ...john316, text: '“For God so loved” the \'world\'' });
+  it("keeps a user's highlights, one per verse, with quotes stripped and the newest first", async () => {
+    const first = await alice.request('POST', '/api/highlights', { ...john316, text: "“For God so loved” the 'world'" });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ verse: 'JOHN.3.16', color: 'yellow', reference: 'John 3:16', text: 'For God so loved the world' });
     const again = await alice.request('POST', '/api/highlights', { ...john316, color: 'pink' });
@@ -42,7 +42,7 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
     expect(filtered.json()).toHaveLength(1);
   });
 
-  it('never lets one user read, change or delete another\'s notes, highlights or settings', async () => {
+  it("never lets one user read, change or delete another's notes, highlights or settings", async () => {
     const note = (await alice.request('POST', '/api/notes', { type: 'freeform', content: 'Mine alone', reference: 'John 3:16' })).json();
     const mark = (await alice.request('GET', '/api/highlights')).json()[0];
     expect((await bob.request('GET', '/api/notes')).json()).toEqual([]);
@@ -56,7 +56,7 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
     expect((await alice.request('GET', '/api/highlights')).json()).toHaveLength(2);
   });
 
-  it('answers a guest\'s writes as guest-owned and keeps nothing on the server', async () => {
+  it("answers a guest's writes as guest-owned and keeps nothing on the server", async () => {
     const mark = await guest.request('POST', '/api/highlights', john316);
     expect(mark.statusCode).toBe(200);
     expect(mark.json()).toMatchObject({ userId: 'guest', verse: 'JOHN.3.16', id: expect.any(String) });
@@ -77,7 +77,12 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
       ['/api/highlights', 'reference of another verse', { ...john316, reference: 'John 3:17' }, /is not the verse JOHN\.3\.16/],
       ['/api/highlights', 'bad verse id', { ...john316, verse: 'JOHN-3' }, /is not a verse id/],
       ['/api/notes', 'blank note', { type: 'freeform', content: '   ', reference: 'John 3:16' }, /^Write something before saving\.$/],
-      ['/api/notes', 'note over 10,000 characters', { type: 'freeform', content: 'a'.repeat(10_001), reference: 'John 3:16' }, /^A note can be at most 10,000 characters\.$/],
+      [
+        '/api/notes',
+        'note over 10,000 characters',
+        { type: 'freeform', content: 'a'.repeat(10_001), reference: 'John 3:16' },
+        /^A note can be at most 10,000 characters\.$/,
+      ],
       ['/api/notes', 'unknown type', { type: 'poem', content: 'x', reference: 'John 3:16' }, /^Note type must be quote, understand, question or freeform\.$/],
       ['/api/notes', 'reference that does not parse', { type: 'freeform', content: 'x', reference: 'Chapter eleven' }, /is not a Bible reference/],
       ['/api/settings', 'blank display name', { displayName: '   ' }, /^Display name cannot be blank\.$/],
@@ -101,16 +106,21 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
   });
 
   it('titles notes by type and reference, edits and deletes them, and filters by chapter', async () => {
-    const quote = (await alice.request('POST', '/api/notes', { type: 'quote', content: '"For God so loved the world"\n\nGrace first.', reference: 'John 3:16' })).json();
+    const quote = (
+      await alice.request('POST', '/api/notes', { type: 'quote', content: '"For God so loved the world"\n\nGrace first.', reference: 'John 3:16' })
+    ).json();
     expect(quote.title).toBe('Quote for John 3:16');
     await alice.request('POST', '/api/notes', { type: 'understand', content: 'A chapter note', reference: 'John 3' });
     await alice.request('POST', '/api/notes', { type: 'freeform', content: 'Elsewhere', reference: 'Romans 8:28' });
     const inChapter = (await alice.request('GET', `/api/notes?reference=${encodeURIComponent('John 3:16')}`)).json();
-    expect(inChapter.map((n: { content: string }) => n.content).sort()).toEqual(['"For God so loved the world"\n\nGrace first.', 'A chapter note', 'Mine alone'].sort());
+    expect(inChapter.map((n: { content: string }) => n.content).sort()).toEqual(
+      ['"For God so loved the world"\n\nGrace first.', 'A chapter note', 'Mine alone'].sort(),
+    );
     // The chapter is the whole part before the colon, never a prefix: Psalms 23 is not in Psalms 2.
     const p23 = (await alice.request('POST', '/api/notes', { type: 'freeform', content: 'The LORD is my shepherd', reference: 'Psalms 23:1' })).json();
     const p2 = (await alice.request('POST', '/api/notes', { type: 'freeform', content: 'Why do the heathen rage', reference: 'Psalms 2' })).json();
-    const contents = async (reference: string) => (await alice.request('GET', `/api/notes?reference=${encodeURIComponent(reference)}`)).json().map((n: { content: string }) => n.content);
+    const contents = async (reference: string) =>
+      (await alice.request('GET', `/api/notes?reference=${encodeURIComponent(reference)}`)).json().map((n: { content: string }) => n.content);
     expect(await contents('Psalms 2:1')).toEqual(['Why do the heathen rage']);
     expect(await contents('Psalms 23')).toEqual(['The LORD is my shepherd']);
     for (const n of [p23, p2]) await alice.request('DELETE', `/api/notes/${n.id}`);
@@ -123,44 +133,52 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
     expect(Number(page.headers['x-total-count'])).toBe(3);
   });
 
-  describe('moving a guest\'s data into an account', () => {
-  it('imports highlights and notes once, skipping what is already there, and refuses guests', async () => {
-    const id = () => crypto.randomUUID();
-    const data = {
-      highlights: [{ id: id(), verse: 'RUTH.1.16', color: 'yellow', reference: 'Ruth 1:16', text: 'whither thou goest, I will go' }],
-      notes: [
-        { id: id(), type: 'freeform', content: 'Loyalty', reference: 'Ruth 1:16' },
-        { id: id(), type: 'question', content: 'Who was Orpah?', reference: 'Ruth 1:4' },
-      ],
-    };
-    const carol = await signUpVerified(app, inbox, 'carol@example.org');
-    expect((await guest.request('POST', '/api/guest-data/import', data)).statusCode).toBe(401);
-    const first = await carol.request('POST', '/api/guest-data/import', data);
-    expect(first.json()).toEqual({ highlights: 1, notes: 2, aiResponses: 0 });
-    // A move cut short runs again: nothing doubles.
-    expect((await carol.request('POST', '/api/guest-data/import', data)).json()).toEqual({ highlights: 0, notes: 0, aiResponses: 0 });
-    expect((await carol.request('GET', '/api/notes')).json()).toHaveLength(2);
-    expect((await carol.request('GET', '/api/highlights')).json()).toHaveLength(1);
-    expect((await carol.request('GET', '/api/notes')).json().find((n: { type: string }) => n.type === 'question').title).toBe('Question for Ruth 1:4');
-    // Bad items are refused whole, with a message; nothing is written.
-    const bad = await carol.request('POST', '/api/guest-data/import', { notes: [{ id: id(), type: 'freeform', content: '  ', reference: 'Ruth 1:1' }] });
-    expect(bad.statusCode).toBe(400);
-    expect((await carol.request('GET', '/api/notes')).json()).toHaveLength(2);
-  });
+  describe("moving a guest's data into an account", () => {
+    it('imports highlights and notes once, skipping what is already there, and refuses guests', async () => {
+      const id = () => crypto.randomUUID();
+      const data = {
+        highlights: [{ id: id(), verse: 'RUTH.1.16', color: 'yellow', reference: 'Ruth 1:16', text: 'whither thou goest, I will go' }],
+        notes: [
+          { id: id(), type: 'freeform', content: 'Loyalty', reference: 'Ruth 1:16' },
+          { id: id(), type: 'question', content: 'Who was Orpah?', reference: 'Ruth 1:4' },
+        ],
+      };
+      const carol = await signUpVerified(app, inbox, 'carol@example.org');
+      expect((await guest.request('POST', '/api/guest-data/import', data)).statusCode).toBe(401);
+      const first = await carol.request('POST', '/api/guest-data/import', data);
+      expect(first.json()).toEqual({ highlights: 1, notes: 2, aiResponses: 0 });
+      // A move cut short runs again: nothing doubles.
+      expect((await carol.request('POST', '/api/guest-data/import', data)).json()).toEqual({ highlights: 0, notes: 0, aiResponses: 0 });
+      expect((await carol.request('GET', '/api/notes')).json()).toHaveLength(2);
+      expect((await carol.request('GET', '/api/highlights')).json()).toHaveLength(1);
+      expect((await carol.request('GET', '/api/notes')).json().find((n: { type: string }) => n.type === 'question').title).toBe('Question for Ruth 1:4');
+      // Bad items are refused whole, with a message; nothing is written.
+      const bad = await carol.request('POST', '/api/guest-data/import', { notes: [{ id: id(), type: 'freeform', content: '  ', reference: 'Ruth 1:1' }] });
+      expect(bad.statusCode).toBe(400);
+      expect((await carol.request('GET', '/api/notes')).json()).toHaveLength(2);
+    });
 
-  it('moves a guest\'s AI answers with their notes, once, and never onto another account\'s note', async () => {
-    const id = () => crypto.randomUUID();
-    const note = { id: id(), type: 'question', content: 'Why a mustard seed?', reference: 'Matthew 13:31' };
-    const answer = (noteId: string) => ({ id: id(), noteId, prompt: note.content, response: 'The smallest seed grows the largest.', translation: 'KJV', reference: 'Matthew 13:31', saved: true });
-    const alicesNote = (await alice.request('GET', '/api/notes')).json()[0];
-    const data = { notes: [note], aiResponses: [answer(note.id), answer(alicesNote.id)] };
-    const erin = await signUpVerified(app, inbox, 'erin@example.org');
-    expect((await erin.request('POST', '/api/guest-data/import', data)).json()).toEqual({ highlights: 0, notes: 1, aiResponses: 1 });
-    expect((await erin.request('POST', '/api/guest-data/import', data)).json()).toEqual({ highlights: 0, notes: 0, aiResponses: 0 });
-    const rows = await app.database.db.select().from(noteAiResponses);
-    expect(rows.map((r) => [r.noteId, r.response])).toEqual([[note.id, 'The smallest seed grows the largest.']]);
-    const bad = await erin.request('POST', '/api/guest-data/import', { aiResponses: [{ ...answer(note.id), response: ' ' }] });
-    expect(bad.statusCode).toBe(400);
+    it("moves a guest's AI answers with their notes, once, and never onto another account's note", async () => {
+      const id = () => crypto.randomUUID();
+      const note = { id: id(), type: 'question', content: 'Why a mustard seed?', reference: 'Matthew 13:31' };
+      const answer = (noteId: string) => ({
+        id: id(),
+        noteId,
+        prompt: note.content,
+        response: 'The smallest seed grows the largest.',
+        translation: 'KJV',
+        reference: 'Matthew 13:31',
+        saved: true,
+      });
+      const alicesNote = (await alice.request('GET', '/api/notes')).json()[0];
+      const data = { notes: [note], aiResponses: [answer(note.id), answer(alicesNote.id)] };
+      const erin = await signUpVerified(app, inbox, 'erin@example.org');
+      expect((await erin.request('POST', '/api/guest-data/import', data)).json()).toEqual({ highlights: 0, notes: 1, aiResponses: 1 });
+      expect((await erin.request('POST', '/api/guest-data/import', data)).json()).toEqual({ highlights: 0, notes: 0, aiResponses: 0 });
+      const rows = await app.database.db.select().from(noteAiResponses);
+      expect(rows.map((r) => [r.noteId, r.response])).toEqual([[note.id, 'The smallest seed grows the largest.']]);
+      const bad = await erin.request('POST', '/api/guest-data/import', { aiResponses: [{ ...answer(note.id), response: ' ' }] });
+      expect(bad.statusCode).toBe(400);
+    });
   });
-});
 });

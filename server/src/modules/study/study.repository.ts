@@ -44,7 +44,10 @@ export class StudyRepository {
   }
 
   async hasHighlight(userId: string, verse: string): Promise<boolean> {
-    const rows = await this.db.select({ id: highlights.id }).from(highlights).where(and(eq(highlights.userId, userId), eq(highlights.verse, verse)));
+    const rows = await this.db
+      .select({ id: highlights.id })
+      .from(highlights)
+      .where(and(eq(highlights.userId, userId), eq(highlights.verse, verse)));
     return rows.length > 0;
   }
 
@@ -59,7 +62,10 @@ export class StudyRepository {
   }
 
   async deleteHighlight(userId: string, id: string): Promise<boolean> {
-    const deleted = await this.db.delete(highlights).where(and(eq(highlights.id, id), eq(highlights.userId, userId))).returning({ id: highlights.id });
+    const deleted = await this.db
+      .delete(highlights)
+      .where(and(eq(highlights.id, id), eq(highlights.userId, userId)))
+      .returning({ id: highlights.id });
     return deleted.length > 0;
   }
 
@@ -89,7 +95,10 @@ export class StudyRepository {
   }
 
   async deleteNote(userId: string, id: string): Promise<boolean> {
-    const deleted = await this.db.delete(notes).where(and(eq(notes.id, id), eq(notes.userId, userId))).returning({ id: notes.id });
+    const deleted = await this.db
+      .delete(notes)
+      .where(and(eq(notes.id, id), eq(notes.userId, userId)))
+      .returning({ id: notes.id });
     return deleted.length > 0;
   }
 
@@ -109,20 +118,41 @@ export class StudyRepository {
   ): Promise<{ highlights: number; notes: number; aiResponses: number } | 'full'> {
     const move = this.db.transaction(async (tx) => {
       const h = items.highlights.length
-        ? await tx.insert(highlights).values(items.highlights.map((x) => ({ ...x, userId }))).onConflictDoNothing().returning({ id: highlights.id })
+        ? await tx
+            .insert(highlights)
+            .values(items.highlights.map((x) => ({ ...x, userId })))
+            .onConflictDoNothing()
+            .returning({ id: highlights.id })
         : [];
-      const n = items.notes.length ? await tx.insert(notes).values(items.notes.map((x) => ({ ...x, userId }))).onConflictDoNothing().returning({ id: notes.id }) : [];
+      const n = items.notes.length
+        ? await tx
+            .insert(notes)
+            .values(items.notes.map((x) => ({ ...x, userId })))
+            .onConflictDoNothing()
+            .returning({ id: notes.id })
+        : [];
       const [heldNotes] = await tx.select({ n: count() }).from(notes).where(eq(notes.userId, userId));
       const [heldMarks] = await tx.select({ n: count() }).from(highlights).where(eq(highlights.userId, userId));
       if (Number(heldNotes!.n) > max || Number(heldMarks!.n) > max) throw new AccountFull();
       // An answer joins the account only with a note of this account: never attached to someone else's.
       const noteIds = [...new Set(items.aiResponses.map((a) => a.noteId))];
       const own = noteIds.length
-        ? new Set((await tx.select({ id: notes.id }).from(notes).where(and(eq(notes.userId, userId), inArray(notes.id, noteIds)))).map((r) => r.id))
+        ? new Set(
+            (
+              await tx
+                .select({ id: notes.id })
+                .from(notes)
+                .where(and(eq(notes.userId, userId), inArray(notes.id, noteIds)))
+            ).map((r) => r.id),
+          )
         : new Set<string>();
       const answers = items.aiResponses.filter((a) => own.has(a.noteId));
       const a = answers.length
-        ? await tx.insert(noteAiResponses).values(answers.map((x) => ({ ...x, userId }))).onConflictDoNothing().returning({ id: noteAiResponses.id })
+        ? await tx
+            .insert(noteAiResponses)
+            .values(answers.map((x) => ({ ...x, userId })))
+            .onConflictDoNothing()
+            .returning({ id: noteAiResponses.id })
         : [];
       return { highlights: h.length, notes: n.length, aiResponses: a.length };
     });
@@ -134,8 +164,17 @@ export class StudyRepository {
 
   private async page<T extends typeof highlights | typeof notes>(table: T, where: SQL | undefined, order: SQL, filter: ListFilter) {
     const [rows, [{ total }]] = await Promise.all([
-      this.db.select().from(table as typeof highlights).where(where).orderBy(order).limit(filter.limit).offset(filter.offset),
-      this.db.select({ total: count() }).from(table as typeof highlights).where(where) as unknown as Promise<[{ total: number }]>,
+      this.db
+        .select()
+        .from(table as typeof highlights)
+        .where(where)
+        .orderBy(order)
+        .limit(filter.limit)
+        .offset(filter.offset),
+      this.db
+        .select({ total: count() })
+        .from(table as typeof highlights)
+        .where(where) as unknown as Promise<[{ total: number }]>,
     ]);
     return { rows: rows as never, total: Number(total) };
   }

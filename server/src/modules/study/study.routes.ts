@@ -34,7 +34,12 @@ export function studyRoutes(study: StudyService, viewerOf: ViewerOf): FastifyPlu
 
     app.post(
       '/api/guest-data/import',
-      { schema: { body: guestImport, response: { 200: z.object({ highlights: z.number().int(), notes: z.number().int(), aiResponses: z.number().int() }), 400: errorBody, 401: errorBody } } },
+      {
+        schema: {
+          body: guestImport,
+          response: { 200: z.object({ highlights: z.number().int(), notes: z.number().int(), aiResponses: z.number().int() }), 400: errorBody, 401: errorBody },
+        },
+      },
       async (req) => study.importGuest(await viewerOf(req), req.body),
     );
 

@@ -47,7 +47,15 @@ export class StudyService {
     // Each item is checked exactly as a new one would be, and keeps the id the browser gave it.
     const marks = data.highlights.map((h) => ({ id: h.id, ...checkHighlight(h) }));
     const notesIn = data.notes.map((n) => ({ id: n.id, ...checkNote(n) }));
-    const aiResponses = data.aiResponses.map(({ id, noteId, prompt, response, translation, reference, saved }) => ({ id, noteId, prompt, response, translation, reference, saved }));
+    const aiResponses = data.aiResponses.map(({ id, noteId, prompt, response, translation, reference, saved }) => ({
+      id,
+      noteId,
+      prompt,
+      response,
+      translation,
+      reference,
+      saved,
+    }));
     const moved = await this.repository.importGuestItems(userId, { highlights: marks, notes: notesIn, aiResponses }, ACCOUNT_MAX_ITEMS);
     if (moved === 'full') throw new AppError(409, accountOverflow('Your notes and highlights stay in this browser.'));
     return moved;
@@ -84,7 +92,15 @@ export class StudyService {
 }
 
 export function presentHighlight(row: HighlightRow): Highlight {
-  return { id: row.id, verse: row.verse, color: row.color as Highlight['color'], reference: row.reference, text: row.text, userId: row.userId, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    verse: row.verse,
+    color: row.color as Highlight['color'],
+    reference: row.reference,
+    text: row.text,
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function presentNote(row: NoteRow): Note {

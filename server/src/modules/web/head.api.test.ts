@@ -53,7 +53,7 @@ describe(`page head data written by the server, on ${databaseKind()}`, () => {
     expect(head.jsonLd).toMatchObject({ '@type': 'WebPage', name: 'John 3 (KJV)', mainEntity: { '@type': 'Chapter', name: 'John 3' } });
   });
 
-  it('preloads the reader\'s first two API replies, as the reader will ask for them', async () => {
+  it("preloads the reader's first two API replies, as the reader will ask for them", async () => {
     expect((await page('/bible?book=John&chapter=3')).preloads).toEqual(['/api/bible/available-books/KJV', '/api/bible/content/John/3?translation=KJV']);
     const web = await page('/bible?book=1%20John&chapter=2&translation=web');
     expect(web.preloads).toEqual(['/api/bible/available-books/WEB', '/api/bible/content/1%20John/2?translation=WEB']);

@@ -19,8 +19,7 @@ export interface PageHead {
 }
 
 export const SITE_NAME = 'Selah';
-const DEFAULT_DESCRIPTION =
-  'Read the Bible in your translation, search it, compare translations and study it with AI help. Free and self-hostable.';
+const DEFAULT_DESCRIPTION = 'Read the Bible in your translation, search it, compare translations and study it with AI help. Free and self-hostable.';
 
 /**
  * The pages the web app routes (web/src/routes), with their titles: any other path is answered 404
@@ -54,7 +53,20 @@ export const PAGES: Record<string, string> = {
 };
 
 // Private or per-person pages are not for search engines.
-const NOINDEX = new Set(['/notes', '/highlights', '/settings', '/profile', '/admin', '/secret-admin-login', '/auth', '/forgot-password', '/reset-password', '/verify-email', '/achievements', '/search']);
+const NOINDEX = new Set([
+  '/notes',
+  '/highlights',
+  '/settings',
+  '/profile',
+  '/admin',
+  '/secret-admin-login',
+  '/auth',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/achievements',
+  '/search',
+]);
 
 function pageTitle(path: string): string | undefined {
   return Object.hasOwn(PAGES, path) ? PAGES[path] : undefined;
@@ -124,9 +136,7 @@ function readerHead(query: URLSearchParams, bible: BibleService): PageHead {
   }
   const reference = verse ? `${book.name} ${chapter}:${verse}` : `${book.name} ${chapter}`;
   const label = code ? `${reference} (${code})` : reference;
-  const verses = translation
-    ? bible.passageVerses(translation, { book, chapter, verse, endChapter: chapter, endVerse: verse }, verse ? 1 : 6)
-    : [];
+  const verses = translation ? bible.passageVerses(translation, { book, chapter, verse, endChapter: chapter, endVerse: verse }, verse ? 1 : 6) : [];
   const description = verses.length ? clip(verses.map((v) => v.text).join(' ')) : `Read ${reference} in the Bible.`;
   // The reader's first two requests, exactly as it will make them; without a translation in the URL
   // it uses the browser's preferred one, unknown here, so the default is preloaded as the best guess.

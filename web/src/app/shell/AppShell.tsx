@@ -1,38 +1,16 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
-import { BarChart3, Menu, UserPlus, X } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { TranslationSelect } from '../../features/translations/TranslationSelect.tsx';
-import { NAV_ITEMS } from './nav-items.ts';
+import { MobileDrawer, NavLinks } from '../../features/navigation/SiteNavigation.tsx';
 import { AccountSlot } from '../../features/auth/AccountSlot.tsx';
-import { currentUserQuery } from '../../features/auth/auth-api.ts';
 
 function Brand() {
   return (
     <Link to="/" className="font-serif text-xl font-semibold tracking-tight text-stone-900 no-underline dark:text-stone-50">
       Selah
     </Link>
-  );
-}
-
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
-  return (
-    <nav aria-label="Main" className="flex flex-col gap-1">
-      {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-        <Link
-          key={to}
-          to={to}
-          onClick={onNavigate}
-          className="flex items-center gap-3 rounded-lg px-3 py-2 text-stone-800 no-underline hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800"
-          activeProps={{ className: 'bg-orange-100 font-semibold text-orange-950 dark:bg-orange-950 dark:text-orange-50', 'aria-current': 'page' }}
-        >
-          <Icon aria-hidden size={18} />
-          {label}
-        </Link>
-      ))}
-    </nav>
   );
 }
 
@@ -60,7 +38,10 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className="min-h-dvh md:flex">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 dark:focus:bg-stone-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 dark:focus:bg-stone-900"
+      >
         Skip to content
       </a>
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col gap-6 border-r border-stone-200 bg-stone-100 p-4 md:flex dark:border-stone-800 dark:bg-stone-900/60">
@@ -83,16 +64,16 @@ export function AppShell({ children }: { children: ReactNode }) {
               <AccountSlot
                 guest={
                   <>
-                  <ThemeToggle />
-              {onHome ? (
-                <Link to="/auth" search={{ mode: 'signup' }} className="icon-button" aria-label="Sign up">
-                  <UserPlus aria-hidden size={20} />
-                </Link>
-              ) : (
-                <Link to="/auth" search={{ mode: 'signup' }} className="button-primary px-3 py-1.5 no-underline">
-                  Sign Up
-                </Link>
-              )}
+                    <ThemeToggle />
+                    {onHome ? (
+                      <Link to="/auth" search={{ mode: 'signup' }} className="icon-button" aria-label="Sign up">
+                        <UserPlus aria-hidden size={20} />
+                      </Link>
+                    ) : (
+                      <Link to="/auth" search={{ mode: 'signup' }} className="button-primary px-3 py-1.5 no-underline">
+                        Sign Up
+                      </Link>
+                    )}
                   </>
                 }
               />
@@ -116,47 +97,5 @@ export function AppShell({ children }: { children: ReactNode }) {
         </main>
       </div>
     </div>
-  );
-}
-
-/** The hamburger drawer: a Radix dialog, so focus is trapped inside and Escape closes it. */
-export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const close = () => onOpenChange(false);
-  const signedIn = Boolean(useQuery(currentUserQuery).data);
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger className="icon-button" aria-label="Open menu">
-        <Menu aria-hidden size={22} />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-stone-50 p-4 shadow-xl dark:bg-stone-900" aria-describedby={undefined}>
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="px-3 font-serif text-xl font-semibold">Selah</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close menu">
-              <X aria-hidden size={20} />
-            </Dialog.Close>
-          </div>
-          <NavLinks onNavigate={close} />
-          <Link to="/achievements" onClick={close} className="-mt-4 flex items-center gap-3 rounded-lg px-3 py-2 text-stone-800 no-underline hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800">
-            <BarChart3 aria-hidden size={18} /> My Stats
-          </Link>
-          <div className="px-1">
-            <TranslationSelect onChanged={close} />
-          </div>
-          {/* Signed-in people have the avatar's sheet instead. */}
-          {!signedIn && (
-            <div className="mt-auto flex gap-2 px-1">
-              <Link to="/auth" search={{ mode: 'signin' }} onClick={close} className="button-secondary flex-1 no-underline">
-                Login
-              </Link>
-              <Link to="/auth" search={{ mode: 'signup' }} onClick={close} className="button-primary flex-1 no-underline">
-                Sign Up
-              </Link>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }

@@ -45,7 +45,11 @@ function subscribe(listener: () => void): () => void {
 /** The current theme and the spec's toggle, which flips between light and dark. */
 export function useTheme(): { choice: ThemeChoice; dark: boolean; toggle: () => void } {
   const choice = useSyncExternalStore(subscribe, readThemeChoice, () => 'system' as const);
-  const dark = useSyncExternalStore(subscribe, () => isDark(readThemeChoice()), () => false);
+  const dark = useSyncExternalStore(
+    subscribe,
+    () => isDark(readThemeChoice()),
+    () => false,
+  );
   const toggle = useCallback(() => setThemeChoice(isDark(readThemeChoice()) ? 'light' : 'dark'), []);
   return { choice, dark, toggle };
 }

@@ -10,7 +10,8 @@ export function AdminPage() {
   useDocumentTitle('Admin');
   const access = useQuery(adminAccessQuery);
   const user = useQuery(currentUserQuery);
-  if (access.isPending || (access.isFetching && access.data !== 'admin')) return <p className="px-6 py-12 text-center text-stone-700 dark:text-stone-300">Checking your access…</p>;
+  if (access.isPending || (access.isFetching && access.data !== 'admin'))
+    return <p className="px-6 py-12 text-center text-stone-700 dark:text-stone-300">Checking your access…</p>;
   if (access.data === 'signed-out') return <Navigate to="/secret-admin-login" replace />;
   if (access.data === 'not-admin' || access.isError) {
     return (
@@ -20,8 +21,12 @@ export function AdminPage() {
           {access.isError ? 'We could not check your access. Please try again.' : 'This page is for administrators only.'}
         </p>
         <div className="flex flex-wrap justify-center gap-2">
-          <Link to="/" className="button-primary no-underline">Go home</Link>
-          <Link to="/secret-admin-login" className="button-secondary no-underline">Admin sign-in</Link>
+          <Link to="/" className="button-primary no-underline">
+            Go home
+          </Link>
+          <Link to="/secret-admin-login" className="button-secondary no-underline">
+            Admin sign-in
+          </Link>
         </div>
       </div>
     );

@@ -7,7 +7,8 @@ import { logoutHref, type CurrentUser } from './auth-api.ts';
 import { Avatar } from './Avatar.tsx';
 import { userLabel } from './user-label.ts';
 
-const row = 'flex w-full items-center gap-4 rounded-xl px-3 py-3 text-base text-stone-900 no-underline hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-stone-800';
+const row =
+  'flex w-full items-center gap-4 rounded-xl px-3 py-3 text-base text-stone-900 no-underline hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-stone-800';
 
 /**
  * Spec §2 Shell, phones: the avatar opens a bottom sheet with Theme, Profile, Study Stats, My Notes,
@@ -47,13 +48,35 @@ export function AccountSheet({ user }: { user: CurrentUser }) {
                   {dark ? <Sun aria-hidden size={20} /> : <Moon aria-hidden size={20} />} Theme: {dark ? 'Dark' : 'Light'}
                 </button>
               </li>
-              <li><Link to="/profile" onClick={close} className={row}><User aria-hidden size={20} /> Profile</Link></li>
-              <li><Link to="/achievements" onClick={close} className={row}><BarChart3 aria-hidden size={20} /> Study Stats</Link></li>
-              <li><Link to="/notes" onClick={close} className={row}><NotebookPen aria-hidden size={20} /> My Notes</Link></li>
-              <li><Link to="/highlights" onClick={close} className={row}><Highlighter aria-hidden size={20} /> My Highlights</Link></li>
-              <li><Link to="/settings" onClick={close} className={row}><Settings aria-hidden size={20} /> Settings</Link></li>
+              <li>
+                <Link to="/profile" onClick={close} className={row}>
+                  <User aria-hidden size={20} /> Profile
+                </Link>
+              </li>
+              <li>
+                <Link to="/achievements" onClick={close} className={row}>
+                  <BarChart3 aria-hidden size={20} /> Study Stats
+                </Link>
+              </li>
+              <li>
+                <Link to="/notes" onClick={close} className={row}>
+                  <NotebookPen aria-hidden size={20} /> My Notes
+                </Link>
+              </li>
+              <li>
+                <Link to="/highlights" onClick={close} className={row}>
+                  <Highlighter aria-hidden size={20} /> My Highlights
+                </Link>
+              </li>
+              <li>
+                <Link to="/settings" onClick={close} className={row}>
+                  <Settings aria-hidden size={20} /> Settings
+                </Link>
+              </li>
               <li className="mt-1 border-t border-stone-200 pt-1 dark:border-stone-700">
-                <a href={logoutHref(user)} className={row}><LogOut aria-hidden size={20} /> Log Out</a>
+                <a href={logoutHref(user)} className={row}>
+                  <LogOut aria-hidden size={20} /> Log Out
+                </a>
               </li>
             </ul>
           </nav>

@@ -7,7 +7,6 @@ import { CredentialFields } from './CredentialFields.tsx';
 
 const MIN_PASSWORD = 8;
 
-
 /** /auth?mode=signin|signup: one form; switching modes keeps what was typed. */
 export function AuthForm({ mode, next }: { mode: 'signin' | 'signup'; next?: string }) {
   const navigate = useNavigate();
@@ -64,12 +63,22 @@ export function AuthForm({ mode, next }: { mode: 'signin' | 'signup'; next?: str
         ))}
       </div>
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <CredentialFields email={email} onEmail={setEmail} password={password} onPassword={setPassword} newPassword={signingUp ? { minLength: MIN_PASSWORD } : undefined} />
+        <CredentialFields
+          email={email}
+          onEmail={setEmail}
+          password={password}
+          onPassword={setPassword}
+          newPassword={signingUp ? { minLength: MIN_PASSWORD } : undefined}
+        />
         {error && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950 dark:text-red-100">
             {error}
             {unverified && (
-              <button type="button" className="ml-1 underline" onClick={() => void resendVerification(email.trim()).then(() => setNotice('We sent the link again.'))}>
+              <button
+                type="button"
+                className="ml-1 underline"
+                onClick={() => void resendVerification(email.trim()).then(() => setNotice('We sent the link again.'))}
+              >
                 Send the link again
               </button>
             )}

@@ -10,10 +10,18 @@ export function Avatar({ user, size = 'sm' }: { user: CurrentUser; size?: keyof 
   const [failed, setFailed] = useState<string | null>(null);
   const src = user.profileImageUrl;
   if (src && failed !== src) {
-    return <img src={src} alt="" onError={() => setFailed(src)} className={cn('shrink-0 rounded-full bg-stone-200 object-cover dark:bg-stone-800', SIZES[size])} />;
+    return (
+      <img src={src} alt="" onError={() => setFailed(src)} className={cn('shrink-0 rounded-full bg-stone-200 object-cover dark:bg-stone-800', SIZES[size])} />
+    );
   }
   return (
-    <span aria-hidden className={cn('flex shrink-0 items-center justify-center rounded-full bg-orange-800 font-semibold text-white dark:bg-orange-300 dark:text-stone-950', SIZES[size])}>
+    <span
+      aria-hidden
+      className={cn(
+        'flex shrink-0 items-center justify-center rounded-full bg-orange-800 font-semibold text-white dark:bg-orange-300 dark:text-stone-950',
+        SIZES[size],
+      )}
+    >
       {initials(user)}
     </span>
   );

@@ -43,7 +43,9 @@ export default function DisplayNameDialog({ onDone }: { onDone: () => void }) {
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl dark:bg-stone-900">
           <Dialog.Title className="font-serif text-2xl font-semibold">Welcome to Selah</Dialog.Title>
-          <Dialog.Description className="mt-2 text-stone-700 dark:text-stone-300">Choose the name others see when you share. You can change it later on your profile.</Dialog.Description>
+          <Dialog.Description className="mt-2 text-stone-700 dark:text-stone-300">
+            Choose the name others see when you share. You can change it later on your profile.
+          </Dialog.Description>
           <label htmlFor="display-name" className="mt-5 block text-sm font-medium">
             Display name
           </label>

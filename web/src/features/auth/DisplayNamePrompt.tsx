@@ -17,6 +17,8 @@ export function DisplayNamePrompt() {
   useEffect(() => {
     if (!u || u.displayName || storage.get(promptedKey(u.id))) return;
     storage.set(promptedKey(u.id), '1');
+    // The flag lives in browser storage (outside React): read and set once per person, then shown.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setShowFor(u.id);
   }, [u]);
   if (!showFor) return null;

@@ -46,7 +46,11 @@ export function ForgotPasswordPage() {
             Email
             <input className="input" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           </label>
-          {error && <p role="alert" className="text-sm text-red-800 dark:text-red-300">{error}</p>}
+          {error && (
+            <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+              {error}
+            </p>
+          )}
           <button type="submit" className="button-primary" disabled={busy || !email.trim()}>
             {busy ? 'Sending…' : 'Send the link'}
           </button>
@@ -87,11 +91,24 @@ export function ResetPasswordPage({ token, error: linkError }: { token?: string;
         <form onSubmit={submit} className="flex flex-col gap-4">
           <label className="flex flex-col gap-1 text-sm font-medium">
             New password
-            <input className="input" type="password" autoComplete="new-password" minLength={8} required value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              className="input"
+              type="password"
+              autoComplete="new-password"
+              minLength={8}
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </label>
           {error && (
             <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-              {error} {(linkError || !token) && <Link to="/forgot-password" className="underline">Send a new link</Link>}
+              {error}{' '}
+              {(linkError || !token) && (
+                <Link to="/forgot-password" className="underline">
+                  Send a new link
+                </Link>
+              )}
             </p>
           )}
           <button type="submit" className="button-primary" disabled={busy || !token || !password}>

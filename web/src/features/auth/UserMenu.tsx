@@ -8,7 +8,8 @@ import { Avatar } from './Avatar.tsx';
 import { AccountSheet } from './AccountSheet.tsx';
 import { userLabel } from './user-label.ts';
 
-const item = 'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-stone-100 dark:data-[highlighted]:bg-stone-800';
+const item =
+  'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-stone-100 dark:data-[highlighted]:bg-stone-800';
 
 /**
  * Spec §2: the signed-in avatar opens a dropdown on desktop and a bottom sheet on phones (< md).
@@ -32,16 +33,46 @@ function DesktopMenu({ user }: { user: CurrentUser }) {
       <Menu.Portal>
         <Menu.Content align="end" sideOffset={6} collisionPadding={10} className="popover z-50 min-w-56">
           <Menu.Label className="px-3 py-2 text-xs text-stone-600 dark:text-stone-400">{userLabel(user)}</Menu.Label>
-          <Menu.Item className={item} onSelect={(e) => { e.preventDefault(); toggle(); }}>
+          <Menu.Item
+            className={item}
+            onSelect={(e) => {
+              e.preventDefault();
+              toggle();
+            }}
+          >
             {dark ? <Sun aria-hidden size={16} /> : <Moon aria-hidden size={16} />} Theme: {dark ? 'Dark' : 'Light'}
           </Menu.Item>
-          <Menu.Item asChild className={item}><Link to="/profile"><User aria-hidden size={16} /> My Profile</Link></Menu.Item>
-          <Menu.Item asChild className={item}><Link to="/notes"><NotebookPen aria-hidden size={16} /> My Notes</Link></Menu.Item>
-          <Menu.Item asChild className={item}><Link to="/highlights"><Highlighter aria-hidden size={16} /> My Highlights</Link></Menu.Item>
-          <Menu.Item asChild className={item}><Link to="/settings"><Settings aria-hidden size={16} /> Settings</Link></Menu.Item>
-          <Menu.Item asChild className={item}><Link to="/achievements"><BarChart3 aria-hidden size={16} /> Study stats</Link></Menu.Item>
+          <Menu.Item asChild className={item}>
+            <Link to="/profile">
+              <User aria-hidden size={16} /> My Profile
+            </Link>
+          </Menu.Item>
+          <Menu.Item asChild className={item}>
+            <Link to="/notes">
+              <NotebookPen aria-hidden size={16} /> My Notes
+            </Link>
+          </Menu.Item>
+          <Menu.Item asChild className={item}>
+            <Link to="/highlights">
+              <Highlighter aria-hidden size={16} /> My Highlights
+            </Link>
+          </Menu.Item>
+          <Menu.Item asChild className={item}>
+            <Link to="/settings">
+              <Settings aria-hidden size={16} /> Settings
+            </Link>
+          </Menu.Item>
+          <Menu.Item asChild className={item}>
+            <Link to="/achievements">
+              <BarChart3 aria-hidden size={16} /> Study stats
+            </Link>
+          </Menu.Item>
           <Menu.Separator className="my-1 h-px bg-stone-200 dark:bg-stone-700" />
-          <Menu.Item asChild className={item}><a href={logoutHref(user)}><LogOut aria-hidden size={16} /> Log out</a></Menu.Item>
+          <Menu.Item asChild className={item}>
+            <a href={logoutHref(user)}>
+              <LogOut aria-hidden size={16} /> Log out
+            </a>
+          </Menu.Item>
         </Menu.Content>
       </Menu.Portal>
     </Menu.Root>

@@ -55,7 +55,13 @@ export function HomePage() {
         <label htmlFor="home-search" className="sr-only">
           Search for a passage, keyword or topic
         </label>
-        <input id="home-search" className="input text-lg" placeholder="Search a passage, keyword or topic" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          id="home-search"
+          className="input text-lg"
+          placeholder="Search a passage, keyword or topic"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <button type="submit" className="button-primary px-5">
           <Search aria-hidden size={18} />
           <span className="sr-only sm:not-sr-only">Search</span>
@@ -114,7 +120,13 @@ export function HomePage() {
         </form>
         <div className="mt-3 flex flex-wrap gap-2">
           {CHAT_CHIPS.map((chip) => (
-            <button key={chip.label} type="button" className="rounded-full border border-stone-300 px-3 py-1 text-sm hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800" onClick={() => ask(chip.question)} title={chip.question}>
+            <button
+              key={chip.label}
+              type="button"
+              className="rounded-full border border-stone-300 px-3 py-1 text-sm hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
+              onClick={() => ask(chip.question)}
+              title={chip.question}
+            >
               {chip.label}
             </button>
           ))}

@@ -56,7 +56,11 @@ export function TermsContent() {
 export function AboutContent() {
   return (
     <LegalPage title="About Selah">
-      <p>Selah is a free, self-hostable web application for reading and studying the Bible: read a chapter in your translation, search it, compare translations, highlight verses and keep notes — as a guest in your browser, or in an account that follows you to every device. Questions answered from Scripture, listening and verse images are on their way.</p>
+      <p>
+        Selah is a free, self-hostable web application for reading and studying the Bible: read a chapter in your translation, search it, compare translations,
+        highlight verses and keep notes — as a guest in your browser, or in an account that follows you to every device. Questions answered from Scripture,
+        listening and verse images are on their way.
+      </p>
       <p>“Selah” is the pause written into the Psalms: a moment to stop and consider. The app is built to give you that moment with the text itself.</p>
     </LegalPage>
   );

@@ -36,7 +36,12 @@ export function AvatarSection({ user }: { user: CurrentUser }) {
               {busy ? 'Working…' : user.profileImageUrl ? 'Change picture' : 'Upload a picture'}
             </button>
             {user.profileImageUrl && (
-              <button type="button" className="button-ghost" disabled={busy} onClick={() => void run(async () => (setUser(await removeAvatar()), 'Your picture is removed.'))}>
+              <button
+                type="button"
+                className="button-ghost"
+                disabled={busy}
+                onClick={() => void run(async () => (setUser(await removeAvatar()), 'Your picture is removed.'))}
+              >
                 Remove picture
               </button>
             )}

@@ -31,7 +31,11 @@ export function DeleteAccountSection({ email }: { email: string }) {
       await navigate({ to: '/' });
       queryClient.setQueryData(currentUserQuery.queryKey, null);
       void queryClient.invalidateQueries();
-      toast({ title: 'Your account is deleted', description: 'Your notes, highlights, settings and picture were removed with it. You are signed out.', duration: 6000 });
+      toast({
+        title: 'Your account is deleted',
+        description: 'Your notes, highlights, settings and picture were removed with it. You are signed out.',
+        duration: 6000,
+      });
     });
   };
 
@@ -60,7 +64,14 @@ export function DeleteAccountSection({ email }: { email: string }) {
               <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
               <label className="flex flex-col gap-1 text-sm font-medium">
                 Your password
-                <input className="input" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+                <input
+                  className="input"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
               </label>
               <FormMessages error={error} notice={null} />
               <div className="flex flex-wrap justify-end gap-2">

@@ -52,7 +52,10 @@ export function NamesSection({ user }: { user: CurrentUser }) {
               setTouched(true);
             }}
           />
-          <p id="profile-display-name-hint" className={touched && blank ? 'text-sm text-red-800 dark:text-red-300' : 'text-xs text-stone-600 dark:text-stone-400'}>
+          <p
+            id="profile-display-name-hint"
+            className={touched && blank ? 'text-sm text-red-800 dark:text-red-300' : 'text-xs text-stone-600 dark:text-stone-400'}
+          >
             {touched && blank ? 'Display name cannot be blank.' : `The name others see when you share; up to ${MAX} characters.`}
           </p>
         </div>
@@ -60,7 +63,14 @@ export function NamesSection({ user }: { user: CurrentUser }) {
           <label htmlFor="profile-first-name" className="text-sm font-medium">
             First name <span className="font-normal text-stone-600 dark:text-stone-400">(optional)</span>
           </label>
-          <input id="profile-first-name" className="input" value={firstName} maxLength={MAX} autoComplete="given-name" onChange={(e) => setFirstName(e.target.value)} />
+          <input
+            id="profile-first-name"
+            className="input"
+            value={firstName}
+            maxLength={MAX}
+            autoComplete="given-name"
+            onChange={(e) => setFirstName(e.target.value)}
+          />
         </div>
         <FormMessages error={error} notice={notice} />
         <button type="submit" className="button-primary self-start" disabled={busy || blank || unchanged}>

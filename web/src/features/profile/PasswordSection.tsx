@@ -60,7 +60,12 @@ export function PasswordSection({ email }: { email: string }) {
           <input className="input" type="password" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} />
         </label>
         <label className="flex items-center gap-3 text-sm">
-          <input type="checkbox" className="h-5 w-5 accent-orange-800 dark:accent-orange-300" checked={signOutOthers} onChange={(e) => setSignOutOthers(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="h-5 w-5 accent-orange-800 dark:accent-orange-300"
+            checked={signOutOthers}
+            onChange={(e) => setSignOutOthers(e.target.checked)}
+          />
           Sign out on my other devices
         </label>
         <FormMessages error={error} notice={notice} />

@@ -6,7 +6,7 @@ import { chapterAfterBookChange, nextChapter, previousChapter, type ChapterPosit
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../app/toast/toast-store.ts';
 import { ThemeToggle } from '../../app/theme/ThemeToggle.tsx';
-import { MobileDrawer } from '../../app/shell/AppShell.tsx';
+import { MobileDrawer } from '../navigation/SiteNavigation.tsx';
 import { AccountSlot } from '../auth/AccountSlot.tsx';
 import { availableBooksQuery, chapterQuery } from '../bible/api/bible-queries.ts';
 import { usePreferredTranslation } from '../translations/preferred-translation.ts';
@@ -53,7 +53,10 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   const [glow, setGlow] = useState<number | undefined>();
   const highlights = useChapterHighlights(content.data?.book ?? book, chapter);
   const chapterNotes = useChapterNotes(content.data?.book ?? book, chapter);
-  const noted = useMemo(() => notedVerses(chapterNotes.notes, `${content.data?.book ?? book} ${chapter}`), [chapterNotes.notes, content.data?.book, book, chapter]);
+  const noted = useMemo(
+    () => notedVerses(chapterNotes.notes, `${content.data?.book ?? book} ${chapter}`),
+    [chapterNotes.notes, content.data?.book, book, chapter],
+  );
   const highlighted = useMemo(() => new Map([...highlights.byVerse].map(([v, h]) => [v, h.color])), [highlights.byVerse]);
 
   const navBooks = useMemo(() => (books.data ?? []).map((b) => ({ name: b.englishName, chapters: b.chapters })), [books.data]);
@@ -105,7 +108,8 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   // Spec §8: a failed chapter load, or a chapter the translation lacks, is followed by a toast.
   const unavailable = content.data?.redirect === true;
   useEffect(() => {
-    if (content.isError || unavailable) toast({ title: 'Error loading Bible content', description: 'Please try again or select a different passage.', variant: 'destructive', duration: 4000 });
+    if (content.isError || unavailable)
+      toast({ title: 'Error loading Bible content', description: 'Please try again or select a different passage.', variant: 'destructive', duration: 4000 });
   }, [content.isError, unavailable]);
 
   const onVerse = useCallback((v: number, at: { x: number; y: number }) => {
@@ -156,7 +160,13 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
           <div className="md:hidden">
             <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
           </div>
-          {books.data && <BookPicker books={books.data} current={bookName} onSelect={(b) => go({ book: b.englishName, chapter: chapterAfterBookChange({ name: b.englishName, chapters: b.chapters }) ?? 1 })} />}
+          {books.data && (
+            <BookPicker
+              books={books.data}
+              current={bookName}
+              onSelect={(b) => go({ book: b.englishName, chapter: chapterAfterBookChange({ name: b.englishName, chapters: b.chapters }) ?? 1 })}
+            />
+          )}
           {currentBook && <ChapterPicker chapters={currentBook.chapters} current={chapter} onSelect={(c) => go({ book: bookName, chapter: c })} />}
           <div className="hidden items-center sm:flex">
             <button type="button" className="icon-button" aria-label="Previous chapter" disabled={!previous} onClick={() => previous && go(previous)}>
@@ -189,13 +199,22 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
 
       <nav aria-label="Chapter navigation" className="fixed inset-x-0 bottom-4 z-20 flex justify-center px-4 pointer-events-none">
         <div className="pointer-events-auto flex items-center gap-1 rounded-full border border-stone-200 bg-white/95 p-1 shadow-lg backdrop-blur dark:border-stone-700 dark:bg-stone-900/95">
-          <button type="button" className="button-ghost rounded-full px-3 whitespace-nowrap sm:px-4" disabled={!previous} onClick={() => previous && go(previous)}>
+          <button
+            type="button"
+            className="button-ghost rounded-full px-3 whitespace-nowrap sm:px-4"
+            disabled={!previous}
+            onClick={() => previous && go(previous)}
+          >
             <ChevronLeft aria-hidden size={18} /> Previous
           </button>
           <button type="button" className="button-ghost rounded-full px-3 whitespace-nowrap sm:px-4" disabled={!next} onClick={() => next && go(next)}>
             Next <ChevronRight aria-hidden size={18} />
           </button>
-          <button type="button" className="button-primary rounded-full px-3 whitespace-nowrap sm:px-4" onClick={() => setStudying({ tab: 'freeform', verses: [] })}>
+          <button
+            type="button"
+            className="button-primary rounded-full px-3 whitespace-nowrap sm:px-4"
+            onClick={() => setStudying({ tab: 'freeform', verses: [] })}
+          >
             <NotebookPen aria-hidden size={18} /> Study Chapter
           </button>
         </div>

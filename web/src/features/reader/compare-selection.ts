@@ -7,9 +7,7 @@ export const COMPARE_MIN = 1;
 /** Current translation first, then the spec's defaults that are installed, at most 6. */
 export function initialComparison(current: string, installed: readonly string[]): string[] {
   const have = new Set(installed);
-  return [current, ...COMPARE_DEFAULTS.filter((c) => have.has(c))]
-    .filter((c, i, all) => all.indexOf(c) === i)
-    .slice(0, COMPARE_INITIAL_MAX);
+  return [current, ...COMPARE_DEFAULTS.filter((c) => have.has(c))].filter((c, i, all) => all.indexOf(c) === i).slice(0, COMPARE_INITIAL_MAX);
 }
 
 /** Adds or removes one: never below 1; a ninth drops the oldest (spec §4). */

@@ -59,10 +59,19 @@ describe('chapter layout', () => {
 
   it('groups prose into paragraphs and poetry into lines, with headings and stanzas', () => {
     const blocks = chapterBlocks([
-      verse(1, [{ type: 'heading', text: 'A Psalm', kind: 'psalm' }, { type: 'line', indent: 1 }, { type: 'text', text: 'One' }, { type: 'line', indent: 2 }, { type: 'text', text: 'two' }]),
+      verse(1, [
+        { type: 'heading', text: 'A Psalm', kind: 'psalm' },
+        { type: 'line', indent: 1 },
+        { type: 'text', text: 'One' },
+        { type: 'line', indent: 2 },
+        { type: 'text', text: 'two' },
+      ]),
       verse(2, [{ type: 'stanza' }, { type: 'line', indent: 1 }, { type: 'text', text: 'Three' }]),
       verse(3, [{ type: 'paragraph' }, { type: 'text', text: 'Prose' }]),
-      verse(4, [{ type: 'text', text: 'goes on' }, { type: 'note', text: 'a note', kind: 'footnote' }]),
+      verse(4, [
+        { type: 'text', text: 'goes on' },
+        { type: 'note', text: 'a note', kind: 'footnote' },
+      ]),
     ]);
     expect(blocks.map((b) => b.kind)).toEqual(['heading', 'line', 'line', 'stanza', 'line', 'paragraph']);
     const para = blocks.at(-1) as Extract<(typeof blocks)[number], { kind: 'paragraph' }>;

@@ -25,7 +25,12 @@ export function SearchPage(params: SearchPageParams) {
   const translation = params.translation ?? preferred;
   const page = params.page ?? 1;
   const [text, setText] = useState(params.q ?? '');
-  useEffect(() => setText(params.q ?? ''), [params.q]);
+  // A new query from the URL (back, a link) replaces what is typed: adjusted while rendering, as React advises.
+  const [shownQ, setShownQ] = useState(params.q);
+  if (params.q !== shownQ) {
+    setShownQ(params.q);
+    setText(params.q ?? '');
+  }
   useEffect(() => {
     document.title = params.q ? `“${params.q}” — Search — Selah` : 'Search the Bible — Selah';
   }, [params.q]);
@@ -38,8 +43,7 @@ export function SearchPage(params: SearchPageParams) {
     placeholderData: keepPreviousData,
   });
 
-  const update = (next: Partial<SearchPageParams>) =>
-    void navigate({ to: '/search', search: { ...params, page: undefined, ...next } });
+  const update = (next: Partial<SearchPageParams>) => void navigate({ to: '/search', search: { ...params, page: undefined, ...next } });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -57,7 +61,13 @@ export function SearchPage(params: SearchPageParams) {
         <label htmlFor="search-q" className="sr-only">
           Words, a "phrase", a prefix* or a reference
         </label>
-        <input id="search-q" className="input text-lg" placeholder='Words, "a phrase", bless* or John 3:16' value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          id="search-q"
+          className="input text-lg"
+          placeholder='Words, "a phrase", bless* or John 3:16'
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         <button type="submit" className="button-primary px-5">
           <Search aria-hidden size={18} /> <span className="sr-only sm:not-sr-only">Search</span>
         </button>
@@ -72,7 +82,11 @@ export function SearchPage(params: SearchPageParams) {
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Testament
-          <select className="input" value={params.testament ?? ''} onChange={(e) => update({ testament: (e.target.value || undefined) as SearchPageParams['testament'], book: undefined })}>
+          <select
+            className="input"
+            value={params.testament ?? ''}
+            onChange={(e) => update({ testament: (e.target.value || undefined) as SearchPageParams['testament'], book: undefined })}
+          >
             <option value="">Whole Bible</option>
             <option value="OT">Old Testament</option>
             <option value="NT">New Testament</option>
@@ -93,7 +107,11 @@ export function SearchPage(params: SearchPageParams) {
         </label>
       </div>
 
-      {!params.q && <p className="text-stone-700 dark:text-stone-300">Search for words, a phrase in quotes, the start of a word with *, or a reference such as John 3:16.</p>}
+      {!params.q && (
+        <p className="text-stone-700 dark:text-stone-300">
+          Search for words, a phrase in quotes, the start of a word with *, or a reference such as John 3:16.
+        </p>
+      )}
 
       {results.isError && (
         <p role="alert" className="card">
@@ -151,13 +169,23 @@ export function SearchPage(params: SearchPageParams) {
           </ol>
           {pages > 1 && (
             <nav aria-label="Result pages" className="mt-4 flex items-center justify-between">
-              <button type="button" className="button-secondary" disabled={page <= 1} onClick={() => update({ page: page - 1, q: params.q, translation: params.translation, book: params.book, testament: params.testament })}>
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={page <= 1}
+                onClick={() => update({ page: page - 1, q: params.q, translation: params.translation, book: params.book, testament: params.testament })}
+              >
                 Previous page
               </button>
               <span className="text-sm">
                 Page {page} of {pages}
               </span>
-              <button type="button" className="button-secondary" disabled={page >= pages} onClick={() => update({ page: page + 1, q: params.q, translation: params.translation, book: params.book, testament: params.testament })}>
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={page >= pages}
+                onClick={() => update({ page: page + 1, q: params.q, translation: params.translation, book: params.book, testament: params.testament })}
+              >
                 Next page
               </button>
             </nav>

@@ -41,12 +41,17 @@ export function GuestDataMove() {
         void queryClient.invalidateQueries({ queryKey: ['highlights'] });
         void queryClient.invalidateQueries({ queryKey: ['notes'] });
         if (moved.highlights + moved.notes > 0) {
-          toast({ title: 'Saved to your account', description: `Moved ${moved.highlights} highlights and ${moved.notes} notes from this browser.`, duration: 4000 });
+          toast({
+            title: 'Saved to your account',
+            description: `Moved ${moved.highlights} highlights and ${moved.notes} notes from this browser.`,
+            duration: 4000,
+          });
         }
       })
       .catch((error: unknown) => {
         // Kept in the browser and tried again on the next load; a full account is worth saying.
-        if (error instanceof ApiError && error.status === 409) toast({ title: 'Not moved', description: errorMessage(error), variant: 'destructive', duration: 8000 });
+        if (error instanceof ApiError && error.status === 409)
+          toast({ title: 'Not moved', description: errorMessage(error), variant: 'destructive', duration: 8000 });
       });
   }, [userId, queryClient]);
   return null;

@@ -23,7 +23,19 @@ const chosen = 'border-orange-800 bg-orange-100 font-semibold text-orange-950 da
 const unchosen = 'border-stone-300 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800';
 
 /** A row of radio buttons that look like segmented buttons (native inputs: arrow keys and labels for free). */
-function Choices<T extends string>({ name, legend, options, value, onChange }: { name: string; legend: string; options: { value: T; label: string }[]; value: T; onChange: (v: T) => void }) {
+function Choices<T extends string>({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  options: { value: T; label: string }[];
+  value: T;
+  onChange: (v: T) => void;
+}) {
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
@@ -71,10 +83,21 @@ export function SettingsPage() {
       <Section title="Reading" id="reading-heading">
         <div className="flex flex-col gap-6">
           <TranslationSelect />
-          <Choices name="font-size" legend="Text size" options={FONT_SIZES.map((s) => ({ value: s, label: SIZE_LABELS[s] }))} value={fontSize} onChange={setFontSize} />
+          <Choices
+            name="font-size"
+            legend="Text size"
+            options={FONT_SIZES.map((s) => ({ value: s, label: SIZE_LABELS[s] }))}
+            value={fontSize}
+            onChange={setFontSize}
+          />
           <label className="flex items-center justify-between gap-3 text-sm font-medium">
             Words of Jesus in red
-            <input type="checkbox" className="h-5 w-5 accent-orange-800 dark:accent-orange-300" checked={redLetters} onChange={(e) => setRedLetters(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="h-5 w-5 accent-orange-800 dark:accent-orange-300"
+              checked={redLetters}
+              onChange={(e) => setRedLetters(e.target.checked)}
+            />
           </label>
           <figure className="rounded-xl bg-stone-100 p-4 dark:bg-stone-800/60">
             <figcaption className="mb-1 text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">Preview</figcaption>

@@ -6,7 +6,9 @@ import type { ReactNode } from 'react';
 export function FirstItemHint({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
     <section className="card flex flex-col items-center gap-3 py-10 text-center" aria-labelledby="empty-heading">
-      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200">{icon}</span>
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200">
+        {icon}
+      </span>
       <h2 id="empty-heading" className="font-serif text-xl font-semibold">
         {title}
       </h2>

@@ -5,6 +5,7 @@ import type { Note } from '#common/contracts/study.ts';
 import { NOTE_MAX_LENGTH } from '#common/study/rules.ts';
 import { NOTE_TYPE_LABELS, readerLocation } from '#common/study/labels.ts';
 import { formatDate } from './ListFrame.tsx';
+import { useFocusOnOpen } from '../../lib/use-focus-on-open.ts';
 
 const TYPE_BADGES: Record<Note['type'], string> = {
   quote: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
@@ -33,6 +34,7 @@ export function ReaderLink({ reference, className }: { reference: string; classN
 export function NoteCard({ note, onEdit, onDelete }: { note: Note; onEdit: (content: string) => Promise<void>; onDelete: () => void }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const focusOnOpen = useFocusOnOpen<HTMLButtonElement>();
   const headingId = useId();
   return (
     // Phones: heading, text, then the buttons; wider screens put the buttons top right.
@@ -70,7 +72,7 @@ export function NoteCard({ note, onEdit, onDelete }: { note: Note; onEdit: (cont
           className="flex flex-wrap items-center gap-2 rounded-lg bg-red-50 p-3 text-sm text-red-950 sm:col-span-2 dark:bg-red-950/60 dark:text-red-50"
         >
           <span className="mr-auto font-medium">Delete this note? This cannot be undone.</span>
-          <button type="button" className="button-secondary" onClick={() => setConfirming(false)} autoFocus>
+          <button type="button" className="button-secondary" onClick={() => setConfirming(false)} ref={focusOnOpen}>
             Keep it
           </button>
           <button
@@ -102,6 +104,7 @@ export function NoteCard({ note, onEdit, onDelete }: { note: Note; onEdit: (cont
 /** The note's text in a box: Save needs some text (spec §5) and a change; Escape cancels. */
 function NoteEditor({ note, onSave, onCancel }: { note: Note; onSave: (content: string) => Promise<void>; onCancel: () => void }) {
   const [text, setText] = useState(note.content);
+  const focusEditor = useFocusOnOpen<HTMLTextAreaElement>();
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string>();
   const id = useId();
@@ -121,7 +124,7 @@ function NoteEditor({ note, onSave, onCancel }: { note: Note; onSave: (content: 
     if (e.key === 'Escape') onCancel();
   };
   return (
-    <form onSubmit={(e) => void submit(e)} onKeyDown={onKey} className="flex flex-col gap-2">
+    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-medium">
         Note text
       </label>
@@ -131,7 +134,8 @@ function NoteEditor({ note, onSave, onCancel }: { note: Note; onSave: (content: 
         value={text}
         onChange={(e) => setText(e.target.value)}
         maxLength={NOTE_MAX_LENGTH}
-        autoFocus
+        onKeyDown={onKey}
+        ref={focusEditor}
         aria-describedby={problem ? `${id}-problem` : undefined}
       />
       {problem && (

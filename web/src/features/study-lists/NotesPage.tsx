@@ -54,8 +54,8 @@ export function NotesPage(params: NotesListParams) {
         <ListSkeleton />
       ) : empty ? (
         <FirstItemHint icon={<NotebookPen aria-hidden size={22} />} title="No notes yet">
-          Open the reader, tap a verse and open the study panel to write your first note — a quote, what you understand, a question or a note of your own. Every note you
-          write gathers here.
+          Open the reader, tap a verse and open the study panel to write your first note — a quote, what you understand, a question or a note of your own. Every
+          note you write gathers here.
         </FirstItemHint>
       ) : data.total === 0 ? (
         <NoMatches noun="notes" onClear={clear} />

@@ -19,7 +19,12 @@ export function SearchBox({
   onSearch: (q: string | undefined) => void;
 }) {
   const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
+  // A new value from outside (back, a link) replaces what is typed: adjusted while rendering, as React advises.
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setText(value ?? '');
+  }
   useEffect(() => {
     const next = text.trim() || undefined;
     if (next === value) return;
@@ -37,7 +42,15 @@ export function SearchBox({
       </label>
       <span className="relative">
         <Search aria-hidden size={18} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-stone-500 dark:text-stone-400" />
-        <input id={id} type="search" className="input h-10 pl-10" placeholder={placeholder} value={text} onChange={(e) => setText(e.target.value)} maxLength={200} />
+        <input
+          id={id}
+          type="search"
+          className="input h-10 pl-10"
+          placeholder={placeholder}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          maxLength={200}
+        />
       </span>
     </form>
   );

@@ -18,7 +18,8 @@ export function guestNotesPage(all: readonly Note[], p: NotesListParams): Page<N
 export function guestHighlightsPage(all: readonly Highlight[], p: HighlightsListParams): Page<Highlight> {
   const q = p.q?.toLowerCase();
   const matching = all.filter(
-    (h) => (!p.color || h.color === p.color) && inBook(h.reference, p.book) && (!q || h.text.toLowerCase().includes(q) || h.reference.toLowerCase().includes(q)),
+    (h) =>
+      (!p.color || h.color === p.color) && inBook(h.reference, p.book) && (!q || h.text.toLowerCase().includes(q) || h.reference.toLowerCase().includes(q)),
   );
   return pageOf(newestFirst(matching), p.page);
 }

@@ -17,7 +17,8 @@ export function useHighlightsList(params: HighlightsListParams, viewer: Viewer) 
   const queryClient = useQueryClient();
   const server = useQuery({ ...highlightsPageQuery(params), enabled: viewer === 'user' });
   const guest = useQuery({ ...guestHighlightsQuery, enabled: viewer === 'guest' });
-  const data: Page<Highlight> | undefined = viewer === 'guest' ? guest.data && guestHighlightsPage(guest.data, params) : viewer === 'user' ? server.data : undefined;
+  const data: Page<Highlight> | undefined =
+    viewer === 'guest' ? guest.data && guestHighlightsPage(guest.data, params) : viewer === 'user' ? server.data : undefined;
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ['highlights'] }), [queryClient]);
   const key = highlightsPageQuery(params).queryKey;
 

@@ -17,10 +17,7 @@ interface ListParams {
 export function useListPage<P extends ListParams>(to: '/notes' | '/highlights', title: string, params: P, data: Page<unknown> | undefined, filtered: boolean) {
   const navigate = useNavigate();
   useDocumentTitle(title);
-  const go = useCallback(
-    (search: (old: P) => P, replace = true) => void navigate({ to, search: search as never, replace }),
-    [navigate, to],
-  );
+  const go = useCallback((search: (old: P) => P, replace = true) => void navigate({ to, search: search as never, replace }), [navigate, to]);
   const update = useCallback((next: Partial<P>) => go((old) => ({ ...old, page: undefined, ...next })), [go]);
   const onSearch = useCallback((q: string | undefined) => update({ q } as Partial<P>), [update]);
   const page = params.page ?? 1;

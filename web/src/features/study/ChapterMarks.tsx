@@ -3,7 +3,15 @@ import type { Highlight } from '#common/contracts/study.ts';
 import { HIGHLIGHT_CLASSES } from '../highlights/highlight-colors.ts';
 
 /** Spec §2 Mark tab: this chapter's highlights in verse order, each with a delete button. */
-export function ChapterMarks({ highlights, onRemove, onGoToVerse }: { highlights: Highlight[]; onRemove: (h: Highlight) => void; onGoToVerse: (verse: number) => void }) {
+export function ChapterMarks({
+  highlights,
+  onRemove,
+  onGoToVerse,
+}: {
+  highlights: Highlight[];
+  onRemove: (h: Highlight) => void;
+  onGoToVerse: (verse: number) => void;
+}) {
   if (highlights.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-stone-300 p-4 text-sm dark:border-stone-700">
@@ -17,7 +25,11 @@ export function ChapterMarks({ highlights, onRemove, onGoToVerse }: { highlights
   return (
     <ul className="space-y-2" aria-label="Highlights in this chapter">
       {sorted.map((h) => (
-        <li key={h.id} className="flex items-start gap-3 rounded-xl border border-stone-200 bg-white p-3 dark:border-stone-700 dark:bg-stone-900" data-testid="chapter-mark">
+        <li
+          key={h.id}
+          className="flex items-start gap-3 rounded-xl border border-stone-200 bg-white p-3 dark:border-stone-700 dark:bg-stone-900"
+          data-testid="chapter-mark"
+        >
           <span className={`mt-1 h-4 w-4 shrink-0 rounded-full border border-stone-400 ${HIGHLIGHT_CLASSES[h.color]}`} aria-hidden />
           <div className="min-w-0 flex-1">
             <button type="button" className="text-sm font-semibold underline-offset-2 hover:underline" onClick={() => onGoToVerse(verseOf(h))}>
@@ -26,7 +38,13 @@ export function ChapterMarks({ highlights, onRemove, onGoToVerse }: { highlights
             <span className="sr-only">, {h.color}</span>
             <p className="mt-1 font-serif leading-7">{h.text}</p>
           </div>
-          <button type="button" className="icon-button h-8 w-8 shrink-0 sm:h-8 sm:w-8" aria-label={`Remove highlight ${h.reference}`} title="Remove highlight" onClick={() => onRemove(h)}>
+          <button
+            type="button"
+            className="icon-button h-8 w-8 shrink-0 sm:h-8 sm:w-8"
+            aria-label={`Remove highlight ${h.reference}`}
+            title="Remove highlight"
+            onClick={() => onRemove(h)}
+          >
             <Trash2 aria-hidden size={16} />
           </button>
         </li>

@@ -45,7 +45,11 @@ export default function StudyPanel(props: StudyPanelProps) {
   const target = verses.length ? selectionReference(book, chapter, verses, '-') : `${book} ${chapter}`;
   const quoteReference = quoteVerses.length ? selectionReference(book, chapter, quoteVerses, '-') : '';
   const quoteText = useMemo(
-    () => chapterVerses.filter((v) => quoteVerses.includes(v.verse)).map((v) => v.text).join(' '),
+    () =>
+      chapterVerses
+        .filter((v) => quoteVerses.includes(v.verse))
+        .map((v) => v.text)
+        .join(' '),
     [chapterVerses, quoteVerses],
   );
 
@@ -116,11 +120,21 @@ export default function StudyPanel(props: StudyPanelProps) {
                     saving={save.isPending}
                     onSave={() => saveNote(t.id)}
                     disabledReason={t.id === 'quote' && !quoteVerses.length ? 'Choose a verse to quote.' : undefined}
-                    lead={t.id === 'quote' ? <QuoteChooser verses={chapterVerses} chosen={quoteVerses} onChoose={setQuoteVerses} text={quoteText} reference={quoteReference} /> : undefined}
+                    lead={
+                      t.id === 'quote' ? (
+                        <QuoteChooser verses={chapterVerses} chosen={quoteVerses} onChoose={setQuoteVerses} text={quoteText} reference={quoteReference} />
+                      ) : undefined
+                    }
                   />
                   <section aria-label={`Saved ${t.label.toLowerCase()} notes`}>
-                    <h3 className="mb-2 text-sm font-semibold tracking-wide text-stone-700 uppercase dark:text-stone-300">Saved in {book} {chapter}</h3>
-                    <SavedNotes notes={notes.filter((n) => n.type === t.id)} onDelete={deleteNote} deleting={remove.isPending ? remove.variables?.id : undefined} />
+                    <h3 className="mb-2 text-sm font-semibold tracking-wide text-stone-700 uppercase dark:text-stone-300">
+                      Saved in {book} {chapter}
+                    </h3>
+                    <SavedNotes
+                      notes={notes.filter((n) => n.type === t.id)}
+                      onDelete={deleteNote}
+                      deleting={remove.isPending ? remove.variables?.id : undefined}
+                    />
                   </section>
                 </Tabs.Content>
               ))}
@@ -136,7 +150,19 @@ export default function StudyPanel(props: StudyPanelProps) {
 }
 
 /** The Quote tab's verse: the one(s) it was opened on, or one chosen from the chapter. */
-function QuoteChooser({ verses, chosen, onChoose, text, reference }: { verses: StudyPanelProps['chapterVerses']; chosen: readonly number[]; onChoose: (v: number[]) => void; text: string; reference: string }) {
+function QuoteChooser({
+  verses,
+  chosen,
+  onChoose,
+  text,
+  reference,
+}: {
+  verses: StudyPanelProps['chapterVerses'];
+  chosen: readonly number[];
+  onChoose: (v: number[]) => void;
+  text: string;
+  reference: string;
+}) {
   const id = useId();
   return (
     <div className="space-y-2">

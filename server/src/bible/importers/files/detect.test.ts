@@ -52,8 +52,6 @@ describe('importBibleFile', () => {
   });
 
   it('uses the format it is told', async () => {
-    await expect(importBibleFile(join(FIXTURES, 'osis', 'sample.osis.xml'), { format: 'zefania' })).rejects.toThrow(
-      /not a Zefania XML file/,
-    );
+    await expect(importBibleFile(join(FIXTURES, 'osis', 'sample.osis.xml'), { format: 'zefania' })).rejects.toThrow(/not a Zefania XML file/);
   });
 });

@@ -1,9 +1,5 @@
 import { basename } from 'node:path';
-import {
-  TRANSLATION_CATEGORIES,
-  type TranslationCategory,
-  type TranslationMeta,
-} from '../types.ts';
+import { TRANSLATION_CATEGORIES, type TranslationCategory, type TranslationMeta } from '../types.ts';
 
 /** The formats `importBibleFile` understands. */
 export type BibleFileFormat = 'usfm' | 'osis' | 'zefania';

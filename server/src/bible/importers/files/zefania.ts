@@ -14,8 +14,23 @@ import { attr, localName, streamXml, type XmlEvents, type XmlTag } from './xml-s
  * 86 (a converter's private book).
  */
 const ZEFANIA_DEUTEROCANON: Readonly<Record<number, string>> = {
-  67: 'Jdt', 68: 'Wis', 69: 'Tob', 70: 'Sir', 71: 'Bar', 72: '1Macc', 73: '2Macc', 75: 'AddEsth', 76: 'PrMan',
-  77: '3Macc', 78: '4Macc', 79: 'EpJer', 80: '1Esd', 81: '2Esd', 87: 'Sus', 88: 'Bel', 89: 'AddPs',
+  67: 'Jdt',
+  68: 'Wis',
+  69: 'Tob',
+  70: 'Sir',
+  71: 'Bar',
+  72: '1Macc',
+  73: '2Macc',
+  75: 'AddEsth',
+  76: 'PrMan',
+  77: '3Macc',
+  78: '4Macc',
+  79: 'EpJer',
+  80: '1Esd',
+  81: '2Esd',
+  87: 'Sus',
+  88: 'Bel',
+  89: 'AddPs',
 };
 const LAST_ZEFANIA_BOOK = 89;
 
@@ -38,11 +53,7 @@ export async function importZefania(path: string, options: FileImportOptions = {
   }
   const books = collector.finish(path);
   if (options.olbBrackets ?? /\bOLB\b|online ?bible/i.test(info.creator ?? '')) applyOlbBrackets(books);
-  const meta = resolveMeta(
-    path,
-    { code: info.identifier, name: info.title ?? info.biblename, language: info.language, licence: info.rights },
-    options,
-  );
+  const meta = resolveMeta(path, { code: info.identifier, name: info.title ?? info.biblename, language: info.language, licence: info.rights }, options);
   return { meta, books };
 }
 

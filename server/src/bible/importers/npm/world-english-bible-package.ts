@@ -11,9 +11,7 @@ import { packageDir, packageVersion, readPackageJson } from './package-files.ts'
  * Psalm superscriptions ("header"), which apply to the next text chunk.
  */
 interface Chunk {
-  type:
-    | 'paragraph start' | 'paragraph text' | 'paragraph end'
-    | 'stanza start' | 'stanza end' | 'line text' | 'line break' | 'break' | 'header';
+  type: 'paragraph start' | 'paragraph text' | 'paragraph end' | 'stanza start' | 'stanza end' | 'line text' | 'line break' | 'break' | 'header';
   chapterNumber?: number;
   verseNumber?: number;
   value?: string;

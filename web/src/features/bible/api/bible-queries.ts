@@ -39,8 +39,7 @@ export const availableBooksQuery = (translation: string) =>
 export const chapterQuery = (translation: string, book: string, chapter: number) =>
   queryOptions({
     queryKey: ['bible', 'content', translation, book, chapter],
-    queryFn: () =>
-      apiGet<ChapterContent>(chapterContentPath(translation, book, chapter)),
+    queryFn: () => apiGet<ChapterContent>(chapterContentPath(translation, book, chapter)),
     staleTime: TEN_MINUTES,
     gcTime: 2 * TEN_MINUTES,
   });

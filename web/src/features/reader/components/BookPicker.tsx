@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { BookEntry } from '#common/contracts/bible.ts';
 import { PickerItem, PickerSection } from './PickerList.tsx';
 import { PickerPopover } from './PickerPopover.tsx';
+import { useFocusOnOpen } from '../../../lib/use-focus-on-open.ts';
 
 const TESTAMENTS = [
   ['OT', 'Old Testament'],
@@ -13,6 +14,7 @@ const TESTAMENTS = [
 export function BookPicker({ books, current, onSelect }: { books: readonly BookEntry[]; current: string; onSelect: (book: BookEntry) => void }) {
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
+  const focusFilter = useFocusOnOpen<HTMLInputElement>();
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
     return f ? books.filter((b) => b.name.toLowerCase().includes(f) || b.englishName.toLowerCase().includes(f) || b.id.toLowerCase() === f) : books;
@@ -21,7 +23,12 @@ export function BookPicker({ books, current, onSelect }: { books: readonly BookE
   return (
     <PickerPopover
       label="Choose a book"
-      buttonText={<span><span className="sr-only">Book: </span>{currentBook?.name ?? current}</span>}
+      buttonText={
+        <span>
+          <span className="sr-only">Book: </span>
+          {currentBook?.name ?? current}
+        </span>
+      }
       shrink
       open={open}
       onOpenChange={(o) => {
@@ -41,7 +48,7 @@ export function BookPicker({ books, current, onSelect }: { books: readonly BookE
             setOpen(false);
           }
         }}
-        autoFocus
+        ref={focusFilter}
       />
       <div className="-mx-2 overflow-y-auto px-2">
         {TESTAMENTS.map(([testament, title]) => {

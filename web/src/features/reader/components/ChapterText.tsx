@@ -117,9 +117,7 @@ export const ChapterText = memo(function ChapterText({ verses, fontSize, redLett
             return (
               <p key={i} className="mb-3 indent-0">
                 {block.segments.map((s, j) => (
-                  <span key={j}>
-                    {segment(s, j)}{' '}
-                  </span>
+                  <span key={j}>{segment(s, j)} </span>
                 ))}
               </p>
             );

@@ -11,7 +11,12 @@ export function CompareDialog({ reference, label, current, onClose }: { referenc
   const groups = useQuery(translationGroupsQuery);
   const installed = groups.data?.flatMap((g) => g.translations) ?? [];
   const [selected, setSelected] = useState<string[] | null>(null);
-  const chosen = selected ?? initialComparison(current, installed.map((t) => t.code));
+  const chosen =
+    selected ??
+    initialComparison(
+      current,
+      installed.map((t) => t.code),
+    );
   const result = useQuery({ ...compareQuery(reference, chosen), enabled: groups.isSuccess, placeholderData: keepPreviousData });
 
   return (
@@ -41,7 +46,9 @@ export function CompareDialog({ reference, label, current, onClose }: { referenc
                   onClick={() => setSelected(toggleComparison(chosen, t.code))}
                   className={cn(
                     'rounded-full border px-3 py-1 text-sm',
-                    on ? 'border-orange-800 bg-orange-800 text-white dark:border-orange-300 dark:bg-orange-300 dark:text-stone-950' : 'border-stone-300 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800',
+                    on
+                      ? 'border-orange-800 bg-orange-800 text-white dark:border-orange-300 dark:bg-orange-300 dark:text-stone-950'
+                      : 'border-stone-300 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800',
                   )}
                 >
                   {t.code}

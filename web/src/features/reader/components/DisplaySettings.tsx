@@ -25,7 +25,12 @@ export function DisplaySettings() {
                   role="radio"
                   aria-checked={fontSize === size}
                   onClick={() => setFontSize(size)}
-                  className={cn('rounded-md border px-2 py-1.5 text-sm', fontSize === size ? 'border-orange-800 bg-orange-100 font-semibold dark:border-orange-300 dark:bg-orange-950' : 'border-stone-300 dark:border-stone-700')}
+                  className={cn(
+                    'rounded-md border px-2 py-1.5 text-sm',
+                    fontSize === size
+                      ? 'border-orange-800 bg-orange-100 font-semibold dark:border-orange-300 dark:bg-orange-950'
+                      : 'border-stone-300 dark:border-stone-700',
+                  )}
                 >
                   {LABELS[size]}
                 </button>

@@ -17,7 +17,11 @@ export function PickerItem({ current, onPick, className, children }: { current: 
     <li>
       <button
         type="button"
-        className={cn('w-full rounded-md px-2 py-1.5 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800', current && 'bg-orange-100 font-semibold dark:bg-orange-950', className)}
+        className={cn(
+          'w-full rounded-md px-2 py-1.5 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800',
+          current && 'bg-orange-100 font-semibold dark:bg-orange-950',
+          className,
+        )}
         aria-current={current ? 'true' : undefined}
         onClick={onPick}
       >

@@ -24,7 +24,9 @@ export function PickerPopover({
 }) {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger className={`button-ghost ${shrink ? 'min-w-0' : 'shrink-0'} gap-0.5 px-1.5 py-1.5 text-[0.95rem] font-semibold whitespace-nowrap sm:gap-1 sm:px-2.5 sm:text-base`}>
+      <Popover.Trigger
+        className={`button-ghost ${shrink ? 'min-w-0' : 'shrink-0'} gap-0.5 px-1.5 py-1.5 text-[0.95rem] font-semibold whitespace-nowrap sm:gap-1 sm:px-2.5 sm:text-base`}
+      >
         <span className="min-w-0 truncate">{buttonText}</span>
         <ChevronDown aria-hidden size={16} className="shrink-0 opacity-60" />
       </Popover.Trigger>

@@ -44,7 +44,10 @@ export function TranslationNotAvailable({
     <div className="card flex flex-col gap-4" role="alert">
       <h2 className="font-serif text-xl font-semibold">Translation Not Available</h2>
       {/* Spec §8: the server's message, "{book} {chapter} is not available in the {translation} translation. …" */}
-      <p>{content.message ?? `${content.book} ${content.chapter} is not available in the ${content.translation} translation. Please try a different book or translation.`}</p>
+      <p>
+        {content.message ??
+          `${content.book} ${content.chapter} is not available in the ${content.translation} translation. Please try a different book or translation.`}
+      </p>
       {offers.length > 0 && (
         <div>
           <p className="mb-2 text-sm text-stone-700 dark:text-stone-300">Read it in another translation:</p>

@@ -3,11 +3,13 @@ import { useMemo, useState } from 'react';
 import { translationGroupsQuery } from '../../bible/api/bible-queries.ts';
 import { PickerItem, PickerSection } from './PickerList.tsx';
 import { PickerPopover } from './PickerPopover.tsx';
+import { useFocusOnOpen } from '../../../lib/use-focus-on-open.ts';
 
 /** Translations grouped by language, with a filter (spec §2 Reader header). */
 export function TranslationPicker({ current, onSelect }: { current: string; onSelect: (code: string) => void }) {
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
+  const focusFilter = useFocusOnOpen<HTMLInputElement>();
   const groups = useQuery(translationGroupsQuery);
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
@@ -23,7 +25,12 @@ export function TranslationPicker({ current, onSelect }: { current: string; onSe
   return (
     <PickerPopover
       label="Choose a translation"
-      buttonText={<span><span className="sr-only">Translation: </span>{current}</span>}
+      buttonText={
+        <span>
+          <span className="sr-only">Translation: </span>
+          {current}
+        </span>
+      }
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
@@ -31,7 +38,14 @@ export function TranslationPicker({ current, onSelect }: { current: string; onSe
       }}
       wide
     >
-      <input className="input mb-2" placeholder="Find a translation or language" aria-label="Find a translation" value={filter} onChange={(e) => setFilter(e.target.value)} autoFocus />
+      <input
+        className="input mb-2"
+        placeholder="Find a translation or language"
+        aria-label="Find a translation"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+        ref={focusFilter}
+      />
       <div className="-mx-2 overflow-y-auto px-2">
         {groups.isPending && <p className="p-2 text-sm">Loading translations…</p>}
         {shown.map((g) => (

@@ -31,7 +31,11 @@ interface Props {
 export function VerseActionMenu({ at, book, chapter, translation, verses, onClose, onCompare, onStudy, onHighlight, onRemoveHighlight }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState<ReturnType<typeof menuPosition> | null>(null);
-  const label = selectionReference(book, chapter, verses.map((v) => v.verse));
+  const label = selectionReference(
+    book,
+    chapter,
+    verses.map((v) => v.verse),
+  );
 
   useLayoutEffect(() => {
     const place = () => setPosition(menuPosition(at, { height: ref.current?.offsetHeight ?? 200 }, { width: window.innerWidth, height: window.innerHeight }));
@@ -61,8 +65,7 @@ export function VerseActionMenu({ at, book, chapter, translation, verses, onClos
   }, []);
 
   const copy = async () => {
-    const text =
-      verses.length === 1 ? `“${verses[0]!.text}”` : verses.map((v) => `${v.verse} ${v.text}`).join(' ');
+    const text = verses.length === 1 ? `“${verses[0]!.text}”` : verses.map((v) => `${v.verse} ${v.text}`).join(' ');
     try {
       await navigator.clipboard.writeText(`${text}\n— ${label} (${translation})`);
       toast({ title: 'Verse copied to clipboard', duration: 2000 });

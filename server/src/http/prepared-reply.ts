@@ -78,7 +78,12 @@ function answersOf(prepared: PreparedReply): Record<Encoding | 'notModified', Pr
     const common = { etag: prepared.etag, 'cache-control': prepared.cacheControl, vary: 'Accept-Encoding' };
     const ok = (body: Buffer, encoding?: string): PreparedResponse => ({
       status: 200,
-      headers: { ...common, 'content-type': 'application/json; charset=utf-8', ...(encoding && { 'content-encoding': encoding }), 'content-length': String(body.length) },
+      headers: {
+        ...common,
+        'content-type': 'application/json; charset=utf-8',
+        ...(encoding && { 'content-encoding': encoding }),
+        'content-length': String(body.length),
+      },
       body,
     });
     built = { br: ok(prepared.br, 'br'), gzip: ok(prepared.gzip, 'gzip'), identity: ok(prepared.identity), notModified: { status: 304, headers: common } };

@@ -1,0 +1,98 @@
+// Lint rules for the whole package, and the one-way imports of docs/ (DESIGN.md "Layout"):
+//   common ← server, common ← web; in the web app: app → features → components, lib → common;
+//   in the server: routes → service → repository, and no module reaches into another's repository.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+/**
+ * no-restricted-imports for a layer: `group` globs and the sentence a developer reads when they break
+ * the rule. ESLint keeps only the last matching setting of a rule, so each layer lists its parents' too.
+ */
+const forbid = (...rules) => ({
+  'no-restricted-imports': ['error', { patterns: rules.map(([group, message]) => ({ group, message })) }],
+});
+
+const NOT_THE_WEB_APP = [['**/web/src/**'], 'The server does not import the web app; share code through common/.'];
+const NOT_THE_SERVER = [['**/server/**'], 'The web app does not import the server; share code through common/.'];
+const NO_ZOD_IN_THE_BROWSER = [['zod', 'zod/*'], 'The web app ships no zod: use the zod-free rules in common/ (the first load stays small).'];
+const WEB = [NOT_THE_SERVER, NO_ZOD_IN_THE_BROWSER];
+const MODULES = [
+  NOT_THE_WEB_APP,
+  [['../*/*.repository.ts', '../../modules/*/*.repository.ts'], "A module reaches another module's data through its service, never its repository."],
+  [['**/app.ts', '**/main.ts'], 'Modules are put together by app.ts; they do not import it.'],
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'web/src/routeTree.gen.ts', 'server/src/db/migrations/**', 'coverage/**', 'reports/**', '.stryker-tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+  },
+  {
+    // Tests may poke at anything to check it.
+    files: ['**/*.test.ts', 'e2e/**', 'bench/**', 'server/test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+
+  // --- Boundaries (general layers first: the most specific setting of a file wins) ----------------
+  {
+    files: ['common/**'],
+    rules: forbid([['**/server/**', '**/web/**'], 'common/ is shared by the server and the web app: it imports neither.']),
+  },
+  { files: ['server/**', 'scripts/**'], rules: forbid(NOT_THE_WEB_APP) },
+  { files: ['web/**'], rules: forbid(...WEB) },
+  {
+    files: ['web/src/components/**', 'web/src/lib/**'],
+    rules: forbid(...WEB, [
+      ['**/features/**', '**/app/**', '**/routes/**'],
+      'components/ and lib/ are the bottom layer of the web app: they import only each other and common/.',
+    ]),
+  },
+  {
+    files: ['web/src/features/**'],
+    rules: forbid(...WEB, [['**/routes/**', '**/app/shell/**'], 'Features are used by routes and the shell, not the other way round.']),
+  },
+  { files: ['server/src/modules/**'], ignores: ['**/*.test.ts'], rules: forbid(...MODULES) },
+  {
+    files: ['server/src/modules/**/*.routes.ts'],
+    rules: forbid(...MODULES, [
+      ['./*.repository.ts', '**/db/**', 'drizzle-orm', 'drizzle-orm/*'],
+      'Routes only map HTTP: rules and data go through the service.',
+    ]),
+  },
+  {
+    files: ['server/src/modules/**/*.service.ts'],
+    rules: forbid(...MODULES, [
+      ['fastify', '**/db/client.ts', 'drizzle-orm', 'drizzle-orm/*'],
+      'Services hold rules: HTTP is the routes’ and SQL the repository’s.',
+    ]),
+  },
+  {
+    files: ['server/src/http/**', 'server/src/lib/**', 'server/src/bible/**', 'server/src/providers/**', 'server/src/db/**'],
+    ignores: ['**/*.test.ts'],
+    rules: forbid(NOT_THE_WEB_APP, [
+      ['**/modules/*/*.routes.ts', '**/modules/*/*.service.ts', '**/modules/*/*.repository.ts'],
+      'Lower layers do not import the feature modules built on them.',
+    ]),
+  },
+);
