@@ -70,7 +70,7 @@ export default tseslint.config(
   },
   {
     files: ['web/src/features/**'],
-    rules: forbid(...WEB, [['**/routes/**', '**/app/shell/**'], 'Features are used by routes and the shell, not the other way round.']),
+    rules: forbid(...WEB, [['**/routes/**', '**/app/**'], 'Features are used by the app (routes, shell), not the other way round.']),
   },
   { files: ['server/src/modules/**'], ignores: ['**/*.test.ts'], rules: forbid(...MODULES) },
   {

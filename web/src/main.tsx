@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { queryClient } from './app/query-client.ts';
 import { installErrorFilter } from './app/error-filter.ts';
-import { applyTheme } from './app/theme/theme.ts';
+import { applyTheme } from './lib/theme.ts';
 import { routeTree } from './routeTree.gen.ts';
 import './styles.css';
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { AppShell } from '../app/shell/AppShell.tsx';
 import { ErrorScreen } from '../app/ErrorScreen.tsx';
-import { Toaster } from '../app/toast/Toaster.tsx';
+import { Toaster } from '../components/ui/Toaster.tsx';
 import { NotFoundPage } from '../app/NotFoundPage.tsx';
 import { DisplayNamePrompt } from '../features/auth/DisplayNamePrompt.tsx';
 import { SessionEnded } from '../features/auth/SessionEnded.tsx';

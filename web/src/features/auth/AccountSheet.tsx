@@ -1,8 +1,8 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { Dialog, DialogContent, DialogTrigger, DialogClose, DialogTitle, DialogDescription } from '../../components/ui/dialog.tsx';
 import { Link } from '@tanstack/react-router';
 import { BarChart3, Highlighter, LogOut, Moon, NotebookPen, Settings, Sun, User, X } from 'lucide-react';
 import { useState } from 'react';
-import { useTheme } from '../../app/theme/theme.ts';
+import { useTheme } from '../../lib/theme.ts';
 import { logoutHref, type CurrentUser } from './auth-api.ts';
 import { Avatar } from './Avatar.tsx';
 import { userLabel } from './user-label.ts';
@@ -20,68 +20,66 @@ export function AccountSheet({ user }: { user: CurrentUser }) {
   const close = () => setOpen(false);
   const label = userLabel(user);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full" aria-label={`Account menu for ${label}`}>
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full" aria-label={`Account menu for ${label}`}>
         <Avatar user={user} />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="sheet-overlay fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          data-testid="account-sheet"
-          className="sheet fixed inset-x-0 bottom-0 z-50 max-h-[85dvh] overflow-y-auto rounded-t-2xl bg-white px-3 pt-2 pb-[max(1rem,env(safe-area-inset-bottom))] text-stone-900 shadow-2xl dark:bg-stone-900 dark:text-stone-100"
-        >
-          <div aria-hidden className="mx-auto mb-3 h-1.5 w-10 rounded-full bg-stone-300 dark:bg-stone-600" />
-          <div className="flex items-center gap-3 px-3 pb-3">
-            <Avatar user={user} />
-            <div className="min-w-0 flex-1">
-              <Dialog.Title className="truncate font-semibold">{label}</Dialog.Title>
-              <Dialog.Description className="truncate text-sm text-stone-600 dark:text-stone-400">{user.email}</Dialog.Description>
-            </div>
-            <Dialog.Close className="icon-button" aria-label="Close account menu">
-              <X aria-hidden size={20} />
-            </Dialog.Close>
+      </DialogTrigger>
+      <DialogContent
+        overlayClassName="sheet-overlay bg-black/40"
+        data-testid="account-sheet"
+        className="sheet inset-x-0 bottom-0 max-h-[85dvh] overflow-y-auto rounded-t-2xl bg-white px-3 pt-2 pb-[max(1rem,env(safe-area-inset-bottom))] text-stone-900 shadow-2xl dark:bg-stone-900 dark:text-stone-100"
+      >
+        <div aria-hidden className="mx-auto mb-3 h-1.5 w-10 rounded-full bg-stone-300 dark:bg-stone-600" />
+        <div className="flex items-center gap-3 px-3 pb-3">
+          <Avatar user={user} />
+          <div className="min-w-0 flex-1">
+            <DialogTitle className="truncate font-semibold">{label}</DialogTitle>
+            <DialogDescription className="truncate text-sm text-stone-600 dark:text-stone-400">{user.email}</DialogDescription>
           </div>
-          <nav aria-label="Account">
-            <ul className="flex flex-col border-t border-stone-200 pt-2 dark:border-stone-700">
-              <li>
-                <button type="button" className={row} onClick={toggle}>
-                  {dark ? <Sun aria-hidden size={20} /> : <Moon aria-hidden size={20} />} Theme: {dark ? 'Dark' : 'Light'}
-                </button>
-              </li>
-              <li>
-                <Link to="/profile" onClick={close} className={row}>
-                  <User aria-hidden size={20} /> Profile
-                </Link>
-              </li>
-              <li>
-                <Link to="/achievements" onClick={close} className={row}>
-                  <BarChart3 aria-hidden size={20} /> Study Stats
-                </Link>
-              </li>
-              <li>
-                <Link to="/notes" onClick={close} className={row}>
-                  <NotebookPen aria-hidden size={20} /> My Notes
-                </Link>
-              </li>
-              <li>
-                <Link to="/highlights" onClick={close} className={row}>
-                  <Highlighter aria-hidden size={20} /> My Highlights
-                </Link>
-              </li>
-              <li>
-                <Link to="/settings" onClick={close} className={row}>
-                  <Settings aria-hidden size={20} /> Settings
-                </Link>
-              </li>
-              <li className="mt-1 border-t border-stone-200 pt-1 dark:border-stone-700">
-                <a href={logoutHref(user)} className={row}>
-                  <LogOut aria-hidden size={20} /> Log Out
-                </a>
-              </li>
-            </ul>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <DialogClose className="icon-button" aria-label="Close account menu">
+            <X aria-hidden size={20} />
+          </DialogClose>
+        </div>
+        <nav aria-label="Account">
+          <ul className="flex flex-col border-t border-stone-200 pt-2 dark:border-stone-700">
+            <li>
+              <button type="button" className={row} onClick={toggle}>
+                {dark ? <Sun aria-hidden size={20} /> : <Moon aria-hidden size={20} />} Theme: {dark ? 'Dark' : 'Light'}
+              </button>
+            </li>
+            <li>
+              <Link to="/profile" onClick={close} className={row}>
+                <User aria-hidden size={20} /> Profile
+              </Link>
+            </li>
+            <li>
+              <Link to="/achievements" onClick={close} className={row}>
+                <BarChart3 aria-hidden size={20} /> Study Stats
+              </Link>
+            </li>
+            <li>
+              <Link to="/notes" onClick={close} className={row}>
+                <NotebookPen aria-hidden size={20} /> My Notes
+              </Link>
+            </li>
+            <li>
+              <Link to="/highlights" onClick={close} className={row}>
+                <Highlighter aria-hidden size={20} /> My Highlights
+              </Link>
+            </li>
+            <li>
+              <Link to="/settings" onClick={close} className={row}>
+                <Settings aria-hidden size={20} /> Settings
+              </Link>
+            </li>
+            <li className="mt-1 border-t border-stone-200 pt-1 dark:border-stone-700">
+              <a href={logoutHref(user)} className={row}>
+                <LogOut aria-hidden size={20} /> Log Out
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,11 +1,11 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { Dialog, DialogContent, DialogClose, DialogTitle, DIALOG_CARD } from '../../components/ui/dialog.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { FormMessages } from '../../components/FormMessages.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
-import { toast } from '../../app/toast/toast-store.ts';
+import { toast } from '../../components/ui/toast-store.ts';
 import { signIn } from './auth-api.ts';
 import { CredentialFields } from './CredentialFields.tsx';
 
@@ -29,38 +29,36 @@ export default function SessionEndedDialog({ email: knownEmail, onDone }: { emai
   };
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onDone()}>
-      <Dialog.Portal>
-        {/* Above every other layer, the study panel included: this interrupts whatever is open. */}
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/40" />
-        <Dialog.Content
-          aria-describedby="session-ended-text"
-          onOpenAutoFocus={(e) => {
-            if (!knownEmail) return;
-            e.preventDefault();
-            passwordField.current?.focus();
-          }}
-          className="fixed top-1/2 left-1/2 z-[70] w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl dark:bg-stone-900"
-        >
-          <Dialog.Title className="font-serif text-2xl font-semibold">Please sign in again</Dialog.Title>
-          <p id="session-ended-text" className="mt-2 text-stone-700 dark:text-stone-300">
-            You were signed out, perhaps on another device or after a password change. What you were writing is still here: sign in and save it again.
-          </p>
-          <form onSubmit={submit} className="mt-5 flex flex-col gap-4" noValidate>
-            <CredentialFields email={email} onEmail={setEmail} password={password} onPassword={setPassword} passwordRef={passwordField} />
-            <FormMessages error={error} notice={null} />
-            <div className="flex flex-wrap items-center justify-end gap-2">
-              <Dialog.Close className="button-ghost">Not now</Dialog.Close>
-              <button type="submit" className="button-primary" disabled={busy || !email.trim() || !password}>
-                {busy ? 'Please wait…' : 'Sign in'}
-              </button>
-            </div>
-          </form>
-          <Link to="/forgot-password" className="mt-4 inline-block text-sm underline underline-offset-2" onClick={onDone}>
-            Forgot your password?
-          </Link>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog open onOpenChange={(open) => !open && onDone()}>
+      {/* Above every other layer, the study panel included: this interrupts whatever is open. */}
+      <DialogContent
+        layer="top"
+        aria-describedby="session-ended-text"
+        onOpenAutoFocus={(e) => {
+          if (!knownEmail) return;
+          e.preventDefault();
+          passwordField.current?.focus();
+        }}
+        className={DIALOG_CARD}
+      >
+        <DialogTitle className="font-serif text-2xl font-semibold">Please sign in again</DialogTitle>
+        <p id="session-ended-text" className="mt-2 text-stone-700 dark:text-stone-300">
+          You were signed out, perhaps on another device or after a password change. What you were writing is still here: sign in and save it again.
+        </p>
+        <form onSubmit={submit} className="mt-5 flex flex-col gap-4" noValidate>
+          <CredentialFields email={email} onEmail={setEmail} password={password} onPassword={setPassword} passwordRef={passwordField} />
+          <FormMessages error={error} notice={null} />
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            <DialogClose className="button-ghost">Not now</DialogClose>
+            <button type="submit" className="button-primary" disabled={busy || !email.trim() || !password}>
+              {busy ? 'Please wait…' : 'Sign in'}
+            </button>
+          </div>
+        </form>
+        <Link to="/forgot-password" className="mt-4 inline-block text-sm underline underline-offset-2" onClick={onDone}>
+          Forgot your password?
+        </Link>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@tanstack/react-router';
 import { BarChart3, Highlighter, LogOut, Moon, NotebookPen, Settings, Sun, User } from 'lucide-react';
-import { useTheme } from '../../app/theme/theme.ts';
+import { useTheme } from '../../lib/theme.ts';
 import { DESKTOP_QUERY, useMediaQuery } from '../../lib/use-media-query.ts';
 import { logoutHref, type CurrentUser } from './auth-api.ts';
 import { Avatar } from './Avatar.tsx';

@@ -5,7 +5,7 @@ import { highlightInChapter, stripQuotes, GUEST_USER_ID } from '#common/study/ru
 import { apiGet, apiPost, apiRequest } from '../../lib/api-client.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { localList } from '../../lib/local-list.ts';
-import { toast } from '../../app/toast/toast-store.ts';
+import { toastError } from '../../components/ui/toast-store.ts';
 import { trackActivity } from '../activity/track-activity.ts';
 import { currentUserQuery } from '../auth/auth-api.ts';
 
@@ -82,7 +82,7 @@ export function useChapterHighlights(book: string, chapter: number) {
         }
         announceHighlightsChanged(0);
       } catch {
-        toast({ title: 'Error', description: 'Failed to remove highlight. Please try again.', variant: 'destructive', duration: 4000 });
+        toastError('Failed to remove highlight. Please try again.');
       } finally {
         await queryClient.invalidateQueries({ queryKey: ['highlights'] });
       }

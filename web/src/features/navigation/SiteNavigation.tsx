@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { Dialog, DialogContent, DialogTrigger, DialogClose, DialogTitle } from '../../components/ui/dialog.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BarChart3, Menu, X } from 'lucide-react';
@@ -31,46 +31,43 @@ export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChan
   const close = () => onOpenChange(false);
   const signedIn = Boolean(useQuery(currentUserQuery).data);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger className="icon-button" aria-label="Open menu">
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger className="icon-button" aria-label="Open menu">
         <Menu aria-hidden size={22} />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-stone-50 p-4 shadow-xl dark:bg-stone-900"
-          aria-describedby={undefined}
+      </DialogTrigger>
+      <DialogContent
+        className="inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col gap-6 bg-stone-50 p-4 shadow-xl dark:bg-stone-900"
+        aria-describedby={undefined}
+      >
+        <div className="flex items-center justify-between">
+          <DialogTitle className="px-3 font-serif text-xl font-semibold">Selah</DialogTitle>
+          <DialogClose className="icon-button" aria-label="Close menu">
+            <X aria-hidden size={20} />
+          </DialogClose>
+        </div>
+        <NavLinks onNavigate={close} />
+        <Link
+          to="/achievements"
+          onClick={close}
+          className="-mt-4 flex items-center gap-3 rounded-lg px-3 py-2 text-stone-800 no-underline hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800"
         >
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="px-3 font-serif text-xl font-semibold">Selah</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close menu">
-              <X aria-hidden size={20} />
-            </Dialog.Close>
+          <BarChart3 aria-hidden size={18} /> My Stats
+        </Link>
+        <div className="px-1">
+          <TranslationSelect onChanged={close} />
+        </div>
+        {/* Signed-in people have the avatar's sheet instead. */}
+        {!signedIn && (
+          <div className="mt-auto flex gap-2 px-1">
+            <Link to="/auth" search={{ mode: 'signin' }} onClick={close} className="button-secondary flex-1 no-underline">
+              Login
+            </Link>
+            <Link to="/auth" search={{ mode: 'signup' }} onClick={close} className="button-primary flex-1 no-underline">
+              Sign Up
+            </Link>
           </div>
-          <NavLinks onNavigate={close} />
-          <Link
-            to="/achievements"
-            onClick={close}
-            className="-mt-4 flex items-center gap-3 rounded-lg px-3 py-2 text-stone-800 no-underline hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800"
-          >
-            <BarChart3 aria-hidden size={18} /> My Stats
-          </Link>
-          <div className="px-1">
-            <TranslationSelect onChanged={close} />
-          </div>
-          {/* Signed-in people have the avatar's sheet instead. */}
-          {!signedIn && (
-            <div className="mt-auto flex gap-2 px-1">
-              <Link to="/auth" search={{ mode: 'signin' }} onClick={close} className="button-secondary flex-1 no-underline">
-                Login
-              </Link>
-              <Link to="/auth" search={{ mode: 'signup' }} onClick={close} className="button-primary flex-1 no-underline">
-                Sign Up
-              </Link>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }

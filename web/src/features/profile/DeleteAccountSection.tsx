@@ -1,9 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { Dialog, DialogContent, DialogTrigger, DialogClose, DialogTitle, DialogDescription, DIALOG_CARD } from '../../components/ui/dialog.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { FormMessages, Section } from '../../components/FormMessages.tsx';
-import { toast } from '../../app/toast/toast-store.ts';
+import { toast } from '../../components/ui/toast-store.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { currentUserQuery } from '../auth/auth-api.ts';
@@ -44,7 +44,7 @@ export function DeleteAccountSection({ email }: { email: string }) {
       <p className="mb-4 text-sm text-stone-700 dark:text-stone-300">
         Removes your account and everything in it: notes, highlights, settings, profile picture and study history. This cannot be undone.
       </p>
-      <Dialog.Root
+      <Dialog
         open={open}
         onOpenChange={(o) => {
           setOpen(o);
@@ -52,38 +52,35 @@ export function DeleteAccountSection({ email }: { email: string }) {
           setError(null);
         }}
       >
-        <Dialog.Trigger className={danger}>Delete account…</Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-stone-900 shadow-2xl dark:bg-stone-900 dark:text-stone-100">
-            <Dialog.Title className="font-serif text-2xl font-semibold">Delete your account?</Dialog.Title>
-            <Dialog.Description className="mt-2 text-stone-700 dark:text-stone-300">
-              {email} and all its notes, highlights, settings, picture and study history will be deleted for good. Enter your password to confirm.
-            </Dialog.Description>
-            <form onSubmit={submit} className="mt-5 flex flex-col gap-4" noValidate>
-              <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-              <label className="flex flex-col gap-1 text-sm font-medium">
-                Your password
-                <input
-                  className="input"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </label>
-              <FormMessages error={error} notice={null} />
-              <div className="flex flex-wrap justify-end gap-2">
-                <Dialog.Close className="button-secondary">Cancel</Dialog.Close>
-                <button type="submit" className={danger} disabled={busy || !password}>
-                  {busy ? 'Deleting…' : 'Delete my account for good'}
-                </button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+        <DialogTrigger className={danger}>Delete account…</DialogTrigger>
+        <DialogContent overlayClassName="bg-black/50" className={DIALOG_CARD}>
+          <DialogTitle className="font-serif text-2xl font-semibold">Delete your account?</DialogTitle>
+          <DialogDescription className="mt-2 text-stone-700 dark:text-stone-300">
+            {email} and all its notes, highlights, settings, picture and study history will be deleted for good. Enter your password to confirm.
+          </DialogDescription>
+          <form onSubmit={submit} className="mt-5 flex flex-col gap-4" noValidate>
+            <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Your password
+              <input
+                className="input"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </label>
+            <FormMessages error={error} notice={null} />
+            <div className="flex flex-wrap justify-end gap-2">
+              <DialogClose className="button-secondary">Cancel</DialogClose>
+              <button type="submit" className={danger} disabled={busy || !password}>
+                {busy ? 'Deleting…' : 'Delete my account for good'}
+              </button>
+            </div>
+          </form>
+        </DialogContent>
+      </Dialog>
     </Section>
   );
 }

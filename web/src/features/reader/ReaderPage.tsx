@@ -4,8 +4,8 @@ import { BarChart3, ChevronLeft, ChevronRight, NotebookPen } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { chapterAfterBookChange, nextChapter, previousChapter, type ChapterPosition } from '#common/bible/navigation.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { toast } from '../../app/toast/toast-store.ts';
-import { ThemeToggle } from '../../app/theme/ThemeToggle.tsx';
+import { toastError } from '../../components/ui/toast-store.ts';
+import { ThemeToggle } from '../../components/ui/ThemeToggle.tsx';
 import { MobileDrawer } from '../navigation/SiteNavigation.tsx';
 import { AccountSlot } from '../auth/AccountSlot.tsx';
 import { availableBooksQuery, chapterQuery } from '../bible/api/bible-queries.ts';
@@ -108,8 +108,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   // Spec §8: a failed chapter load, or a chapter the translation lacks, is followed by a toast.
   const unavailable = content.data?.redirect === true;
   useEffect(() => {
-    if (content.isError || unavailable)
-      toast({ title: 'Error loading Bible content', description: 'Please try again or select a different passage.', variant: 'destructive', duration: 4000 });
+    if (content.isError || unavailable) toastError('Please try again or select a different passage.', 'Error loading Bible content');
   }, [content.isError, unavailable]);
 
   const onVerse = useCallback((v: number, at: { x: number; y: number }) => {

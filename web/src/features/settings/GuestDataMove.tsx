@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { ApiError, apiPost, errorMessage } from '../../lib/api-client.ts';
 import { localList } from '../../lib/local-list.ts';
 import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
-import { toast } from '../../app/toast/toast-store.ts';
+import { toast, toastError } from '../../components/ui/toast-store.ts';
 import { currentUserQuery } from '../auth/auth-api.ts';
 
 /** `guestAiResponses` is an object keyed by noteId_reference (spec §3); the server takes its values. */
@@ -50,8 +50,7 @@ export function GuestDataMove() {
       })
       .catch((error: unknown) => {
         // Kept in the browser and tried again on the next load; a full account is worth saying.
-        if (error instanceof ApiError && error.status === 409)
-          toast({ title: 'Not moved', description: errorMessage(error), variant: 'destructive', duration: 8000 });
+        if (error instanceof ApiError && error.status === 409) toastError(errorMessage(error), 'Not moved', 8000);
       });
   }, [userId, queryClient]);
   return null;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Section } from '../../components/FormMessages.tsx';
-import { setThemeChoice, useTheme, type ThemeChoice } from '../../app/theme/theme.ts';
+import { setThemeChoice, useTheme, type ThemeChoice } from '../../lib/theme.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { currentUserQuery } from '../auth/auth-api.ts';

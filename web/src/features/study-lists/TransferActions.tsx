@@ -4,7 +4,7 @@ import { ChevronDown, Download, Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { ExportFormat, ExportKind } from '#common/study/export.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { toast } from '../../app/toast/toast-store.ts';
+import { toast, toastError } from '../../components/ui/toast-store.ts';
 import { HIGHLIGHT_CHANGED_EVENT } from '../highlights/highlights-store.ts';
 import { accountExportHref, downloadGuestExport, importStudyFile, importSummary } from './transfer.ts';
 import type { Viewer } from './use-viewer.ts';
@@ -69,7 +69,7 @@ function ImportButton({ viewer }: { viewer: Viewer }) {
       if (counts.highlights.added) window.dispatchEvent(new Event(HIGHLIGHT_CHANGED_EVENT));
     } catch (error) {
       const message = (error instanceof ApiError && error.serverMessage) || (error as Error).message;
-      toast({ title: 'Import failed', description: message, variant: 'destructive', duration: 4000 });
+      toastError(message, 'Import failed');
     } finally {
       setBusy(false);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['notes'] }), queryClient.invalidateQueries({ queryKey: ['highlights'] })]);

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Highlight } from '#common/contracts/study.ts';
 import { apiPost, apiRequest } from '../../lib/api-client.ts';
-import { toast } from '../../app/toast/toast-store.ts';
+import { toastError } from '../../components/ui/toast-store.ts';
 import { announceHighlightsChanged, CREATED_EVENT_DELAY, guestHighlights, guestHighlightsQuery } from '../highlights/highlights-store.ts';
 import { guestHighlightsPage } from './guest-lists.ts';
 import { highlightsPageQuery, type HighlightsListParams, type Page } from './list-api.ts';
@@ -40,7 +40,7 @@ export function useHighlightsList(params: HighlightsListParams, viewer: Viewer) 
         }
         announceHighlightsChanged(0);
       } catch {
-        toast({ title: 'Error', description: 'Failed to remove highlight. Please try again.', variant: 'destructive', duration: 4000 });
+        toastError('Failed to remove highlight. Please try again.');
       } finally {
         await refresh();
       }
@@ -59,7 +59,7 @@ export function useHighlightsList(params: HighlightsListParams, viewer: Viewer) 
         }
         announceHighlightsChanged(CREATED_EVENT_DELAY);
       } catch {
-        toast({ title: 'Error', description: 'Failed to change the highlight colour. Please try again.', variant: 'destructive', duration: 4000 });
+        toastError('Failed to change the highlight colour. Please try again.');
       } finally {
         await refresh();
       }

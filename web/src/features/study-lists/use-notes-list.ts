@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Note } from '#common/contracts/study.ts';
 import { ApiError, apiRequest } from '../../lib/api-client.ts';
-import { toast } from '../../app/toast/toast-store.ts';
+import { toastError } from '../../components/ui/toast-store.ts';
 import { guestNotes, guestNotesQuery } from '../notes/notes-store.ts';
 import { guestNotesPage } from './guest-lists.ts';
 import { notesPageQuery, type NotesListParams, type Page } from './list-api.ts';
@@ -32,7 +32,7 @@ export function useNotesList(params: NotesListParams, viewer: Viewer) {
       try {
         await apiRequest('DELETE', `/api/notes/${encodeURIComponent(note.id)}`);
       } catch {
-        toast({ title: 'Error', description: 'Failed to remove note. Please try again.', variant: 'destructive', duration: 4000 });
+        toastError('Failed to remove note. Please try again.');
       } finally {
         await refresh();
       }

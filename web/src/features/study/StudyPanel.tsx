@@ -1,10 +1,10 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { Dialog, DialogContent, DialogClose, DialogTitle } from '../../components/ui/dialog.tsx';
 import * as Tabs from '@radix-ui/react-tabs';
 import { X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import type { Highlight, Note } from '#common/contracts/study.ts';
 import { noteTitle } from '#common/study/rules.ts';
-import { toast } from '../../app/toast/toast-store.ts';
+import { toastError } from '../../components/ui/toast-store.ts';
 import { quoteNoteContent, useChapterNotes } from '../notes/notes-store.ts';
 import { selectionReference } from '../reader/verse-selection.ts';
 import { ChapterMarks } from './ChapterMarks.tsx';
@@ -64,7 +64,7 @@ export default function StudyPanel(props: StudyPanelProps) {
           setDrafts((d) => ({ ...d, [type]: '' }));
           setStatus(`Saved: ${noteTitle(type, reference)}`);
         },
-        onError: () => toast({ title: 'Error', description: 'Failed to save note. Please try again.', variant: 'destructive', duration: 4000 }),
+        onError: () => toastError('Failed to save note. Please try again.'),
       },
     );
   };
@@ -72,80 +72,78 @@ export default function StudyPanel(props: StudyPanelProps) {
   const deleteNote = (note: Note) =>
     remove.mutate(note, {
       onSuccess: () => setStatus(`Deleted: ${note.title}`),
-      onError: () => toast({ title: 'Error', description: 'Failed to delete note. Please try again.', variant: 'destructive', duration: 4000 }),
+      onError: () => toastError('Failed to delete note. Please try again.'),
     });
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
-        <Dialog.Content
-          aria-describedby={descriptionId}
-          className="fixed inset-0 z-50 flex flex-col bg-stone-50 shadow-2xl md:inset-y-0 md:right-0 md:left-auto md:w-[30rem] md:border-l md:border-stone-200 dark:bg-stone-950 md:dark:border-stone-800"
-          data-testid="study-panel"
-        >
-          <div className="flex items-start justify-between gap-2 border-b border-stone-200 px-4 py-3 dark:border-stone-800">
-            <div>
-              <Dialog.Title className="font-serif text-xl font-semibold">Scripture Insights</Dialog.Title>
-              <p id={descriptionId} className="text-sm text-stone-600 dark:text-stone-400">
-                {verses.length ? selectionReference(book, chapter, verses) : `${book} ${chapter}`} · {translation}
-              </p>
-            </div>
-            <Dialog.Close className="icon-button" aria-label="Close Scripture Insights">
-              <X aria-hidden size={20} />
-            </Dialog.Close>
-          </div>
-          <Tabs.Root value={tab} onValueChange={(v) => setTab(v as StudyTab)} className="flex min-h-0 flex-1 flex-col">
-            <Tabs.List aria-label="Kinds of study" className="flex gap-1 overflow-x-auto border-b border-stone-200 px-2 dark:border-stone-800">
-              {[...NOTE_TABS, { id: 'mark' as const, label: 'Mark' }].map((t) => (
-                <Tabs.Trigger
-                  key={t.id}
-                  value={t.id}
-                  className="-mb-px border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-stone-700 hover:text-stone-950 data-[state=active]:border-orange-800 data-[state=active]:text-stone-950 dark:text-stone-300 dark:hover:text-white dark:data-[state=active]:border-orange-300 dark:data-[state=active]:text-white"
-                >
-                  {t.label}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            <p role="status" className="sr-only">
-              {status}
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        overlayClassName="bg-black/30"
+        aria-describedby={descriptionId}
+        className="inset-0 flex flex-col bg-stone-50 shadow-2xl md:inset-y-0 md:right-0 md:left-auto md:w-[30rem] md:border-l md:border-stone-200 dark:bg-stone-950 md:dark:border-stone-800"
+        data-testid="study-panel"
+      >
+        <div className="flex items-start justify-between gap-2 border-b border-stone-200 px-4 py-3 dark:border-stone-800">
+          <div>
+            <DialogTitle className="font-serif text-xl font-semibold">Scripture Insights</DialogTitle>
+            <p id={descriptionId} className="text-sm text-stone-600 dark:text-stone-400">
+              {verses.length ? selectionReference(book, chapter, verses) : `${book} ${chapter}`} · {translation}
             </p>
-            <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
-              {NOTE_TABS.map((t) => (
-                <Tabs.Content key={t.id} value={t.id} className="space-y-6 outline-none">
-                  <NoteComposer
-                    tab={t}
-                    draft={drafts[t.id] ?? ''}
-                    onDraft={(text) => setDrafts((d) => ({ ...d, [t.id]: text }))}
-                    saving={save.isPending}
-                    onSave={() => saveNote(t.id)}
-                    disabledReason={t.id === 'quote' && !quoteVerses.length ? 'Choose a verse to quote.' : undefined}
-                    lead={
-                      t.id === 'quote' ? (
-                        <QuoteChooser verses={chapterVerses} chosen={quoteVerses} onChoose={setQuoteVerses} text={quoteText} reference={quoteReference} />
-                      ) : undefined
-                    }
+          </div>
+          <DialogClose className="icon-button" aria-label="Close Scripture Insights">
+            <X aria-hidden size={20} />
+          </DialogClose>
+        </div>
+        <Tabs.Root value={tab} onValueChange={(v) => setTab(v as StudyTab)} className="flex min-h-0 flex-1 flex-col">
+          <Tabs.List aria-label="Kinds of study" className="flex gap-1 overflow-x-auto border-b border-stone-200 px-2 dark:border-stone-800">
+            {[...NOTE_TABS, { id: 'mark' as const, label: 'Mark' }].map((t) => (
+              <Tabs.Trigger
+                key={t.id}
+                value={t.id}
+                className="-mb-px border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-stone-700 hover:text-stone-950 data-[state=active]:border-orange-800 data-[state=active]:text-stone-950 dark:text-stone-300 dark:hover:text-white dark:data-[state=active]:border-orange-300 dark:data-[state=active]:text-white"
+              >
+                {t.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <p role="status" className="sr-only">
+            {status}
+          </p>
+          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
+            {NOTE_TABS.map((t) => (
+              <Tabs.Content key={t.id} value={t.id} className="space-y-6 outline-none">
+                <NoteComposer
+                  tab={t}
+                  draft={drafts[t.id] ?? ''}
+                  onDraft={(text) => setDrafts((d) => ({ ...d, [t.id]: text }))}
+                  saving={save.isPending}
+                  onSave={() => saveNote(t.id)}
+                  disabledReason={t.id === 'quote' && !quoteVerses.length ? 'Choose a verse to quote.' : undefined}
+                  lead={
+                    t.id === 'quote' ? (
+                      <QuoteChooser verses={chapterVerses} chosen={quoteVerses} onChoose={setQuoteVerses} text={quoteText} reference={quoteReference} />
+                    ) : undefined
+                  }
+                />
+                <section aria-label={`Saved ${t.label.toLowerCase()} notes`}>
+                  <h3 className="mb-2 text-sm font-semibold tracking-wide text-stone-700 uppercase dark:text-stone-300">
+                    Saved in {book} {chapter}
+                  </h3>
+                  <SavedNotes
+                    notes={notes.filter((n) => n.type === t.id)}
+                    onDelete={deleteNote}
+                    deleting={remove.isPending ? remove.variables?.id : undefined}
                   />
-                  <section aria-label={`Saved ${t.label.toLowerCase()} notes`}>
-                    <h3 className="mb-2 text-sm font-semibold tracking-wide text-stone-700 uppercase dark:text-stone-300">
-                      Saved in {book} {chapter}
-                    </h3>
-                    <SavedNotes
-                      notes={notes.filter((n) => n.type === t.id)}
-                      onDelete={deleteNote}
-                      deleting={remove.isPending ? remove.variables?.id : undefined}
-                    />
-                  </section>
-                </Tabs.Content>
-              ))}
-              <Tabs.Content value="mark" className="outline-none">
-                <ChapterMarks highlights={highlights} onRemove={props.onRemoveHighlight} onGoToVerse={props.onGoToVerse} />
+                </section>
               </Tabs.Content>
-            </div>
-          </Tabs.Root>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            ))}
+            <Tabs.Content value="mark" className="outline-none">
+              <ChapterMarks highlights={highlights} onRemove={props.onRemoveHighlight} onGoToVerse={props.onGoToVerse} />
+            </Tabs.Content>
+          </div>
+        </Tabs.Root>
+      </DialogContent>
+    </Dialog>
   );
 }
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { BookEntry } from '#common/contracts/bible.ts';
-import { toast } from '../../app/toast/toast-store.ts';
+import { toast } from '../../components/ui/toast-store.ts';
 import { availableBooksQuery, firstAvailable } from '../bible/api/bible-queries.ts';
 import { savePreferredTranslation, usePreferredTranslation } from './preferred-translation.ts';
 

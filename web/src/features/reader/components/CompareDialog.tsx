@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { Dialog, DialogContent, DialogClose, DialogTitle, DialogDescription } from '../../../components/ui/dialog.tsx';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useState } from 'react';
@@ -20,71 +20,68 @@ export function CompareDialog({ reference, label, current, onClose }: { referenc
   const result = useQuery({ ...compareQuery(reference, chosen), enabled: groups.isSuccess, placeholderData: keepPreviousData });
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-2 z-50 flex flex-col overflow-hidden rounded-2xl bg-stone-50 shadow-2xl md:inset-x-[8vw] md:inset-y-[6vh] dark:bg-stone-900">
-          <div className="flex items-center justify-between gap-2 border-b border-stone-200 px-4 py-3 dark:border-stone-800">
-            <Dialog.Title className="font-serif text-xl font-semibold">Compare {label}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close comparison">
-              <X aria-hidden size={20} />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="px-4 pt-3 text-sm text-stone-700 dark:text-stone-300">
-            Choose 1 to {COMPARE_MAX} translations ({chosen.length} chosen). Adding one more than {COMPARE_MAX} drops the first chosen.
-          </Dialog.Description>
-          <fieldset className="flex flex-wrap gap-1.5 px-4 py-3">
-            <legend className="sr-only">Translations to compare</legend>
-            {installed.map((t) => {
-              const on = chosen.includes(t.code);
-              return (
-                <button
-                  key={t.code}
-                  type="button"
-                  aria-pressed={on}
-                  title={t.name}
-                  onClick={() => setSelected(toggleComparison(chosen, t.code))}
-                  className={cn(
-                    'rounded-full border px-3 py-1 text-sm',
-                    on
-                      ? 'border-orange-800 bg-orange-800 text-white dark:border-orange-300 dark:bg-orange-300 dark:text-stone-950'
-                      : 'border-stone-300 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800',
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="inset-2 flex flex-col overflow-hidden rounded-2xl bg-stone-50 shadow-2xl md:inset-x-[8vw] md:inset-y-[6vh] dark:bg-stone-900">
+        <div className="flex items-center justify-between gap-2 border-b border-stone-200 px-4 py-3 dark:border-stone-800">
+          <DialogTitle className="font-serif text-xl font-semibold">Compare {label}</DialogTitle>
+          <DialogClose className="icon-button" aria-label="Close comparison">
+            <X aria-hidden size={20} />
+          </DialogClose>
+        </div>
+        <DialogDescription className="px-4 pt-3 text-sm text-stone-700 dark:text-stone-300">
+          Choose 1 to {COMPARE_MAX} translations ({chosen.length} chosen). Adding one more than {COMPARE_MAX} drops the first chosen.
+        </DialogDescription>
+        <fieldset className="flex flex-wrap gap-1.5 px-4 py-3">
+          <legend className="sr-only">Translations to compare</legend>
+          {installed.map((t) => {
+            const on = chosen.includes(t.code);
+            return (
+              <button
+                key={t.code}
+                type="button"
+                aria-pressed={on}
+                title={t.name}
+                onClick={() => setSelected(toggleComparison(chosen, t.code))}
+                className={cn(
+                  'rounded-full border px-3 py-1 text-sm',
+                  on
+                    ? 'border-orange-800 bg-orange-800 text-white dark:border-orange-300 dark:bg-orange-300 dark:text-stone-950'
+                    : 'border-stone-300 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800',
+                )}
+              >
+                {t.code}
+              </button>
+            );
+          })}
+        </fieldset>
+        <div className="min-h-0 flex-1 overflow-y-auto px-4 pb-4">
+          {result.isError ? (
+            <div className="card flex flex-col items-start gap-3" role="alert">
+              <p>Failed to load translations</p>
+              <button type="button" className="button-secondary" onClick={() => window.location.reload()}>
+                Try Again
+              </button>
+            </div>
+          ) : (
+            <ul className={cn('grid gap-3', chosen.length > 1 && 'md:grid-cols-2', chosen.length > 2 && 'lg:grid-cols-3')} aria-busy={result.isFetching}>
+              {(result.data ?? chosen.map((code) => ({ translation: code, name: '', text: '', available: true, reference }))).map((item) => (
+                <li key={item.translation} className="card" data-testid="compare-item">
+                  <p className="mb-2 text-sm font-semibold">
+                    {item.translation} <span className="font-normal text-stone-600 dark:text-stone-400">{item.name}</span>
+                  </p>
+                  {result.isPending ? (
+                    <div className="skeleton h-16 w-full" />
+                  ) : item.available ? (
+                    <p className="font-serif text-lg leading-8">{item.text}</p>
+                  ) : (
+                    <p className="text-sm text-stone-600 italic dark:text-stone-400">Not in this translation.</p>
                   )}
-                >
-                  {t.code}
-                </button>
-              );
-            })}
-          </fieldset>
-          <div className="min-h-0 flex-1 overflow-y-auto px-4 pb-4">
-            {result.isError ? (
-              <div className="card flex flex-col items-start gap-3" role="alert">
-                <p>Failed to load translations</p>
-                <button type="button" className="button-secondary" onClick={() => window.location.reload()}>
-                  Try Again
-                </button>
-              </div>
-            ) : (
-              <ul className={cn('grid gap-3', chosen.length > 1 && 'md:grid-cols-2', chosen.length > 2 && 'lg:grid-cols-3')} aria-busy={result.isFetching}>
-                {(result.data ?? chosen.map((code) => ({ translation: code, name: '', text: '', available: true, reference }))).map((item) => (
-                  <li key={item.translation} className="card" data-testid="compare-item">
-                    <p className="mb-2 text-sm font-semibold">
-                      {item.translation} <span className="font-normal text-stone-600 dark:text-stone-400">{item.name}</span>
-                    </p>
-                    {result.isPending ? (
-                      <div className="skeleton h-16 w-full" />
-                    ) : item.available ? (
-                      <p className="font-serif text-lg leading-8">{item.text}</p>
-                    ) : (
-                      <p className="text-sm text-stone-600 italic dark:text-stone-400">Not in this translation.</p>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -2,7 +2,7 @@ import { BookOpenText, Columns3, Copy, Link2, NotebookPen, Quote, X } from 'luci
 import type { StudyTab } from '../../study/study-tabs.ts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { toast } from '../../../app/toast/toast-store.ts';
+import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { menuPosition } from '../menu-position.ts';
 import { HIGHLIGHT_CLASSES } from '../../highlights/highlight-colors.ts';
 import { selectionReference } from '../verse-selection.ts';
@@ -70,7 +70,7 @@ export function VerseActionMenu({ at, book, chapter, translation, verses, onClos
       await navigator.clipboard.writeText(`${text}\n— ${label} (${translation})`);
       toast({ title: 'Verse copied to clipboard', duration: 2000 });
     } catch {
-      toast({ title: 'Copy Failed', description: 'Could not copy to the clipboard', variant: 'destructive', duration: 3000 });
+      toastError('Could not copy to the clipboard', 'Copy Failed', 3000);
     }
     onClose();
   };
@@ -82,7 +82,7 @@ export function VerseActionMenu({ at, book, chapter, translation, verses, onClos
       await navigator.clipboard.writeText(url.toString());
       toast({ title: 'Link copied to clipboard!', description: label, duration: 2000 });
     } catch {
-      toast({ title: 'Unable to copy link', description: url.toString(), variant: 'destructive', duration: 4000 });
+      toastError(url.toString(), 'Unable to copy link');
     }
     onClose();
   };

@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { useTheme } from './theme.ts';
+import { useTheme } from '../../lib/theme.ts';
 
 export function ThemeToggle({ className = '' }: { className?: string }) {
   const { dark, toggle } = useTheme();

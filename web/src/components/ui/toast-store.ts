@@ -50,3 +50,11 @@ export function useToasts(): Toast[] {
     () => toasts,
   );
 }
+
+/**
+ * A failure the person should know of (spec §8): the destructive toast, 4 seconds unless said
+ * otherwise, titled 'Error' unless the spec names it.
+ */
+export function toastError(description: string, title = 'Error', duration = 4000): number {
+  return toast({ title, description, variant: 'destructive', duration });
+}

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, storage } from '../../lib/storage.ts';
+import { STORAGE_KEYS, storage } from './storage.ts';
 
 /** Spec §4 Theme: light, dark or system (the default, following the OS); a `dark` class on <html>. */
 export type ThemeChoice = 'light' | 'dark' | 'system';

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { parseQuery } from './parse-query.ts';
+
+describe('reading a search query', () => {
+  it('reads words, prefixes and phrases, normalised', () => {
+    expect(parseQuery('Love')).toEqual([{ kind: 'word', term: 'love' }]);
+    expect(parseQuery('bless* Señor')).toEqual([
+      { kind: 'prefix', term: 'bless' },
+      { kind: 'word', term: 'senor' },
+    ]);
+    expect(parseQuery('"In the Beginning" God')).toEqual([
+      { kind: 'phrase', terms: ['in', 'the', 'beginning'] },
+      { kind: 'word', term: 'god' },
+    ]);
+  });
+
+  it('takes curly quotes, a one-word phrase as a word, an unclosed quote to the end', () => {
+    expect(parseQuery('“living water”')).toEqual([{ kind: 'phrase', terms: ['living', 'water'] }]);
+    expect(parseQuery('"grace"')).toEqual([{ kind: 'word', term: 'grace' }]);
+    expect(parseQuery('faith "hope and')).toEqual([
+      { kind: 'word', term: 'faith' },
+      { kind: 'phrase', terms: ['hope', 'and'] },
+    ]);
+    expect(parseQuery('""')).toEqual([]);
+  });
+
+  it('splits on anything that is not a letter or digit, and drops repeats', () => {
+    expect(parseQuery("doesn't, LOVE love love*")).toEqual([
+      { kind: 'word', term: 'doesn' },
+      { kind: 'word', term: 't' },
+      { kind: 'word', term: 'love' },
+      { kind: 'prefix', term: 'love' },
+    ]);
+    expect(parseQuery('"a b" "a b" 3')).toEqual([
+      { kind: 'phrase', terms: ['a', 'b'] },
+      { kind: 'word', term: '3' },
+    ]);
+    expect(parseQuery('  ,;  ')).toEqual([]);
+  });
+});
