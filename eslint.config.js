@@ -12,13 +12,19 @@ import globals from 'globals';
  * the rule. ESLint keeps only the last matching setting of a rule, so each layer lists its parents' too.
  */
 const forbid = (...rules) => ({
-  'no-restricted-imports': ['error', { patterns: rules.map(([group, message]) => ({ group, message })) }],
+  'no-restricted-imports': ['error', { patterns: rules.map((rule) => (Array.isArray(rule) ? { group: rule[0], message: rule[1] } : rule)) }],
 });
 
 const NOT_THE_WEB_APP = [['**/web/src/**'], 'The server does not import the web app; share code through common/.'];
 const NOT_THE_SERVER = [['**/server/**'], 'The web app does not import the server; share code through common/.'];
 const NO_ZOD_IN_THE_BROWSER = [['zod', 'zod/*'], 'The web app ships no zod: use the zod-free rules in common/ (the first load stays small).'];
 const WEB = [NOT_THE_SERVER, NO_ZOD_IN_THE_BROWSER];
+const FEATURES = [...WEB, [['**/routes/**', '**/app/**'], 'Features are used by the app (routes, shell), not the other way round.']];
+/** A pattern for imports of another feature's files outside api/ and components/, from `up` ('../'). */
+const otherFeatureInternals = (up) => ({
+  regex: `^${up}[a-z-]+/(?!(api|components)/)`,
+  message: 'Use another feature through its api/ or components/; its pages and own files are its own.',
+});
 const MODULES = [
   NOT_THE_WEB_APP,
   [['../*/*.repository.ts', '../../modules/*/*.repository.ts'], "A module reaches another module's data through its service, never its repository."],
@@ -70,8 +76,12 @@ export default tseslint.config(
   },
   {
     files: ['web/src/features/**'],
-    rules: forbid(...WEB, [['**/routes/**', '**/app/**'], 'Features are used by the app (routes, shell), not the other way round.']),
+    rules: forbid(...FEATURES),
   },
+  // Another feature is reached through its api/ (queries, mutations, stores) and components/ only;
+  // its pages and its own logic are its business. The depth of the file says where '..' leads.
+  { files: ['web/src/features/*/*.{ts,tsx}'], ignores: ['**/*.test.ts'], rules: forbid(...FEATURES, otherFeatureInternals('\\.\\./')) },
+  { files: ['web/src/features/*/*/*.{ts,tsx}'], ignores: ['**/*.test.ts'], rules: forbid(...FEATURES, otherFeatureInternals('\\.\\./\\.\\./')) },
   { files: ['server/src/modules/**'], ignores: ['**/*.test.ts'], rules: forbid(...MODULES) },
   {
     files: ['server/src/modules/**/*.routes.ts'],

@@ -15,7 +15,17 @@ describe('the import boundaries of docs/ (eslint.config.js)', () => {
     ['common/src/study/x.ts', "import { buildApp } from '../../../server/src/app.ts';\nexport const a = buildApp;", /common\/ is shared/],
     ['web/src/features/reader/x.ts', "import { buildApp } from '../../../../server/src/app.ts';\nexport const a = buildApp;", /does not import the server/],
     ['web/src/features/reader/x.ts', "import { z } from 'zod';\nexport const a = z;", /ships no zod/],
-    ['web/src/lib/x.ts', "import { ReaderPage } from '../features/reader/ReaderPage.tsx';\nexport const a = ReaderPage;", /bottom layer/],
+    ['web/src/lib/x.ts', "import { ReaderPage } from '../features/reader/pages/ReaderPage.tsx';\nexport const a = ReaderPage;", /bottom layer/],
+    [
+      'web/src/features/reader/x.ts',
+      "import { NotesPage } from '../study/pages/NotesPage.tsx';\nexport const a = NotesPage;",
+      /through its api\/ or components\//,
+    ],
+    [
+      'web/src/features/reader/pages/x.tsx',
+      "import { chapterBlocks } from '../../home/chapter-blocks.ts';\nexport const a = chapterBlocks;",
+      /through its api\/ or components\//,
+    ],
     ['web/src/features/reader/x.ts', "import { AppShell } from '../../app/shell/AppShell.tsx';\nexport const a = AppShell;", /used by the app/],
     [
       'server/src/modules/settings/x.ts',
@@ -41,6 +51,15 @@ describe('the import boundaries of docs/ (eslint.config.js)', () => {
 
   it('allows the imports the layers are made of', async () => {
     expect(await problems('web/src/features/reader/x.ts', "import { cn } from '../../lib/cn.ts';\nexport const a = cn;")).toEqual([]);
+    const fromAPage = (spec: string) => problems('web/src/features/reader/pages/x.ts', `import { a as b } from '${spec}';\nexport const a = b;`);
+    for (const spec of [
+      '../../study/api/notes.ts',
+      '../../study/components/StudyPanel.tsx',
+      '../chapter-blocks.ts',
+      '../components/ChapterText.tsx',
+      '../../../lib/cn.ts',
+    ])
+      expect(await fromAPage(spec), spec).toEqual([]);
     expect(await problems('server/src/modules/study/x.service.ts', "import { Invalid } from '../../lib/errors.ts';\nexport const a = Invalid;")).toEqual([]);
   });
 });

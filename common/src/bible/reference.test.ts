@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { findReferences, formatReference, parseReference, resolveBook } from './reference.ts';
+import {
+  chapterOfReference,
+  findReferences,
+  formatReference,
+  parseReference,
+  resolveBook,
+  selectionReference,
+  spanReference,
+  verseOfReference,
+  verseRanges,
+  versesInChapter,
+} from './reference.ts';
 
 const fmt = (s: string) => {
   const r = parseReference(s);
@@ -46,5 +57,34 @@ describe('references', () => {
     expect(resolveBook('Tobit')?.name).toBe('Tobit');
     expect(resolveBook('Hezekiah')).toBeUndefined();
     expect(resolveBook('')).toBeUndefined();
+  });
+});
+
+describe("Selah's own references", () => {
+  it('reads the chapter and the verse', () => {
+    expect(chapterOfReference('1 John 3:16')).toBe('1 John 3');
+    expect(chapterOfReference('Psalms 23')).toBe('Psalms 23');
+    expect(verseOfReference('Song of Solomon 2:4')).toBe(4);
+    expect(verseOfReference('John 3')).toBeUndefined();
+    expect(verseOfReference('John 3:16-18')).toBeUndefined();
+  });
+
+  it('names the verses of one chapter, not chapter references, other chapters or broken ranges', () => {
+    const verses = (ref: string) => versesInChapter(ref, 'John 3');
+    expect(verses('John 3:1-3, 20')).toEqual([1, 2, 3, 20]);
+    expect(verses('John 3:16–17')).toEqual([16, 17]);
+    for (const other of ['John 3', 'John 31:5', '1 John 3:9', 'John 3:x', 'John 3:9-2', 'John 3:1-900']) expect(verses(other)).toEqual([]);
+  });
+
+  it('writes selections as ranges and gaps', () => {
+    expect(verseRanges([3, 1, 2, 2, 7])).toEqual([
+      [1, 3],
+      [7, 7],
+    ]);
+    expect(selectionReference('John', 3, [16])).toBe('John 3:16');
+    expect(selectionReference('John', 3, [18, 16, 17, 20])).toBe('John 3:16–18, 20');
+    expect(selectionReference('John', 3, [18, 16, 17, 20], '-')).toBe('John 3:16-18, 20');
+    expect(spanReference('John', 3, [18, 16, 20])).toBe('John 3:16-20');
+    expect(spanReference('John', 3, [5])).toBe('John 3:5');
   });
 });

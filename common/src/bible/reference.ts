@@ -104,3 +104,59 @@ export function resolveBook(name: string): CanonBook | undefined {
   const found = findReferences(`${cleaned} 1`);
   return found.length === 1 && found[0]!.start === 0 ? found[0]!.range.book : undefined;
 }
+
+// --- References as Selah writes them ("John 3:16", "John 3:16-18, 20"): read and written without the
+// parser above, so the browser, which only ever meets its own references, never loads it.
+
+/** "John 3:16" → "John 3": the chapter part, before the colon. */
+export function chapterOfReference(reference: string): string {
+  return reference.split(':')[0]!;
+}
+
+/** "John 3:16" → 16; undefined for a chapter reference or anything else. */
+export function verseOfReference(reference: string): number | undefined {
+  const m = /^.+ \d+:(\d+)$/.exec(reference);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * The verses a reference names within one chapter: "John 3:16-18, 20" in "John 3" → 16, 17, 18, 20.
+ * A whole-chapter reference, another chapter, or a malformed or outsized range names none.
+ */
+export function versesInChapter(reference: string, chapterReference: string): number[] {
+  const [chapterPart, versePart] = reference.split(':');
+  if (chapterPart !== chapterReference || !versePart) return [];
+  const verses: number[] = [];
+  for (const range of versePart.split(',')) {
+    const [from, to = from] = range.split(/[-–]/).map((n) => Number.parseInt(n.trim(), 10));
+    if (!Number.isFinite(from) || !Number.isFinite(to) || to! < from! || to! - from! > 200) continue;
+    for (let v = from!; v <= to!; v++) verses.push(v);
+  }
+  return verses;
+}
+
+/** "16–18, 20": verse numbers as ranges, for labels and references. */
+export function verseRanges(verses: readonly number[]): [number, number][] {
+  const sorted = [...new Set(verses)].sort((a, b) => a - b);
+  const ranges: [number, number][] = [];
+  for (const v of sorted) {
+    const last = ranges.at(-1);
+    if (last && v === last[1] + 1) last[1] = v;
+    else ranges.push([v, v]);
+  }
+  return ranges;
+}
+
+/** "John 3:16", "John 3:16-18", "John 3:16-18, 20" (the en dash is for people, the hyphen for the API). */
+export function selectionReference(book: string, chapter: number, verses: readonly number[], dash = '–'): string {
+  const parts = verseRanges(verses).map(([a, b]) => (a === b ? `${a}` : `${a}${dash}${b}`));
+  return `${book} ${chapter}:${parts.join(', ')}`;
+}
+
+/** One contiguous range from the first to the last verse (what the compare API takes). */
+export function spanReference(book: string, chapter: number, verses: readonly number[]): string {
+  const sorted = [...verses].sort((a, b) => a - b);
+  const first = sorted[0]!;
+  const last = sorted.at(-1)!;
+  return first === last ? `${book} ${chapter}:${first}` : `${book} ${chapter}:${first}-${last}`;
+}

@@ -12,7 +12,7 @@ export const currentUser = z.object({
   role: z.enum(['user', 'admin']),
   emailVerified: z.boolean(),
 });
-export type CurrentUserReply = z.infer<typeof currentUser>;
+export type CurrentUser = z.infer<typeof currentUser>;
 
 export const FIRST_NAME_MAX = 50;
 

@@ -46,18 +46,12 @@ export const translationSummary = z.object({
 });
 export type TranslationSummary = z.infer<typeof translationSummary>;
 
-export const translationDetail = translationSummary.extend({
-  licence: z.string(),
-  source: z.string(),
-  bookCount: z.number().int(),
-  verseCount: z.number().int(),
-});
-
 export const translationGroup = z.object({
   languageName: z.string(),
   language: z.string(),
   translations: z.array(translationSummary),
 });
+export type TranslationGroup = z.infer<typeof translationGroup>;
 
 export const chapterPosition = z.object({ book: z.string(), chapter: z.number().int() });
 
@@ -106,6 +100,7 @@ export const compareItem = z.object({
   reference: z.string(),
   available: z.boolean(),
 });
+export type CompareItem = z.infer<typeof compareItem>;
 
 export const searchQuery = z.object({
   q: z
@@ -120,6 +115,8 @@ export const searchQuery = z.object({
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 export type SearchQuery = z.infer<typeof searchQuery>;
+/** What a client sends: limit and offset may be left out. */
+export type SearchRequest = z.input<typeof searchQuery>;
 
 export const searchHit = z.object({
   verseId: z.string(),

@@ -58,6 +58,7 @@ export const settings = z.object({
   displayName: z.string().nullable(),
   userId: z.string(),
 });
+export type Settings = z.infer<typeof settings>;
 
 export const settingsInput = z.object({
   displayName: z.string().trim().min(1, 'Display name cannot be blank.').max(50, 'Display name can be at most 50 characters.').optional(),

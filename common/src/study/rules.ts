@@ -1,3 +1,5 @@
+import { chapterOfReference } from '../bible/reference.ts';
+
 /**
  * Spec §3 and §5 rules for highlights and notes, without zod so the browser's first load stays small;
  * contracts/study.ts builds the API schemas from them.
@@ -6,6 +8,7 @@ export const HIGHLIGHT_COLORS = ['yellow', 'green', 'blue', 'pink'] as const;
 export const NOTE_TYPES = ['quote', 'understand', 'question', 'freeform'] as const;
 export const NOTE_MAX_LENGTH = 10_000;
 export const FONT_SIZES = ['small', 'base', 'large'] as const;
+export type FontSize = (typeof FONT_SIZES)[number];
 export const GUEST_USER_ID = 'guest';
 /**
  * Most notes, and most highlights, one account keeps: enough for a lifetime of study (a highlight
@@ -37,8 +40,7 @@ export function highlightInChapter(reference: string, book: string, chapter: num
 /** Spec §5: a note applies when its reference matches exactly or shares the chapter prefix before the colon. */
 export function noteApplies(noteReference: string, reference: string): boolean {
   if (noteReference === reference) return true;
-  const chapterOf = (r: string) => r.split(':')[0];
-  return chapterOf(noteReference) === chapterOf(reference);
+  return chapterOfReference(noteReference) === chapterOfReference(reference);
 }
 
 /** Spec §5: double and single quotes are stripped from verse text before saving a highlight. */

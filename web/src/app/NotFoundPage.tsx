@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { chapterQuery } from '../features/bible/api/bible-queries.ts';
+import { chapterQuery } from '../features/bible/api/bible.ts';
 
 /** Spec §2 not-found page; the Psalm 32:8 text comes from the Bible store, as all Scripture does. */
 export function NotFoundPage() {

@@ -29,3 +29,15 @@ export function Section({ title, id, children, tone = 'plain' }: { title: string
     </section>
   );
 }
+
+/** A control with its label above it (and any hint after it); the label names the control by its id. */
+export function Field({ id, label, caps = false, children }: { id: string; label: ReactNode; caps?: boolean; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className={caps ? 'text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400' : 'text-sm font-medium'}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}

@@ -1,9 +1,11 @@
+import type { FontSize } from '#common/study/rules.ts';
+
 /**
  * Local setting changes (text size, translation), announced so the account sync can send them to the
  * server when someone is signed in. Lives in lib so features can announce without knowing who listens.
  */
 export interface SettingChange {
-  fontSize?: 'small' | 'base' | 'large';
+  fontSize?: FontSize;
   translation?: string;
 }
 

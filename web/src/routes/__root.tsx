@@ -4,10 +4,10 @@ import { AppShell } from '../app/shell/AppShell.tsx';
 import { ErrorScreen } from '../app/ErrorScreen.tsx';
 import { Toaster } from '../components/ui/Toaster.tsx';
 import { NotFoundPage } from '../app/NotFoundPage.tsx';
-import { DisplayNamePrompt } from '../features/auth/DisplayNamePrompt.tsx';
-import { SessionEnded } from '../features/auth/SessionEnded.tsx';
-import { SettingsSync } from '../features/settings/SettingsSync.tsx';
-import { GuestDataMove } from '../features/settings/GuestDataMove.tsx';
+import { DisplayNamePrompt } from '../features/auth/components/DisplayNamePrompt.tsx';
+import { SessionEnded } from '../features/auth/components/SessionEnded.tsx';
+import { SettingsSync } from '../features/settings/components/SettingsSync.tsx';
+import { GuestDataMove } from '../features/settings/components/GuestDataMove.tsx';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: () => (

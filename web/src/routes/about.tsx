@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AboutContent } from '../features/legal/LegalPage.tsx';
+import { AboutContent } from '../features/legal/pages/LegalPage.tsx';
 
 export const Route = createFileRoute('/about')({ component: AboutContent });

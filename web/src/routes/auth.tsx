@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuthForm } from '../features/auth/AuthForm.tsx';
+import { AuthForm } from '../features/auth/pages/AuthForm.tsx';
 import { enumParam, localPathParam } from '#common/url-params.ts';
 
 export const Route = createFileRoute('/auth')({

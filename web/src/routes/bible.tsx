@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { readerSearch } from '#common/bible/reader-url.ts';
-import { ReaderPage } from '../features/reader/ReaderPage.tsx';
+import { ReaderPage } from '../features/reader/pages/ReaderPage.tsx';
 
 export const Route = createFileRoute('/bible')({
   validateSearch: readerSearch,

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ForgotPasswordPage } from '../features/auth/PasswordPages.tsx';
+import { ForgotPasswordPage } from '../features/auth/pages/PasswordPages.tsx';
 
 export const Route = createFileRoute('/forgot-password')({ component: ForgotPasswordPage });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HIGHLIGHT_COLORS } from '#common/study/rules.ts';
-import { HighlightsPage } from '../features/study-lists/HighlightsPage.tsx';
-import type { HighlightsListParams } from '../features/study-lists/list-api.ts';
+import { HighlightsPage } from '../features/study/pages/HighlightsPage.tsx';
+import type { HighlightsListParams } from '../features/study/api/lists.ts';
 import { enumParam, intParam, stringParam } from '#common/url-params.ts';
 
 /** My Highlights: search, colour, book and page live in the URL. */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NOTE_TYPES } from '#common/study/rules.ts';
-import { NotesPage } from '../features/study-lists/NotesPage.tsx';
-import type { NotesListParams } from '../features/study-lists/list-api.ts';
+import { NotesPage } from '../features/study/pages/NotesPage.tsx';
+import type { NotesListParams } from '../features/study/api/lists.ts';
 import { enumParam, intParam, stringParam } from '#common/url-params.ts';
 
 /** My Notes: search, type, book and page live in the URL, so a view survives a reload and can be kept. */

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PrivacyContent } from '../features/legal/LegalPage.tsx';
+import { PrivacyContent } from '../features/legal/pages/LegalPage.tsx';
 
 export const Route = createFileRoute('/privacy-standalone')({ component: PrivacyContent });

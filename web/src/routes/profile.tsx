@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { currentUserQuery } from '../features/auth/auth-api.ts';
-import { ProfilePage } from '../features/profile/ProfilePage.tsx';
+import { currentUserQuery } from '../features/auth/api/auth.ts';
+import { ProfilePage } from '../features/profile/pages/ProfilePage.tsx';
 
 export const Route = createFileRoute('/profile')({
   // Signed-in only: a guest is sent to sign in.

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ResetPasswordPage } from '../features/auth/PasswordPages.tsx';
+import { ResetPasswordPage } from '../features/auth/pages/PasswordPages.tsx';
 import { stringParam } from '#common/url-params.ts';
 
 export const Route = createFileRoute('/reset-password')({

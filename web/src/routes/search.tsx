@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SearchPage, type SearchPageParams } from '../features/search/SearchPage.tsx';
+import { SearchPage, type SearchPageParams } from '../features/search/pages/SearchPage.tsx';
 import { enumParam, intParam, stringParam } from '#common/url-params.ts';
 
 export const Route = createFileRoute('/search')({

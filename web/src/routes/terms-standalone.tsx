@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TermsContent } from '../features/legal/LegalPage.tsx';
+import { TermsContent } from '../features/legal/pages/LegalPage.tsx';
 
 export const Route = createFileRoute('/terms-standalone')({ component: TermsContent });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { currentUserQuery } from '../features/auth/auth-api.ts';
+import { currentUserQuery } from '../features/auth/api/auth.ts';
 import { stringParam } from '#common/url-params.ts';
 
 /** Where the verification link lands (better-auth redirects here after checking the token). */

@@ -1,4 +1,4 @@
-import type { CurrentUserReply } from '#common/contracts/account.ts';
+import type { CurrentUser } from '#common/contracts/account.ts';
 import { AppError, Forbidden, TooMany, Unauthorized } from '../../lib/errors.ts';
 import type { AttemptLimiter, MailAction, Wait } from './attempt-limiter.ts';
 import { endSession, type AuthEngine } from './better-auth.ts';
@@ -69,7 +69,7 @@ export class AuthService {
   }
 
   /** Spec §7 GET /api/auth/user: read from the database, so a name saved a moment ago shows. */
-  async currentUser(headers: Headers): Promise<CurrentUserReply> {
+  async currentUser(headers: Headers): Promise<CurrentUser> {
     const session = await this.engine.api.getSession({ headers });
     if (!session) throw new Unauthorized(NOT_SIGNED_IN);
     return toCurrentUser(session.user);

@@ -1,4 +1,4 @@
-import type { CurrentUserReply } from '#common/contracts/account.ts';
+import type { CurrentUser } from '#common/contracts/account.ts';
 
 /** The user row's fields the reply needs (better-auth's session user and our own row both have them). */
 export interface UserFields {
@@ -12,7 +12,7 @@ export interface UserFields {
 }
 
 /** Spec §3 User from a user row: one shape for GET /api/auth/user and every profile change. */
-export function toCurrentUser(u: UserFields): CurrentUserReply {
+export function toCurrentUser(u: UserFields): CurrentUser {
   return {
     id: u.id,
     email: u.email,

@@ -1,15 +1,6 @@
-import { z } from 'zod';
+import { homepage } from '#common/contracts/home.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { HomeService } from './home.service.ts';
-
-const homepage = z.object({
-  verse: z
-    .object({ verse: z.string(), reference: z.string(), book: z.string(), chapter: z.number().int(), verseNumber: z.number().int(), translation: z.string() })
-    .nullable(),
-  prayer: z.null(),
-  prayerImage: z.null(),
-  visualContemplation: z.null(),
-});
 
 export function homeRoutes(home: HomeService): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,13 +1,7 @@
+import type { HomepageData } from '#common/contracts/home.ts';
 import { parseReference } from '#common/bible/reference.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import { dailyVerseReference, FALLBACK_DAILY_VERSE } from './verse-of-the-day.ts';
-
-export interface HomepageData {
-  verse: { verse: string; reference: string; book: string; chapter: number; verseNumber: number; translation: string } | null;
-  prayer: null;
-  prayerImage: null;
-  visualContemplation: null;
-}
 
 /** Spec §7 GET /api/homepage. Prayer and visual contemplation arrive with their own feature. */
 export class HomeService {

@@ -1,5 +1,5 @@
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, AVATAR_TYPES, sniffImageType, type AvatarType } from '#common/contracts/avatar.ts';
-import type { CurrentUserReply } from '#common/contracts/account.ts';
+import type { CurrentUser } from '#common/contracts/account.ts';
 import { AppError, Invalid, NotFound, Unauthorized } from '../../lib/errors.ts';
 import { requireUser, type Viewer } from '../auth/viewer.ts';
 import { toCurrentUser } from '../auth/current-user.ts';
@@ -11,7 +11,7 @@ export const SIGN_IN_FIRST = 'Sign in to change your profile.';
 /** The signed-in user's id, or 401: a guest has no profile. */
 const userIdOf = (viewer: Viewer) => requireUser(viewer, SIGN_IN_FIRST).userId;
 
-function reply(row: UserRow | undefined): CurrentUserReply {
+function reply(row: UserRow | undefined): CurrentUser {
   // The session outlived its user (deleted on another device a moment ago).
   if (!row) throw new Unauthorized(SIGN_IN_FIRST);
   return toCurrentUser(row);
@@ -23,7 +23,7 @@ const AVATAR_STORED_TYPE = 'image/webp';
 export class ProfileService {
   constructor(private readonly repository: ProfileRepository) {}
 
-  async updateNames(viewer: Viewer, input: { displayName?: string; firstName?: string }): Promise<CurrentUserReply> {
+  async updateNames(viewer: Viewer, input: { displayName?: string; firstName?: string }): Promise<CurrentUser> {
     const userId = userIdOf(viewer);
     const change = {
       ...(input.displayName !== undefined && { displayName: input.displayName }),
@@ -37,7 +37,7 @@ export class ProfileService {
    * The declared type must be one we accept, and the bytes must be an image of one of those types;
    * what the bytes are wins (a JPEG sent as image/png is kept as image/jpeg).
    */
-  async setAvatar(viewer: Viewer, declaredType: string | undefined, body: unknown): Promise<CurrentUserReply> {
+  async setAvatar(viewer: Viewer, declaredType: string | undefined, body: unknown): Promise<CurrentUser> {
     const userId = userIdOf(viewer);
     if (!AVATAR_TYPES.includes(declaredType as AvatarType) || !Buffer.isBuffer(body)) throw new AppError(415, AVATAR_TYPE_MESSAGE);
     if (body.length > AVATAR_MAX_BYTES) throw new AppError(413, AVATAR_SIZE_MESSAGE);
@@ -45,7 +45,7 @@ export class ProfileService {
     return reply(await this.repository.saveAvatar(userId, AVATAR_STORED_TYPE, await reencodeAvatar(body)));
   }
 
-  async removeAvatar(viewer: Viewer): Promise<CurrentUserReply> {
+  async removeAvatar(viewer: Viewer): Promise<CurrentUser> {
     return reply(await this.repository.removeAvatar(userIdOf(viewer)));
   }
 

@@ -2,9 +2,9 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { ThemeToggle } from '../../components/ui/ThemeToggle.tsx';
-import { TranslationSelect } from '../../features/translations/TranslationSelect.tsx';
-import { MobileDrawer, NavLinks } from '../../features/navigation/SiteNavigation.tsx';
-import { AccountSlot } from '../../features/auth/AccountSlot.tsx';
+import { TranslationSelect } from '../../features/translations/components/TranslationSelect.tsx';
+import { MobileDrawer, NavLinks } from '../../features/navigation/components/SiteNavigation.tsx';
+import { AccountSlot } from '../../features/auth/components/AccountSlot.tsx';
 
 function Brand() {
   return (

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { chapterBlocks } from './chapter-blocks.ts';
 import { initialComparison, toggleComparison } from './compare-selection.ts';
 import { menuPosition } from './menu-position.ts';
-import { compareReference, selectionReference } from './verse-selection.ts';
 
 describe('verse menu geometry (spec §2, §9)', () => {
   const desktop = { width: 1280, height: 800 };
@@ -43,14 +42,6 @@ describe('comparison selection (spec §4, §9)', () => {
     expect(toggleComparison(['KJV', 'WEB'], 'KJV')).toEqual(['WEB']);
     const eight = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
     expect(toggleComparison(eight, 'I')).toEqual(['B', 'C', 'D', 'E', 'F', 'G', 'H', 'I']);
-  });
-});
-
-describe('selection references', () => {
-  it('labels ranges and gaps', () => {
-    expect(selectionReference('John', 3, [16])).toBe('John 3:16');
-    expect(selectionReference('John', 3, [18, 16, 17, 20])).toBe('John 3:16–18, 20');
-    expect(compareReference('John', 3, [18, 16, 20])).toBe('John 3:16-20');
   });
 });
 

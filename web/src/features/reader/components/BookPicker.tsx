@@ -1,8 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { BookEntry } from '#common/contracts/bible.ts';
 import { PickerItem, PickerSection } from './PickerList.tsx';
 import { PickerPopover } from './PickerPopover.tsx';
-import { useFocusOnOpen } from '../../../lib/use-focus-on-open.ts';
+import { PickerFilter, usePickerFilter } from './PickerFilter.tsx';
 
 const TESTAMENTS = [
   ['OT', 'Old Testament'],
@@ -12,43 +12,24 @@ const TESTAMENTS = [
 
 /** Searchable book list by testament (spec §2 Reader header). */
 export function BookPicker({ books, current, onSelect }: { books: readonly BookEntry[]; current: string; onSelect: (book: BookEntry) => void }) {
-  const [open, setOpen] = useState(false);
-  const [filter, setFilter] = useState('');
-  const focusFilter = useFocusOnOpen<HTMLInputElement>();
+  const { open, setOpen, onOpenChange, filter, setFilter } = usePickerFilter();
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
     return f ? books.filter((b) => b.name.toLowerCase().includes(f) || b.englishName.toLowerCase().includes(f) || b.id.toLowerCase() === f) : books;
   }, [books, filter]);
   const currentBook = books.find((b) => b.englishName === current);
   return (
-    <PickerPopover
-      label="Choose a book"
-      buttonText={
-        <span>
-          <span className="sr-only">Book: </span>
-          {currentBook?.name ?? current}
-        </span>
-      }
-      shrink
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (!o) setFilter('');
-      }}
-    >
-      <input
-        className="input mb-2"
+    <PickerPopover label="Choose a book" prefix="Book: " value={currentBook?.name ?? current} shrink open={open} onOpenChange={onOpenChange}>
+      <PickerFilter
+        label="Find a book"
         placeholder="Find a book"
-        aria-label="Find a book"
         value={filter}
-        onChange={(e) => setFilter(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && shown[0]) {
-            onSelect(shown[0]);
-            setOpen(false);
-          }
+        onChange={setFilter}
+        onEnter={() => {
+          if (!shown[0]) return;
+          onSelect(shown[0]);
+          setOpen(false);
         }}
-        ref={focusFilter}
       />
       <div className="-mx-2 overflow-y-auto px-2">
         {TESTAMENTS.map(([testament, title]) => {

@@ -6,17 +6,7 @@ import { PickerPopover } from './PickerPopover.tsx';
 export function ChapterPicker({ chapters, current, onSelect }: { chapters: readonly number[]; current: number; onSelect: (chapter: number) => void }) {
   const [open, setOpen] = useState(false);
   return (
-    <PickerPopover
-      label="Choose a chapter"
-      buttonText={
-        <span>
-          <span className="sr-only sm:not-sr-only">Chapter </span>
-          {current}
-        </span>
-      }
-      open={open}
-      onOpenChange={setOpen}
-    >
+    <PickerPopover label="Choose a chapter" prefix="Chapter " prefixShownFromSm value={current} open={open} onOpenChange={setOpen}>
       <ul className="grid grid-cols-6 gap-1 overflow-y-auto">
         {chapters.map((c) => (
           <li key={c}>

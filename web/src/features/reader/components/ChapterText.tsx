@@ -4,14 +4,9 @@ import { memo, type KeyboardEvent, type MouseEvent } from 'react';
 import type { VerseItem } from '#common/contracts/bible.ts';
 import { cn } from '../../../lib/cn.ts';
 import { chapterBlocks, type VerseSegment } from '../chapter-blocks.ts';
-import type { FontSize } from '../reader-settings.ts';
-import { HIGHLIGHT_CLASSES } from '../../highlights/highlight-colors.ts';
-
-const FONT_CLASSES: Record<FontSize, string> = {
-  small: 'text-base leading-7',
-  base: 'text-lg leading-8',
-  large: 'text-xl leading-9',
-};
+import type { FontSize } from '#common/study/rules.ts';
+import { FONT_SIZE_CLASSES } from './font-sizes.ts';
+import { HIGHLIGHT_CLASSES } from '../../study/components/highlight-colors.ts';
 
 interface Props {
   verses: readonly VerseItem[];
@@ -92,7 +87,7 @@ export const ChapterText = memo(function ChapterText({ verses, fontSize, redLett
   };
 
   return (
-    <div dir={direction} className={cn('font-serif text-stone-900 dark:text-stone-100', FONT_CLASSES[fontSize])}>
+    <div dir={direction} className={cn('font-serif text-stone-900 dark:text-stone-100', FONT_SIZE_CLASSES[fontSize])}>
       {blocks.map((block, i) => {
         switch (block.kind) {
           case 'heading':

@@ -1,9 +1,9 @@
 import * as Popover from '@radix-ui/react-popover';
 import { Type } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
-import { FONT_SIZES, setFontSize, setRedLetters, useReaderSettings } from '../reader-settings.ts';
-
-const LABELS = { small: 'Small', base: 'Medium', large: 'Large' } as const;
+import { FONT_SIZES } from '#common/study/rules.ts';
+import { setFontSize, setRedLetters, useReaderSettings } from '../api/reader-settings.ts';
+import { FONT_SIZE_LABELS } from './font-sizes.ts';
 
 /** Text size and red letters; both apply at once and are kept in the browser. */
 export function DisplaySettings() {
@@ -32,7 +32,7 @@ export function DisplaySettings() {
                       : 'border-stone-300 dark:border-stone-700',
                   )}
                 >
-                  {LABELS[size]}
+                  {FONT_SIZE_LABELS[size]}
                 </button>
               ))}
             </div>

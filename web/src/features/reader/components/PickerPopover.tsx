@@ -5,16 +5,21 @@ import type { ReactNode } from 'react';
 /** A header button that opens a popover (Radix: focus moves in, Escape and outside clicks close it). */
 export function PickerPopover({
   label,
-  buttonText,
+  prefix,
+  prefixShownFromSm = false,
+  value,
   open,
   onOpenChange,
   children,
   wide = false,
   shrink = false,
 }: {
-  /** Names the popover; the button's own name is its text (with any screen-reader-only prefix in it). */
+  /** Names the popover; the button's own name is its prefix and value ("Book: John"). */
   label: string;
-  buttonText: ReactNode;
+  /** What the value is: read by assistive technology, shown too from 640 px when `prefixShownFromSm`. */
+  prefix: string;
+  prefixShownFromSm?: boolean;
+  value: ReactNode;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   children: ReactNode;
@@ -27,7 +32,10 @@ export function PickerPopover({
       <Popover.Trigger
         className={`button-ghost ${shrink ? 'min-w-0' : 'shrink-0'} gap-0.5 px-1.5 py-1.5 text-[0.95rem] font-semibold whitespace-nowrap sm:gap-1 sm:px-2.5 sm:text-base`}
       >
-        <span className="min-w-0 truncate">{buttonText}</span>
+        <span className="min-w-0 truncate">
+          <span className={prefixShownFromSm ? 'sr-only sm:not-sr-only' : 'sr-only'}>{prefix}</span>
+          {value}
+        </span>
         <ChevronDown aria-hidden size={16} className="shrink-0 opacity-60" />
       </Popover.Trigger>
       <Popover.Portal>

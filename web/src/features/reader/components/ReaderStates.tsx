@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ChapterContent } from '#common/contracts/bible.ts';
-import { translationGroupsQuery } from '../../bible/api/bible-queries.ts';
+import { translationGroupsQuery } from '../../bible/api/bible.ts';
 
 export function ReaderMessage({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (

@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { translationGroupsQuery } from '../../bible/api/bible-queries.ts';
+import { useMemo } from 'react';
+import { translationGroupsQuery } from '../../bible/api/bible.ts';
 import { PickerItem, PickerSection } from './PickerList.tsx';
 import { PickerPopover } from './PickerPopover.tsx';
-import { useFocusOnOpen } from '../../../lib/use-focus-on-open.ts';
+import { PickerFilter, usePickerFilter } from './PickerFilter.tsx';
 
 /** Translations grouped by language, with a filter (spec §2 Reader header). */
 export function TranslationPicker({ current, onSelect }: { current: string; onSelect: (code: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const [filter, setFilter] = useState('');
-  const focusFilter = useFocusOnOpen<HTMLInputElement>();
+  const { open, setOpen, onOpenChange, filter, setFilter } = usePickerFilter();
   const groups = useQuery(translationGroupsQuery);
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
@@ -23,29 +21,8 @@ export function TranslationPicker({ current, onSelect }: { current: string; onSe
       .filter((g) => g.translations.length > 0);
   }, [groups.data, filter]);
   return (
-    <PickerPopover
-      label="Choose a translation"
-      buttonText={
-        <span>
-          <span className="sr-only">Translation: </span>
-          {current}
-        </span>
-      }
-      open={open}
-      onOpenChange={(o) => {
-        setOpen(o);
-        if (!o) setFilter('');
-      }}
-      wide
-    >
-      <input
-        className="input mb-2"
-        placeholder="Find a translation or language"
-        aria-label="Find a translation"
-        value={filter}
-        onChange={(e) => setFilter(e.target.value)}
-        ref={focusFilter}
-      />
+    <PickerPopover label="Choose a translation" prefix="Translation: " value={current} open={open} onOpenChange={onOpenChange} wide>
+      <PickerFilter label="Find a translation" placeholder="Find a translation or language" value={filter} onChange={setFilter} />
       <div className="-mx-2 overflow-y-auto px-2">
         {groups.isPending && <p className="p-2 text-sm">Loading translations…</p>}
         {shown.map((g) => (

@@ -1,11 +1,11 @@
 import { BookOpenText, Columns3, Copy, Link2, NotebookPen, Quote, X } from 'lucide-react';
-import type { StudyTab } from '../../study/study-tabs.ts';
+import type { StudyTab } from '../../study/components/study-tabs.ts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { menuPosition } from '../menu-position.ts';
-import { HIGHLIGHT_CLASSES } from '../../highlights/highlight-colors.ts';
-import { selectionReference } from '../verse-selection.ts';
+import { HIGHLIGHT_CLASSES } from '../../study/components/highlight-colors.ts';
+import { selectionReference } from '#common/bible/reference.ts';
 
 interface Props {
   at: { x: number; y: number };

@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { HomepageData } from '#common/contracts/home.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+
+// Spec §9: homepage data is fresh for 30 minutes and kept for 60.
+export const homepageQuery = queryOptions({
+  queryKey: ['homepage'],
+  queryFn: async () => {
+    try {
+      return await apiGet<HomepageData>('/api/homepage');
+    } catch {
+      throw new Error('Failed to fetch homepage data');
+    }
+  },
+  staleTime: 30 * 60 * 1000,
+  gcTime: 60 * 60 * 1000,
+});
+
+/** Spec §2: the chips' fixed questions. */
+export const CHAT_CHIPS = [
+  { label: 'Love', question: 'What does the Bible say about love?' },
+  { label: 'Peace', question: 'How can I find peace in difficult times?' },
+  { label: 'Faith', question: 'What is faith according to the Bible?' },
+  { label: 'Prayer', question: 'How can I pray effectively?' },
+] as const;

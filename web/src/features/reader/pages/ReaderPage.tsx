@@ -1,0 +1,264 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { BarChart3, ChevronLeft, ChevronRight, NotebookPen } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { chapterAfterBookChange, nextChapter, previousChapter, type ChapterPosition } from '#common/bible/navigation.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toastError } from '../../../components/ui/toast-store.ts';
+import { ThemeToggle } from '../../../components/ui/ThemeToggle.tsx';
+import { MobileDrawer } from '../../navigation/components/SiteNavigation.tsx';
+import { AccountSlot } from '../../auth/components/AccountSlot.tsx';
+import { availableBooksQuery, chapterQuery } from '../../bible/api/bible.ts';
+import { usePreferredTranslation } from '../../translations/api/preferred-translation.ts';
+import { useChangeTranslation } from '../../translations/api/use-translation.ts';
+import { BookPicker } from '../components/BookPicker.tsx';
+import { ChapterPicker } from '../components/ChapterPicker.tsx';
+import { ChapterText } from '../components/ChapterText.tsx';
+import { CompareDialog } from '../components/CompareDialog.tsx';
+import { DisplaySettings } from '../components/DisplaySettings.tsx';
+import { TranslationPicker } from '../components/TranslationPicker.tsx';
+import { VerseActionMenu } from '../components/VerseActionMenu.tsx';
+import { ChapterSkeleton, ReaderMessage, TranslationNotAvailable } from '../components/ReaderStates.tsx';
+import { useReaderSettings } from '../api/reader-settings.ts';
+import { selectionReference, spanReference } from '#common/bible/reference.ts';
+import { useChapterHighlights } from '../../study/api/highlights.ts';
+import { notedVerses, useChapterNotes } from '../../study/api/notes.ts';
+import type { StudyTab } from '../../study/components/study-tabs.ts';
+
+// The study panel (and its tabs library) loads when someone first opens it.
+const StudyPanel = lazy(() => import('../../study/components/StudyPanel.tsx'));
+
+export const VERSE_SCROLL_DELAY = 300;
+export const VERSE_GLOW_MS = 2000;
+
+interface Props {
+  book: string;
+  chapter: number;
+  verse?: number;
+  translation?: string;
+}
+
+export function ReaderPage({ book, chapter, verse, translation: urlTranslation }: Props) {
+  const preferred = usePreferredTranslation();
+  const translation = urlTranslation || preferred;
+  const navigate = useNavigate();
+  const changeTranslation = useChangeTranslation();
+  const { fontSize, redLetters } = useReaderSettings();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const books = useQuery(availableBooksQuery(translation));
+  const content = useQuery(chapterQuery(translation, book, chapter));
+  const [selection, setSelection] = useState<{ verses: number[]; at: { x: number; y: number } } | null>(null);
+  const [comparing, setComparing] = useState<{ reference: string; label: string } | null>(null);
+  const [studying, setStudying] = useState<{ tab: StudyTab; verses: number[] } | null>(null);
+  const [glow, setGlow] = useState<number | undefined>();
+  const highlights = useChapterHighlights(content.data?.book ?? book, chapter);
+  const chapterNotes = useChapterNotes(content.data?.book ?? book, chapter);
+  const noted = useMemo(
+    () => notedVerses(chapterNotes.notes, `${content.data?.book ?? book} ${chapter}`),
+    [chapterNotes.notes, content.data?.book, book, chapter],
+  );
+  const highlighted = useMemo(() => new Map([...highlights.byVerse].map(([v, h]) => [v, h.color])), [highlights.byVerse]);
+
+  const navBooks = useMemo(() => (books.data ?? []).map((b) => ({ name: b.englishName, chapters: b.chapters })), [books.data]);
+  const bookName = content.data?.book ?? book;
+  const position: ChapterPosition = { book: bookName, chapter };
+  const previous = navBooks.length ? previousChapter(position, navBooks) : null;
+  const next = navBooks.length ? nextChapter(position, navBooks) : null;
+  const currentBook = books.data?.find((b) => b.englishName === bookName);
+
+  const go = useCallback(
+    (to: { book: string; chapter: number; verse?: number }) => {
+      setSelection(null);
+      void navigate({ to: '/bible', search: { book: to.book, chapter: to.chapter, verse: to.verse, translation: urlTranslation } });
+    },
+    [navigate, urlTranslation],
+  );
+
+  useEffect(() => {
+    document.title = `${bookName} ${chapter} (${translation}) — Selah`;
+  }, [bookName, chapter, translation]);
+
+  // ← and → change chapter, unless the reader is typing or a dialog is open.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || comparing || studying) return;
+      const target = e.target as HTMLElement;
+      if (target.closest('input, textarea, select, [contenteditable], [role="dialog"], [role="listbox"]')) return;
+      if (e.key === 'ArrowLeft' && previous) go(previous);
+      if (e.key === 'ArrowRight' && next) go(next);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [previous, next, go, comparing, studying]);
+
+  // A verse in the URL: scroll to it after 300 ms and let it glow for 2 s (spec §4, §9).
+  useEffect(() => {
+    if (!verse || !content.data?.verses.length) return;
+    const scroll = setTimeout(() => {
+      document.getElementById(`v${verse}`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      setGlow(verse);
+    }, VERSE_SCROLL_DELAY);
+    const clear = setTimeout(() => setGlow(undefined), VERSE_SCROLL_DELAY + VERSE_GLOW_MS);
+    return () => {
+      clearTimeout(scroll);
+      clearTimeout(clear);
+    };
+  }, [verse, content.data]);
+
+  // Spec §8: a failed chapter load, or a chapter the translation lacks, is followed by a toast.
+  const unavailable = content.data?.redirect === true;
+  useEffect(() => {
+    if (content.isError || unavailable) toastError('Please try again or select a different passage.', 'Error loading Bible content');
+  }, [content.isError, unavailable]);
+
+  const onVerse = useCallback((v: number, at: { x: number; y: number }) => {
+    setSelection((s) => {
+      if (!s) return { verses: [v], at };
+      const verses = s.verses.includes(v) ? s.verses.filter((x) => x !== v) : [...s.verses, v];
+      return verses.length ? { verses, at } : null;
+    });
+  }, []);
+  const selectedSet = useMemo(() => new Set(selection?.verses ?? []), [selection]);
+
+  let body;
+  if (books.isPending) body = <ReaderMessage busy>Loading Bible content...</ReaderMessage>;
+  else if (books.data?.length === 0) body = <ReaderMessage>Select a Bible passage to read</ReaderMessage>;
+  else if (content.isPending) body = <ChapterSkeleton />;
+  else if (content.isError) {
+    const error = content.error;
+    body = (
+      <ReaderMessage>
+        {(error instanceof ApiError && error.serverMessage) || `Content not available in ${translation} translation. Please try a different translation.`}
+      </ReaderMessage>
+    );
+  } else if (content.data.redirect) body = <TranslationNotAvailable content={content.data} onTranslation={(code) => void changeTranslation(code)} onGo={go} />;
+  else if (content.data.verses.length === 0) body = <ReaderMessage>No content available for this selection</ReaderMessage>;
+  else
+    body = (
+      <ChapterText
+        verses={content.data.verses}
+        fontSize={fontSize}
+        redLetters={redLetters}
+        selected={selectedSet}
+        highlighted={highlighted}
+        noted={noted}
+        glowVerse={glow}
+        onVerse={onVerse}
+        direction={content.data.direction}
+      />
+    );
+
+  const selectedVerses = selection && content.data ? content.data.verses.filter((v) => selectedSet.has(v.verse)) : [];
+  const verseTexts = selectedVerses.map((v) => ({ verse: v.verse, text: v.text }));
+  const selectedHighlights = selectedVerses.map((v) => highlights.byVerse.get(v.verse)).filter((h) => h !== undefined);
+
+  return (
+    <div className="pb-28">
+      <header className="sticky top-0 z-30 border-b border-stone-200 bg-stone-50/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
+        <div className="mx-auto flex max-w-4xl items-center gap-0.5 px-1 py-1.5 sm:gap-1 sm:px-4">
+          <div className="md:hidden">
+            <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+          </div>
+          {books.data && (
+            <BookPicker
+              books={books.data}
+              current={bookName}
+              onSelect={(b) => go({ book: b.englishName, chapter: chapterAfterBookChange({ name: b.englishName, chapters: b.chapters }) ?? 1 })}
+            />
+          )}
+          {currentBook && <ChapterPicker chapters={currentBook.chapters} current={chapter} onSelect={(c) => go({ book: bookName, chapter: c })} />}
+          <div className="hidden items-center sm:flex">
+            <button type="button" className="icon-button" aria-label="Previous chapter" disabled={!previous} onClick={() => previous && go(previous)}>
+              <ChevronLeft aria-hidden size={20} />
+            </button>
+            <button type="button" className="icon-button" aria-label="Next chapter" disabled={!next} onClick={() => next && go(next)}>
+              <ChevronRight aria-hidden size={20} />
+            </button>
+          </div>
+          <TranslationPicker current={translation} onSelect={(code) => void changeTranslation(code)} />
+          <div className="ml-auto flex shrink-0 items-center">
+            <DisplaySettings />
+            <Link to="/achievements" className="icon-button hidden sm:inline-flex" aria-label="My Stats" title="My Stats">
+              <BarChart3 aria-hidden size={20} />
+            </Link>
+            <AccountSlot guest={<ThemeToggle />} />
+          </div>
+        </div>
+      </header>
+
+      <article className="mx-auto max-w-3xl px-5 pt-6 sm:px-8" aria-busy={content.isFetching}>
+        <h1 className="mb-5 font-serif text-3xl font-semibold tracking-tight">
+          {bookName} {chapter}
+          {/* Read aloud as "John 3, KJV", not "John 3KJV". */}
+          <span className="sr-only">, </span>
+          <span className="ml-2 align-middle font-sans text-sm font-medium text-stone-600 dark:text-stone-400">{translation}</span>
+        </h1>
+        {body}
+      </article>
+
+      <nav aria-label="Chapter navigation" className="fixed inset-x-0 bottom-4 z-20 flex justify-center px-4 pointer-events-none">
+        <div className="pointer-events-auto flex items-center gap-1 rounded-full border border-stone-200 bg-white/95 p-1 shadow-lg backdrop-blur dark:border-stone-700 dark:bg-stone-900/95">
+          <button
+            type="button"
+            className="button-ghost rounded-full px-3 whitespace-nowrap sm:px-4"
+            disabled={!previous}
+            onClick={() => previous && go(previous)}
+          >
+            <ChevronLeft aria-hidden size={18} /> Previous
+          </button>
+          <button type="button" className="button-ghost rounded-full px-3 whitespace-nowrap sm:px-4" disabled={!next} onClick={() => next && go(next)}>
+            Next <ChevronRight aria-hidden size={18} />
+          </button>
+          <button
+            type="button"
+            className="button-primary rounded-full px-3 whitespace-nowrap sm:px-4"
+            onClick={() => setStudying({ tab: 'freeform', verses: [] })}
+          >
+            <NotebookPen aria-hidden size={18} /> Study Chapter
+          </button>
+        </div>
+      </nav>
+
+      {selection && verseTexts.length > 0 && (
+        <VerseActionMenu
+          at={selection.at}
+          book={bookName}
+          chapter={chapter}
+          translation={translation}
+          verses={verseTexts}
+          onClose={() => setSelection(null)}
+          onHighlight={(color) => void highlights.add(selectedVerses, color)}
+          onRemoveHighlight={selectedHighlights.length ? () => void highlights.remove(selectedHighlights) : undefined}
+          onStudy={(tab) => {
+            setStudying({ tab, verses: [...selection.verses].sort((a, b) => a - b) });
+            setSelection(null);
+          }}
+          onCompare={() => {
+            setComparing({ reference: spanReference(bookName, chapter, selection.verses), label: selectionReference(bookName, chapter, selection.verses) });
+            setSelection(null);
+          }}
+        />
+      )}
+      {studying && content.data && (
+        <Suspense fallback={null}>
+          <StudyPanel
+            book={bookName}
+            chapter={chapter}
+            translation={translation}
+            chapterVerses={content.data.verses}
+            verses={studying.verses}
+            tab={studying.tab}
+            highlights={[...highlights.byVerse.values()]}
+            onRemoveHighlight={(h) => void highlights.remove([h])}
+            onGoToVerse={(v) => {
+              setStudying(null);
+              go({ book: bookName, chapter, verse: v });
+            }}
+            onClose={() => setStudying(null)}
+          />
+        </Suspense>
+      )}
+      {comparing && <CompareDialog reference={comparing.reference} label={comparing.label} current={translation} onClose={() => setComparing(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { moveGuestData } from '../api/settings.ts';
+import { localList } from '../../../lib/local-list.ts';
+import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
+import { toast, toastError } from '../../../components/ui/toast-store.ts';
+import { currentUserQuery } from '../../auth/api/auth.ts';
+
+/** `guestAiResponses` is an object keyed by noteId_reference (spec §3); the server takes its values. */
+function readAiResponses(): unknown[] {
+  try {
+    const value: unknown = JSON.parse(storage.get(STORAGE_KEYS.guestAiResponses) ?? 'null');
+    return value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : [];
+  } catch {
+    return [];
+  }
+}
+
+const guestLists = { highlights: localList(STORAGE_KEYS.guestHighlights), notes: localList(STORAGE_KEYS.guestNotes) };
+
+const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORAGE_KEYS.guestAiResponses];
+
+/**
+ * Spec §6 and principle 4: when a guest signs up or in, the highlights, notes and AI answers kept in
+ * this browser move into the account, then leave the browser. The server skips what it already has, so
+ * a move cut short simply runs again on the next load: nothing lost, nothing doubled.
+ */
+export function GuestDataMove() {
+  const queryClient = useQueryClient();
+  const user = useQuery(currentUserQuery);
+  const userId = user.data?.id;
+  useEffect(() => {
+    if (!userId) return;
+    const highlights = guestLists.highlights.read();
+    const notes = guestLists.notes.read();
+    const aiResponses = readAiResponses();
+    if (highlights.length + notes.length + aiResponses.length === 0) return;
+    void moveGuestData({ highlights, notes, aiResponses })
+      .then((moved) => {
+        for (const key of GUEST_KEYS) storage.remove(key);
+        void queryClient.invalidateQueries({ queryKey: ['highlights'] });
+        void queryClient.invalidateQueries({ queryKey: ['notes'] });
+        if (moved.highlights + moved.notes > 0) {
+          toast({
+            title: 'Saved to your account',
+            description: `Moved ${moved.highlights} highlights and ${moved.notes} notes from this browser.`,
+            duration: 4000,
+          });
+        }
+      })
+      .catch((error: unknown) => {
+        // Kept in the browser and tried again on the next load; a full account is worth saying.
+        if (error instanceof ApiError && error.status === 409) toastError(errorMessage(error), 'Not moved', 8000);
+      });
+  }, [userId, queryClient]);
+  return null;
+}

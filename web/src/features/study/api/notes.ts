@@ -1,0 +1,81 @@
+import { queryOptions, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Note } from '#common/contracts/study.ts';
+import { versesInChapter } from '#common/bible/reference.ts';
+import { GUEST_USER_ID, noteApplies, noteTitle, type NoteType } from '#common/study/rules.ts';
+import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
+import { localList } from '../../../lib/local-list.ts';
+import { STORAGE_KEYS } from '../../../lib/storage.ts';
+import { trackActivity } from '../../activity/api/activity.ts';
+import { currentUserQuery } from '../../auth/api/auth.ts';
+
+export type { NoteType };
+
+/** A guest's notes, kept in the browser (spec §3 `guestNotes`, §6). */
+export const guestNotes = localList<Note>(STORAGE_KEYS.guestNotes);
+
+/** Spec §3: a quote note is the quoted verse in quotes, a blank line, then the reflection. */
+export function quoteNoteContent(verseText: string, reflection: string): string {
+  return `"${verseText.trim()}"\n\n${reflection.trim()}`;
+}
+
+/**
+ * The verses of a chapter that notes were written on ("John 3:16", "John 3:16-18, 20"); notes on the
+ * whole chapter ("John 3") mark no verse.
+ */
+export function notedVerses(notes: readonly Pick<Note, 'reference'>[], chapterReference: string): Set<number> {
+  const verses = new Set<number>();
+  for (const { reference } of notes) for (const v of versesInChapter(reference, chapterReference)) verses.add(v);
+  return verses;
+}
+
+export const NOTES_KEY = ['notes'] as const;
+
+/** A guest's notes through the query cache, so invalidating ['notes'] re-reads the browser's copy. */
+export const guestNotesQuery = queryOptions({ queryKey: [...NOTES_KEY, 'guest'] as QueryKey, queryFn: () => guestNotes.read(), staleTime: Infinity });
+
+// Spec §9: notes are fresh for 5 minutes, like highlights.
+const chapterNotesQuery = (chapterReference: string) => ({
+  queryKey: [...NOTES_KEY, 'chapter', chapterReference],
+  queryFn: () => apiGet<Note[]>(`/api/notes?reference=${encodeURIComponent(chapterReference)}&limit=500`),
+  staleTime: 5 * 60 * 1000,
+});
+
+/**
+ * The notes that apply to a chapter (§5 rule) — the server's, or the guest's from this browser when
+ * the server has none (§6) — and saving/removing them.
+ */
+export function useChapterNotes(book: string, chapter: number) {
+  const queryClient = useQueryClient();
+  const chapterReference = `${book} ${chapter}`;
+  // A guest's notes are only in this browser: no need to ask the server for each chapter.
+  const signedIn = Boolean(useQuery(currentUserQuery).data);
+  const server = useQuery({ ...chapterNotesQuery(chapterReference), enabled: signedIn });
+  const guest = useQuery(guestNotesQuery);
+  const notes = useMemo(() => {
+    const fromServer = server.data ?? [];
+    const all = fromServer.length ? fromServer : (guest.data ?? []);
+    return all.filter((n) => noteApplies(n.reference, chapterReference));
+  }, [server.data, guest.data, chapterReference]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: NOTES_KEY });
+
+  const save = useMutation({
+    mutationFn: async (input: { type: NoteType; content: string; reference: string }) => {
+      const saved = await apiPost<Note>('/api/notes', { ...input, title: noteTitle(input.type, input.reference) });
+      if (saved.userId === GUEST_USER_ID) guestNotes.prepend(saved);
+      trackActivity({ notesCreated: 1 });
+      return saved;
+    },
+    onSettled: refresh,
+  });
+
+  const remove = useMutation({
+    mutationFn: async (note: Note) => {
+      if (!guestNotes.remove(note.id)) await apiRequest('DELETE', `/api/notes/${encodeURIComponent(note.id)}`);
+    },
+    onSettled: refresh,
+  });
+
+  return { notes, save, remove };
+}
