@@ -44,6 +44,13 @@ import { ActivityService } from './modules/activity/activity.service.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
+import { AiService } from './modules/ai/ai.service.ts';
+import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { PassageFinder } from './modules/ai/passage-finder.ts';
+import { DEFAULT_CRISIS_TEXT } from './modules/ai/safety.ts';
+import { ScriptureEngine } from './modules/ai/scripture-engine.ts';
+import { LanguageModelEngine } from './modules/ai/language-model-engine.ts';
+import { RateWindow } from './lib/rate-window.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { ProfileRepository } from './modules/profile/profile.repository.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
@@ -70,6 +77,8 @@ export interface RouteEntry {
 export interface App {
   server: FastifyInstance;
   library: BibleLibrary;
+  /** The Bible module's service, for the modules built on it and their tests. */
+  bible: BibleService;
   database: Database;
   routes: RouteEntry[];
   /** How many requests the fast path for prepared reads answered. */
@@ -145,6 +154,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // One thread checks imports; a few more wait their turn, and beyond that the server says it is busy.
   const importChecker = workerPool(new URL('./modules/study/import-check.worker.ts', import.meta.url), { maxThreads: 1, maxQueue: 3 });
   await server.register(studyTransferRoutes(new StudyTransferService(new StudyTransferRepository(database.db), studyRepository, importChecker), viewerOf));
+  const answerEngine = config.languageModel ? new LanguageModelEngine(config.languageModel, bible) : new ScriptureEngine();
+  const ai = new AiService(
+    bible,
+    new PassageFinder(bible, search),
+    answerEngine,
+    config.aiCrisisText ?? DEFAULT_CRISIS_TEXT,
+    new RateWindow(config.aiRateLimit, 60 * 60 * 1000),
+  );
+  await server.register(aiRoutes(ai, viewerOf));
   await server.register(activityRoutes(new ActivityService(new ActivityRepository(database.db)), viewerOf));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
@@ -154,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     await importChecker.destroy();
     if (!options.database) await database.close();
   });
-  return { server, library, database, routes, fastReadsServed: () => fast.reads?.served ?? 0 };
+  return { server, library, bible, database, routes, fastReadsServed: () => fast.reads?.served ?? 0 };
 }
 
 /**

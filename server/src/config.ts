@@ -35,6 +35,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Selah <no-reply@localhost>'),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  AI_BASE_URL: z.url({ error: 'must be a URL such as http://localhost:11434/v1' }).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  AI_API_KEY: z.string().max(500).optional(),
+  AI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(600_000).default(60_000),
+  AI_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(60),
+  AI_CRISIS_TEXT: z.string().min(20, 'must be at least 20 characters').max(1_000, 'must be at most 1,000 characters').optional(),
   ALLOWED_HOSTS: z
     .string()
     .transform((s) =>
@@ -71,6 +77,12 @@ export interface AppConfig {
    * anyone could name any address and step around the per-address sign-in limits.
    */
   trustProxy: boolean;
+  /** What the AI says first when a question shows someone may be in danger (else its default). */
+  aiCrisisText?: string;
+  /** Questions to the AI per hour, per account and per client address. */
+  aiRateLimit: number;
+  /** An OpenAI-compatible chat model; without it the embedded Scripture engine answers. */
+  languageModel?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])})`);
   }
   const e = parsed.data;
+  if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL)) {
+    throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL go together: set both to use a language model, or neither');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -100,5 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: e.AUTH_SECRET,
     trustProxy: e.TRUST_PROXY === 'on',
     allowedHosts: e.ALLOWED_HOSTS,
+    aiCrisisText: e.AI_CRISIS_TEXT,
+    aiRateLimit: e.AI_RATE_LIMIT,
+    languageModel:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), model: e.AI_MODEL, apiKey: e.AI_API_KEY, timeoutMs: e.AI_TIMEOUT_MS }
+        : undefined,
   };
 }

@@ -51,3 +51,10 @@ export class Busy extends AppError {
     super(503, message, { 'retry-after': '30' });
   }
 }
+
+/** A service Selah depends on (a language model, a speech server) failed or took too long: 502 or 504. */
+export class Upstream extends AppError {
+  constructor(message: string, timedOut = false) {
+    super(timedOut ? 504 : 502, message);
+  }
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const AI_QUESTION_MAX = 1_000;
+
+/** Spec §7 POST /api/ai/ask. `brief` asks for a note's 2–3 sentence answer (spec §9). */
+export const askRequest = z.object({
+  question: z
+    .string({ error: 'Ask a question.' })
+    .trim()
+    .min(1, 'Ask a question.')
+    .max(AI_QUESTION_MAX, `A question can be at most ${AI_QUESTION_MAX.toLocaleString('en')} characters.`),
+  context: z.string().max(8_000, 'The context sent with a question can be at most 8,000 characters.').optional(),
+  reference: z.string().trim().max(100).optional(),
+  translation: z.string().trim().max(16).optional(),
+  brief: z.boolean().optional(),
+});
+
+export const checkedReference = z.object({
+  written: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  status: z.enum(['verified', 'invalid', 'misquoted']),
+  reference: z.string().optional(),
+  href: z.string().optional(),
+  text: z.string().optional(),
+  problem: z.string().optional(),
+});
+
+/** The answer (Markdown) and every reference in it, checked against the store. */
+export const askReply = z.object({
+  response: z.string(),
+  engine: z.enum(['scripture-search', 'language-model']),
+  translation: z.string(),
+  references: z.array(checkedReference),
+});
+export type AskReply = z.infer<typeof askReply>;
+export type CheckedReference = z.infer<typeof checkedReference>;

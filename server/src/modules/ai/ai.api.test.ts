@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AskReply } from '#common/contracts/ai.ts';
+import { startTestApp } from '../../../test/test-app.ts';
+
+let app: Awaited<ReturnType<typeof startTestApp>>;
+beforeAll(async () => {
+  app = await startTestApp({ env: { AI_CRISIS_TEXT: 'Please call the Selah test crisis line now: 000-TEST.' } });
+}, 300_000);
+afterAll(() => app.stop());
+
+async function ask(body: Record<string, unknown>) {
+  const res = await app.server.inject({ method: 'POST', url: '/api/ai/ask', headers: { host: 'localhost' }, payload: body });
+  return { status: res.statusCode, body: res.json() as AskReply & { message?: string } };
+}
+const verified = (reply: AskReply) => reply.references.filter((r) => r.status === 'verified').map((r) => r.reference);
+
+/** Every reference the answer shows as valid is in the store; every other one is marked in the text. */
+function expectHonest(reply: AskReply) {
+  for (const r of reply.references) {
+    if (r.status === 'verified') expect(r.text, r.written).toBeTruthy();
+    else expect(reply.response.slice(r.start - 2, r.end + 2), r.written).toBe(`~~${r.written}~~`);
+  }
+}
+
+describe('POST /api/ai/ask with the embedded Scripture engine', () => {
+  it('finds the passages everyday words point to, quoted from the store', async () => {
+    const { status, body } = await ask({ question: "I'm anxious about my job", translation: 'KJV' });
+    expect(status).toBe(200);
+    expect(body.engine).toBe('scripture-search');
+    expect(verified(body)).toEqual(expect.arrayContaining(['Philippians 4:6-7', 'Matthew 6:25-34', '1 Peter 5:7']));
+    expect(body.response).toContain('“Be careful for nothing; but in every thing by prayer');
+    expect(body.response).toMatch(/Scripture search/);
+    expect(body.references.every((r) => r.status === 'verified')).toBe(true);
+    expect(body.references.find((r) => r.reference === '1 Peter 5:7')?.href).toBe('/bible?book=1+Peter&chapter=5&verse=7&translation=KJV');
+  });
+
+  it('answers in the translation asked for, and by default in the KJV', async () => {
+    const web = (await ask({ question: 'How do I forgive someone who hurt me?', translation: 'WEB' })).body;
+    expect(web.translation).toBe('WEB');
+    expect(verified(web)).toContain('Ephesians 4:32');
+    expect(web.response).toContain('“And be kind to one another, tender hearted');
+    // Quotation marks inside a quoted passage become single ones, so the quotation stays one piece.
+    expect(web.response).toContain('— “‘For if you forgive men');
+    expect((await ask({ question: 'What is faith?' })).body.translation).toBe('KJV');
+  });
+
+  it('says so when a book, chapter or verse does not exist, and never shows it as valid', async () => {
+    for (const [question, problem] of [
+      ['What does Hezekiah 3:16 say?', /no book called Hezekiah/],
+      ['Explain John 22', /John has 21 chapters/],
+      ['What is Psalm 151 about?', /Psalms has 150 chapters/],
+    ] as const) {
+      const { body } = await ask({ question });
+      expect(body.response, question).toMatch(/not found in Scripture/);
+      expect(body.response, question).toMatch(problem);
+      expect(
+        body.references.some((r) => r.status === 'invalid'),
+        question,
+      ).toBe(true);
+      expectHonest(body);
+    }
+  });
+
+  it('says which sayings are not in the Bible, and what is', async () => {
+    const { body } = await ask({ question: 'Where does the Bible say God helps those who help themselves?' });
+    expect(body.response).toMatch(/“God helps those who help themselves” is not in the Bible/);
+    expect(verified(body)).toContain('Romans 5:6');
+    expectHonest(body);
+  });
+
+  it('does not make up verses', async () => {
+    const { body } = await ask({ question: 'Make up a new verse about hope for me' });
+    expect(body.response).toMatch(/does not write new verses/);
+    expect(verified(body)).toContain('Romans 15:13');
+  });
+
+  it('answers someone who may be in danger first with care and where to find help', async () => {
+    const { body } = await ask({ question: 'I want to end my life, nothing matters' });
+    expect(body.response.startsWith('**Please call the Selah test crisis line now: 000-TEST.**')).toBe(true);
+    expect(verified(body).length).toBeGreaterThan(0);
+    expect((await ask({ question: 'What does the Bible say about joy?' })).body.response).not.toMatch(/crisis line/);
+  });
+
+  it('starts from the passage a question is about, and keeps a note’s answer short', async () => {
+    const { body } = await ask({ question: 'What does this mean for me?', reference: 'John 3:16', context: 'I never felt loved.' });
+    expect(body.references[0]?.reference).toBe('John 3:16');
+    const brief = (await ask({ question: 'How should I pray?', reference: 'Matthew 6:9', brief: true })).body;
+    expect(brief.references.length).toBeLessThanOrEqual(2);
+    expect(brief.response).not.toMatch(/Scripture search/);
+  });
+
+  it('falls back on the words of the question when no topic speaks to it', async () => {
+    const { body } = await ask({ question: 'Who was Melchizedek?' });
+    expect(body.references.length).toBeGreaterThan(0);
+    expect(body.references.every((r) => r.status === 'verified' && /melchi/i.test(r.text ?? ''))).toBe(true);
+  });
+
+  it('refuses what it cannot answer with a clear message, guests included', async () => {
+    expect(await ask({ question: '   ' })).toMatchObject({ status: 400, body: { message: 'Ask a question.' } });
+    expect(await ask({ question: 'x'.repeat(1001) })).toMatchObject({ status: 400, body: { message: 'A question can be at most 1,000 characters.' } });
+    expect((await ask({ question: 'peace', translation: 'NOPE' })).status).toBe(404);
+  });
+});
+
+describe('limits on questions to the AI', () => {
+  let limited: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    limited = await startTestApp({ env: { AI_RATE_LIMIT: '2' } });
+  }, 300_000);
+  afterAll(() => limited.stop());
+
+  const askFrom = (address: string) =>
+    limited.server.inject({ method: 'POST', url: '/api/ai/ask', headers: { host: 'localhost', 'x-forwarded-for': address }, payload: { question: 'peace' } });
+
+  it('answers each address a set number of times an hour, then says when to ask again', async () => {
+    expect((await askFrom('203.0.113.7')).statusCode).toBe(200);
+    expect((await askFrom('203.0.113.7')).statusCode).toBe(200);
+    const refused = await askFrom('203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('That is 2 questions to the AI in the last hour, the most allowed. Please ask again in 60 minutes.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    // Another address is not held back by the first one's questions.
+    expect((await askFrom('203.0.113.8')).statusCode).toBe(200);
+  });
+});

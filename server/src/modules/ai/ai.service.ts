@@ -1,0 +1,57 @@
+import type { AskReply } from '#common/contracts/ai.ts';
+import type { BibleService } from '../bible/bible.service.ts';
+import type { RateWindow } from '../../lib/rate-window.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import type { AnswerEngine } from './answer-engine.ts';
+import { NOT_FOUND, type PassageFinder } from './passage-finder.ts';
+import { checkReferences } from './reference-check.ts';
+import { showsDanger } from './safety.ts';
+
+export interface AskInput {
+  question: string;
+  context?: string;
+  reference?: string;
+  translation?: string;
+  brief?: boolean;
+}
+
+/**
+ * Spec §7 POST /api/ai/ask: retrieve → answer → verify → present. Whatever the engine writes, every
+ * reference in it is checked against the store before it is sent; one that is not in Scripture is
+ * struck through and says so, and the reply lists every reference with its status.
+ */
+export class AiService {
+  constructor(
+    private readonly bible: BibleService,
+    private readonly finder: PassageFinder,
+    private readonly engine: AnswerEngine,
+    private readonly crisisText: string,
+    private readonly limits: RateWindow,
+  ) {}
+
+  async ask(viewer: Viewer, clientAddress: string, input: AskInput): Promise<AskReply> {
+    const keys = [`address:${clientAddress}`, ...(viewer.kind === 'user' ? [`user:${viewer.userId}`] : [])];
+    this.limits.take(keys, (seconds) => {
+      const minutes = Math.max(1, Math.ceil(seconds / 60));
+      return `That is ${this.limits.limit} questions to the AI in the last hour, the most allowed. Please ask again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+    });
+    const translation = this.bible.translation(input.translation).code;
+    const found = this.finder.find(input.question, translation, { reference: input.reference, context: input.context, max: input.brief ? 2 : undefined });
+    const answer = await this.engine.answer({ ...input, translation }, found);
+    let text = strikeInvalid(answer.text, translation, this.bible);
+    if (showsDanger(input.question)) text = `**${this.crisisText}**\n\n${text}`;
+    return { response: text, engine: answer.engine, translation, references: checkReferences(text, translation, this.bible) };
+  }
+}
+
+/** Marks every reference the store does not have, unless the answer already marks it so. */
+function strikeInvalid(text: string, translation: string, bible: BibleService): string {
+  const invalid = checkReferences(text, translation, bible).filter((r) => r.status === 'invalid');
+  let out = text;
+  for (const ref of invalid.reverse()) {
+    const marked = NOT_FOUND(ref.written);
+    if (out.slice(ref.start - 2, ref.start - 2 + marked.length) === marked) continue;
+    out = out.slice(0, ref.start) + marked + out.slice(ref.end);
+  }
+  return out;
+}

@@ -1,0 +1,43 @@
+/** What an engine is asked (spec §7 POST /api/ai/ask), with the translation already resolved. */
+export interface AnswerRequest {
+  question: string;
+  /** What the person is looking at: a note's text, the selected verses, earlier turns. */
+  context?: string;
+  /** The passage the question is about, when it came from the reader or a note ("John 3:16"). */
+  reference?: string;
+  translation: string;
+  /** Answers for a note are 2–3 sentences (spec §9). */
+  brief?: boolean;
+}
+
+/** A passage an answer is built on: the reference and the store's text of it. */
+export interface Passage {
+  reference: string;
+  text: string;
+}
+
+/** What retrieval found for a question (passage-finder.ts): what to answer from, and what to be honest about. */
+export interface Retrieval {
+  passages: Passage[];
+  /** The topics the question touches, best first ("anxiety and worry"). */
+  topics: string[];
+  /** Statements an answer must make: a verse that does not exist, a saying that is not Scripture. */
+  corrections: string[];
+  /** The person asked for a verse to be made up. */
+  asksToInvent: boolean;
+}
+
+export interface EngineAnswer {
+  /** Markdown: plain words, **bold**, links; never raw HTML. */
+  text: string;
+  /** Which engine answered, so the page can say what kind of answer it is. */
+  engine: 'scripture-search' | 'language-model';
+}
+
+/**
+ * Retrieve → answer: the embedded Scripture engine or a language model. The service then verifies
+ * every reference in what comes back before anyone sees it.
+ */
+export interface AnswerEngine {
+  answer(request: AnswerRequest, found: Retrieval): Promise<EngineAnswer>;
+}

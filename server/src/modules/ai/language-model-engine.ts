@@ -1,0 +1,96 @@
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError, streamText, type ModelMessage } from 'ai';
+import { Upstream } from '../../lib/errors.ts';
+import type { BibleService } from '../bible/bible.service.ts';
+import type { AnswerEngine, AnswerRequest, EngineAnswer, Retrieval } from './answer-engine.ts';
+import { checkReferences } from './reference-check.ts';
+
+export interface LanguageModelSettings {
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  timeoutMs: number;
+}
+
+/**
+ * Any OpenAI-compatible chat model (OpenAI, Ollama, LM Studio, vLLM, llama.cpp, OpenRouter) through
+ * the AI SDK, streamed. Retrieval-augmented: the passages found in the store go into the prompt with
+ * their text. When the answer cites a reference that is not in Scripture, or misquotes one, the model is
+ * asked once to correct itself; whatever is still wrong is marked by the service.
+ */
+export class LanguageModelEngine implements AnswerEngine {
+  private readonly provider;
+
+  constructor(
+    private readonly settings: LanguageModelSettings,
+    private readonly bible: BibleService,
+  ) {
+    this.provider = createOpenAICompatible({ name: 'selah-ai', baseURL: settings.baseUrl, apiKey: settings.apiKey, includeUsage: true });
+  }
+
+  async answer(request: AnswerRequest, found: Retrieval): Promise<EngineAnswer> {
+    const messages: ModelMessage[] = [
+      { role: 'system', content: instructions(request) },
+      { role: 'user', content: prompt(request, found) },
+    ];
+    const first = await this.complete(messages);
+    const wrong = checkReferences(first, request.translation, this.bible).filter((r) => r.status !== 'verified');
+    if (wrong.length === 0) return { text: first, engine: 'language-model' };
+    messages.push(
+      { role: 'assistant', content: first },
+      {
+        role: 'user',
+        content: `These references in your answer are not right:\n${wrong.map((r) => `- ${r.written}: ${r.problem}`).join('\n')}\nRewrite the answer with each one corrected or removed. Quote only the exact text of the passages given.`,
+      },
+    );
+    return { text: await this.complete(messages), engine: 'language-model' };
+  }
+
+  private async complete(messages: ModelMessage[]): Promise<string> {
+    const abort = AbortSignal.timeout(this.settings.timeoutMs);
+    let failure: unknown;
+    try {
+      const result = streamText({
+        model: this.provider.chatModel(this.settings.model),
+        messages,
+        abortSignal: abort,
+        maxRetries: 0,
+        onError: ({ error }) => {
+          failure = error;
+        },
+      });
+      let text = '';
+      for await (const part of result.textStream) text += part;
+      if (failure) throw failure;
+      if (!text.trim()) throw new Upstream('The AI service sent an empty answer. Please try again.');
+      return text.trim();
+    } catch (error) {
+      // An aborted stream may simply end, empty: the time-out is the reason then.
+      if (abort.aborted) throw new Upstream('The AI service took too long to answer. Please try again.', true);
+      if (error instanceof Upstream) throw error;
+      const status = APICallError.isInstance(error) ? error.statusCode : undefined;
+      throw new Upstream(`The AI service could not answer${status ? ` (it replied ${status})` : ''}. Please try again later.`);
+    }
+  }
+}
+
+function instructions(request: AnswerRequest): string {
+  return [
+    'You are the Bible study assistant of Selah, a Bible reading app.',
+    'Answer from Scripture, plainly and warmly, for someone reading the Bible.',
+    `Quote only from the passages given, exactly as given (${request.translation}), and cite every passage you use as "Book Chapter:Verse", for example John 3:16.`,
+    'Never invent a verse, a quotation or a reference. If the Bible does not say something, say so plainly.',
+    request.brief ? 'Answer in 2-3 sentences.' : 'Keep the answer short: a few paragraphs at most.',
+    'Write Markdown (bold, italics, lists, links); never HTML.',
+  ].join('\n');
+}
+
+function prompt(request: AnswerRequest, found: Retrieval): string {
+  const parts = [`Passages from the ${request.translation}:\n${found.passages.map((p) => `${p.reference}: ${p.text}`).join('\n') || '(none found)'}`];
+  if (found.corrections.length) parts.push(`Say plainly in the answer:\n${found.corrections.map((c) => `- ${c.replace(/~~/g, '')}`).join('\n')}`);
+  if (found.asksToInvent) parts.push('The person asked for a made-up verse: do not write one; offer real passages.');
+  if (request.reference) parts.push(`The question is about ${request.reference}.`);
+  if (request.context) parts.push(`What the person is looking at:\n${request.context}`);
+  parts.push(`Question: ${request.question}`);
+  return parts.join('\n\n');
+}

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AskReply } from '#common/contracts/ai.ts';
+import { startOpenAiServer, type ChatRequest, type Reply } from '../../../test/openai-server.ts';
+import { startTestApp } from '../../../test/test-app.ts';
+
+const KEY = 'sk-selah-test-0123456789';
+const lastUser = (r: ChatRequest) => r.body.messages.filter((m) => m.role === 'user').at(-1)!.content;
+
+// The stand-in model answers by what the question asks of it.
+function model(request: ChatRequest): Reply {
+  const question = request.body.messages.find((m) => m.role === 'user')!.content;
+  const correcting = lastUser(request).startsWith('These references in your answer are not right');
+  if (question.includes('overloaded')) return { status: 500 };
+  if (question.includes('ponder slowly')) return { hang: true };
+  if (question.includes('stubborn')) return { text: 'As Hezekiah 3:16 says, God helps those who help themselves.' };
+  if (question.includes('invented')) {
+    return correcting
+      ? { text: 'Give your worries to God: “Casting all your care upon him; for he careth for you” (1 Peter 5:7).' }
+      : { text: 'Hezekiah 3:16 tells us to give our worries to God.' };
+  }
+  if (question.includes('misquote')) return { text: '“For God so loved the world that he sent his Son to condemn it” (John 3:16). Stubbornly so.' };
+  return {
+    text: 'When worry weighs on you, give it to God: “Casting all your care upon him; for he careth for you” (1 Peter 5:7). See also Philippians 4:6-7.',
+  };
+}
+
+let llm: Awaited<ReturnType<typeof startOpenAiServer>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+beforeAll(async () => {
+  llm = await startOpenAiServer(model);
+  app = await startTestApp({ env: { AI_BASE_URL: llm.url, AI_MODEL: 'test-model', AI_API_KEY: KEY, AI_TIMEOUT_MS: '1500' } });
+}, 300_000);
+afterAll(async () => {
+  await app.stop();
+  await llm.stop();
+});
+
+async function ask(question: string) {
+  const res = await app.server.inject({ method: 'POST', url: '/api/ai/ask', headers: { host: 'localhost' }, payload: { question, translation: 'KJV' } });
+  expect(res.body).not.toContain(KEY);
+  return { status: res.statusCode, body: res.json() as AskReply & { message?: string } };
+}
+
+describe('POST /api/ai/ask with an OpenAI-compatible model (streamed over real HTTP)', () => {
+  it('sends the store’s passages with the question and the key, and verifies what comes back', async () => {
+    const { status, body } = await ask("I'm anxious about my job");
+    expect(status).toBe(200);
+    expect(body.engine).toBe('language-model');
+    expect(body.response).toMatch(/^When worry weighs on you/);
+    expect(body.references.map((r) => [r.reference, r.status])).toEqual([
+      ['1 Peter 5:7', 'verified'],
+      ['Philippians 4:6-7', 'verified'],
+    ]);
+    const sent = llm.requests.at(-1)!;
+    expect(sent.authorization).toBe(`Bearer ${KEY}`);
+    expect(sent.body).toMatchObject({ model: 'test-model', stream: true });
+    expect(lastUser(sent)).toContain('Philippians 4:6-7: Be careful for nothing');
+    expect(lastUser(sent)).toContain("Question: I'm anxious about my job");
+  });
+
+  it('asks the model once to correct an invented reference, and shows the corrected answer', async () => {
+    const before = llm.requests.length;
+    const { body } = await ask('an invented reference, please');
+    expect(llm.requests.length - before).toBe(2);
+    expect(lastUser(llm.requests.at(-1)!)).toMatch(/Hezekiah 3:16: There is no book called Hezekiah/);
+    expect(body.response).not.toContain('Hezekiah');
+    expect(body.references.map((r) => r.status)).toEqual(['verified']);
+  });
+
+  it('never shows an invented reference as valid, and flags a misquote', async () => {
+    const stubborn = (await ask('stubborn')).body;
+    expect(stubborn.response).toContain('~~Hezekiah 3:16~~ (not found in Scripture)');
+    expect(stubborn.references).toEqual([expect.objectContaining({ written: 'Hezekiah 3:16', status: 'invalid' })]);
+
+    const misquote = (await ask('misquote John 3:16')).body;
+    expect(misquote.references).toEqual([expect.objectContaining({ reference: 'John 3:16', status: 'misquoted' })]);
+  });
+
+  it('says clearly when the service fails or takes too long', async () => {
+    expect(await ask('overloaded')).toMatchObject({
+      status: 502,
+      body: { message: 'The AI service could not answer (it replied 500). Please try again later.' },
+    });
+    expect(await ask('ponder slowly')).toMatchObject({ status: 504, body: { message: 'The AI service took too long to answer. Please try again.' } });
+  });
+});

@@ -1,0 +1,91 @@
+import { tokenize } from '#common/bible/tokenize.ts';
+import type { BibleService } from '../bible/bible.service.ts';
+import type { SearchService } from '../search/search.service.ts';
+import type { Passage, Retrieval } from './answer-engine.ts';
+import { checkReferences } from './reference-check.ts';
+import { NOT_IN_THE_BIBLE, TOPICS, type Topic } from './topics.ts';
+
+const MAX_PASSAGES = 6;
+/** How an answer shows a reference that is not in Scripture (ai.service.ts leaves it as it is). */
+export const NOT_FOUND = (written: string) => `~~${written}~~ (not found in Scripture)`;
+const INVENT = /\b(make up|invent|write|create|compose|generate)\b.{0,30}\b(verse|scripture|bible passage|psalm)\b/i;
+// Words that carry no subject, left out of the keyword search a question falls back on.
+const STOP = new Set(
+  'a about after again all am an and any are as at be because been before being but by can could did do does doing for from had has have he her him his how i if in into is it its me my no not of on or our out over she should so some than that the their them then there these they this those to too under up very was we were what when where which while who whom why will with would you your bible scripture scriptures verse verses say says said tell teach teaches god jesus lord christ'.split(
+    ' ',
+  ),
+);
+
+const normalised = (text: string) =>
+  tokenize(text)
+    .map((t) => t.term)
+    .join(' ');
+const TOPIC_WORDS = TOPICS.map((topic) => ({ topic, words: topic.words.map(normalised) }));
+
+/**
+ * Retrieval for both engines: the passage the question names (checked against the store), the topics
+ * its everyday words point to, and a keyword search of the store when nothing else speaks to it.
+ */
+export class PassageFinder {
+  constructor(
+    private readonly bible: BibleService,
+    private readonly search: SearchService,
+  ) {}
+
+  find(question: string, translation: string, options: { reference?: string; context?: string; max?: number } = {}): Retrieval {
+    const max = options.max ?? MAX_PASSAGES;
+    const passages: Passage[] = [];
+    const corrections: string[] = [];
+    const add = (reference: string) => {
+      if (passages.length >= max || passages.some((p) => p.reference === reference)) return;
+      const [checked] = checkReferences(reference, translation, this.bible);
+      if (checked?.status === 'verified' && checked.reference && checked.text) passages.push({ reference: checked.reference, text: checked.text });
+    };
+
+    if (options.reference) add(options.reference);
+    for (const ref of checkReferences(question, translation, this.bible)) {
+      if (ref.status === 'verified' && ref.reference) add(ref.reference);
+      else if (ref.problem) corrections.push(`${NOT_FOUND(ref.written)}: ${ref.problem}`);
+    }
+    for (const saying of NOT_IN_THE_BIBLE) {
+      if (!saying.saying.test(question)) continue;
+      corrections.push(`“${saying.quoted}” is not in the Bible. ${saying.instead}`);
+      saying.passages.forEach(add);
+    }
+
+    const topics = rankTopics(`${question} ${options.context ?? ''}`);
+    // Two passages from each of the best topics first, then the rest of them in order.
+    for (const topic of topics.slice(0, 2)) topic.passages.slice(0, 2).forEach(add);
+    for (const topic of topics.slice(0, 2)) topic.passages.forEach(add);
+
+    if (passages.length === 0) this.keywordPassages(question, translation).forEach(add);
+    return { passages, topics: topics.map((t) => t.name), corrections, asksToInvent: INVENT.test(question) };
+  }
+
+  private keywordPassages(question: string, translation: string): string[] {
+    const words = tokenize(question)
+      .map((t) => t.term)
+      .filter((w) => w.length > 2 && !STOP.has(w));
+    if (words.length === 0) return [];
+    try {
+      const found = this.search.search({ q: words.slice(0, 8).join(' '), translation, limit: 4, offset: 0 });
+      return found.results.map((r) => r.reference);
+    } catch {
+      return [];
+    }
+  }
+}
+
+/**
+ * Topics by how many of their words the text uses: a word of four letters or more matches as the
+ * start of a word ("anxi" → "anxious"), shorter ones ("job", "sad") and phrases only whole.
+ */
+export function rankTopics(text: string): Topic[] {
+  const terms = tokenize(text).map((t) => t.term);
+  const joined = ` ${terms.join(' ')} `;
+  const uses = (word: string) => (word.includes(' ') || word.length <= 3 ? joined.includes(` ${word} `) : terms.some((t) => t.startsWith(word)));
+  return TOPIC_WORDS.map(({ topic, words }) => ({ topic, score: words.filter(uses).length }))
+    .filter((t) => t.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .map((t) => t.topic);
+}

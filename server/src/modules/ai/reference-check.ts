@@ -1,0 +1,166 @@
+import { findReferences, formatReference, resolveBook, type PassageRange } from '#common/bible/reference.ts';
+import { tokenize } from '#common/bible/tokenize.ts';
+import type { CheckedReference } from '#common/contracts/ai.ts';
+import type { LoadedTranslation } from '../../bible/store/bible-store.ts';
+import type { BibleService } from '../bible/bible.service.ts';
+
+/**
+ * A reference found in an answer, checked against the store: where it is written (UTF-16 offsets,
+ * end exclusive), its status, the passage as Selah writes it, the reader link and the store's text
+ * (verified and misquoted ones), and for the others the problem in words a reader understands.
+ */
+export type { CheckedReference };
+
+// "Hezekiah 3:16", "Psalm 151", "1 Maccabees 2:1": a capitalised name (two words at most, or "X of Y")
+// and a chapter, with an optional verse and range. Used for what the parser does not take as a reference.
+const REFERENCE_SHAPE = /\b((?:[1-3] ?)?[A-Z][a-z]+(?: of [A-Z][a-z]+| [A-Z][a-z]+)?) (\d{1,3})(?::(\d{1,3})(?:[-–](\d{1,3}))?)?\b/g;
+// A quotation: straight or curly double quotes around at least three words.
+const QUOTATION = /["“]([^"“”]{8,600})["”]/g;
+// How far a quotation and the reference it is attributed to may stand apart: `"…" (John 3:16)`,
+// `"…" — John 3:16`, `John 3:16 says, "…"`.
+const ATTRIBUTION_GAP = 14;
+
+/**
+ * Finds every reference in an answer and checks it against the store for the requested translation:
+ * the book, chapter and verses must exist. A quotation attributed to a reference must match the
+ * store's text of that reference in some installed translation (case, punctuation and accents aside),
+ * else it is flagged as a misquote.
+ */
+export function checkReferences(answer: string, translationCode: string, bible: BibleService): CheckedReference[] {
+  const translation = bible.translation(translationCode);
+  const found: CheckedReference[] = [];
+  const ranges = new Map<CheckedReference, PassageRange>();
+  const add = (checked: CheckedReference, range?: PassageRange) => {
+    found.push(checked);
+    if (range) ranges.set(checked, range);
+  };
+  const taken = (start: number, end: number) => found.some((r) => start < r.end && end > r.start);
+
+  for (const { range, start, end } of findReferences(answer)) {
+    // A book named alone ("so", "Job", "Acts") is a word in a sentence, not a reference to check.
+    if (taken(start, end) || !/\d/.test(answer.slice(start, end))) continue;
+    const written = answer.slice(start, end);
+    const asWritten = writtenVerses(written, range);
+    add(checkRange(written, start, end, asWritten, translation, bible), asWritten);
+  }
+  for (const m of answer.matchAll(REFERENCE_SHAPE)) {
+    const [whole, captured, chapter, verse, endVerse] = m;
+    // The pattern may take the word before the name too ("As Hezekiah 3:16"): without it, if it names no book.
+    const shorter = /^[A-Z][a-z]+ ([A-Z][a-z]+)$/.exec(captured!)?.[1];
+    const name = shorter && !resolveBook(captured!) ? shorter : captured!;
+    const start = m.index + (captured!.length - name.length);
+    const end = m.index + whole!.length;
+    const written = answer.slice(start, end);
+    if (taken(start, end)) continue;
+    const book = resolveBook(name);
+    // A bare "Word 3" that names no book is ordinary prose ("Chapter 3", "Step 2"); with a verse it
+    // is an attempt at a reference, and an invalid one.
+    if (!book && verse === undefined) continue;
+    if (!book) {
+      add({ written, start, end, status: 'invalid', problem: `There is no book called ${name} in the Bible.` });
+      continue;
+    }
+    const c = Number(chapter);
+    const v = verse === undefined ? undefined : Number(verse);
+    const range: PassageRange = { book, chapter: c, verse: v, endChapter: c, endVerse: endVerse === undefined ? v : Number(endVerse) };
+    add(checkRange(written, start, end, range, translation, bible), range);
+  }
+
+  markMisquotes(answer, ranges, bible);
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The parser fits a range to the verses that exist ("Genesis 1:30-40" becomes 1:30-31); what was
+ * written is what must be checked, so the verses of a one-chapter reference are read back from it.
+ */
+function writtenVerses(written: string, range: PassageRange): PassageRange {
+  if (range.endChapter !== range.chapter || (written.match(/:/g) ?? []).length !== 1) return range;
+  const m = /(\d{1,3}):(\d{1,3})(?:\s*[-–]\s*(\d{1,3}))?/.exec(written);
+  if (!m || Number(m[1]) !== range.chapter) return range;
+  const verse = Number(m[2]);
+  return { ...range, verse, endVerse: m[3] === undefined ? verse : Number(m[3]) };
+}
+
+function checkRange(written: string, start: number, end: number, range: PassageRange, t: LoadedTranslation, bible: BibleService): CheckedReference {
+  const reference = formatReference(range);
+  const base = { written, start, end, reference };
+  const problem = existenceProblem(range, t);
+  if (problem) return { ...base, status: 'invalid', problem };
+  const verses = bible.passageVerses(t, range);
+  return { ...base, status: 'verified', href: readerHref(range, t.code), text: verses.map((v) => v.text).join(' ') };
+}
+
+/** Why a passage is not in a translation, or undefined when every part of it is there. */
+function existenceProblem(range: PassageRange, t: LoadedTranslation): string | undefined {
+  const book = t.book(range.book);
+  if (!book) return `${range.book.name} is not in the ${t.code} translation.`;
+  const last = book.chapterNumbers.at(-1)!;
+  for (const c of [range.chapter, range.endChapter]) {
+    if (!book.chapter(c)) return `${range.book.name} has ${last} chapter${last === 1 ? '' : 's'}; there is no chapter ${c}.`;
+  }
+  for (const [c, v] of [
+    [range.chapter, range.verse],
+    [range.endChapter, range.endVerse],
+  ] as const) {
+    if (v === undefined) continue;
+    const numbers = book.chapter(c)!.verseNumbers;
+    if (!numbers.includes(v)) return `${range.book.name} ${c} has ${numbers.at(-1)} verses; there is no verse ${v}.`;
+  }
+  if (range.endChapter < range.chapter || (range.endChapter === range.chapter && (range.endVerse ?? 0) < (range.verse ?? 0))) {
+    return `${formatReference(range)} runs backwards.`;
+  }
+  return undefined;
+}
+
+function readerHref(range: PassageRange, translation: string): string {
+  const query = new URLSearchParams({ book: range.book.name, chapter: String(range.chapter) });
+  if (range.verse !== undefined) query.set('verse', String(range.verse));
+  query.set('translation', translation);
+  return `/bible?${query}`;
+}
+
+/** Flags verified references whose attributed quotation is in no installed translation's text. */
+function markMisquotes(answer: string, ranges: Map<CheckedReference, PassageRange>, bible: BibleService): void {
+  const found = [...ranges.keys()];
+  for (const q of answer.matchAll(QUOTATION)) {
+    const qStart = q.index;
+    const qEnd = qStart + q[0].length;
+    const ref = found.find(
+      (r) => r.status === 'verified' && ((r.start >= qEnd && r.start - qEnd <= ATTRIBUTION_GAP) || (r.end <= qStart && qStart - r.end <= ATTRIBUTION_GAP)),
+    );
+    if (!ref || quotedInSomeTranslation(q[1]!, ranges.get(ref)!, bible)) continue;
+    ref.status = 'misquoted';
+    ref.problem = `The words quoted are not the text of ${ref.reference} in any translation here.`;
+  }
+}
+
+function quotedInSomeTranslation(quotation: string, range: PassageRange, bible: BibleService): boolean {
+  // An ellipsis leaves words out: each part must be in the passage, in order.
+  const parts = quotation
+    .split(/…|\.\.\./)
+    .map(words)
+    .filter((p) => p.length > 0);
+  if (parts.length === 0) return true;
+  return bible.translations().some((summary) => {
+    const passage = ` ${words(
+      bible
+        .passageVerses(bible.translation(summary.code), range)
+        .map((v) => v.text)
+        .join(' '),
+    )} `;
+    let from = 0;
+    for (const part of parts) {
+      const at = passage.indexOf(` ${part} `, from);
+      if (at < 0) return false;
+      from = at + part.length;
+    }
+    return true;
+  });
+}
+
+function words(text: string): string {
+  return tokenize(text)
+    .map((t) => t.term)
+    .join(' ');
+}
