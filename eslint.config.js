@@ -18,7 +18,13 @@ const forbid = (...rules) => ({
 const NOT_THE_WEB_APP = [['**/web/src/**'], 'The server does not import the web app; share code through common/.'];
 const NOT_THE_SERVER = [['**/server/**'], 'The web app does not import the server; share code through common/.'];
 const NO_ZOD_IN_THE_BROWSER = [['zod', 'zod/*'], 'The web app ships no zod: use the zod-free rules in common/ (the first load stays small).'];
-const WEB = [NOT_THE_SERVER, NO_ZOD_IN_THE_BROWSER];
+// Contracts are zod schemas: the browser takes their types only (erased), except the zod-free ones.
+const CONTRACT_VALUES = {
+  group: ['**/contracts/*', '!**/contracts/avatar.ts', '!**/contracts/session.ts', '!**/contracts/text.ts'],
+  allowTypeImports: true,
+  message: 'The web app imports only types from common/contracts (its schemas are zod); put shared values in a zod-free file.',
+};
+const WEB = [NOT_THE_SERVER, NO_ZOD_IN_THE_BROWSER, CONTRACT_VALUES];
 const FEATURES = [...WEB, [['**/routes/**', '**/app/**'], 'Features are used by the app (routes, shell), not the other way round.']];
 /** A pattern for imports of another feature's files outside api/ and components/, from `up` ('../'). */
 const otherFeatureInternals = (up) => ({

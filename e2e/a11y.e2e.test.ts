@@ -23,7 +23,14 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
   { name: 'search results', path: '/search?q=love' },
   { name: 'search with a reference', path: '/search?q=John%203:16' },
   { name: 'not found', path: '/no/such/page' },
-  { name: 'chat placeholder', path: '/chat' },
+  { name: 'chat', path: '/chat' },
+  {
+    name: 'chat with an answer',
+    path: '/chat?q=What%20does%20the%20Bible%20say%20about%20love%3F',
+    open: async (page) => {
+      await page.getByRole('article', { name: 'Answer' }).waitFor();
+    },
+  },
   { name: 'sign in', path: '/auth?mode=signin' },
   { name: 'sign up', path: '/auth?mode=signup' },
   { name: 'forgot password', path: '/forgot-password' },

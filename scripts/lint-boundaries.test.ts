@@ -15,6 +15,7 @@ describe('the import boundaries of docs/ (eslint.config.js)', () => {
     ['common/src/study/x.ts', "import { buildApp } from '../../../server/src/app.ts';\nexport const a = buildApp;", /common\/ is shared/],
     ['web/src/features/reader/x.ts', "import { buildApp } from '../../../../server/src/app.ts';\nexport const a = buildApp;", /does not import the server/],
     ['web/src/features/reader/x.ts', "import { z } from 'zod';\nexport const a = z;", /ships no zod/],
+    ['web/src/features/chat/x.ts', "import { askRequest } from '#common/contracts/ai.ts';\nexport const a = askRequest;", /only types from common\/contracts/],
     ['web/src/lib/x.ts', "import { ReaderPage } from '../features/reader/pages/ReaderPage.tsx';\nexport const a = ReaderPage;", /bottom layer/],
     [
       'web/src/features/reader/x.ts',
@@ -51,6 +52,10 @@ describe('the import boundaries of docs/ (eslint.config.js)', () => {
 
   it('allows the imports the layers are made of', async () => {
     expect(await problems('web/src/features/reader/x.ts', "import { cn } from '../../lib/cn.ts';\nexport const a = cn;")).toEqual([]);
+    expect(await problems('web/src/features/chat/x.ts', "import type { AskReply } from '#common/contracts/ai.ts';\nexport type A = AskReply;")).toEqual([]);
+    expect(
+      await problems('web/src/features/chat/x.ts', "import { SESSION_ENDED } from '#common/contracts/session.ts';\nexport const a = SESSION_ENDED;"),
+    ).toEqual([]);
     const fromAPage = (spec: string) => problems('web/src/features/reader/pages/x.ts', `import { a as b } from '${spec}';\nexport const a = b;`);
     for (const spec of [
       '../../study/api/notes.ts',

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const AI_QUESTION_MAX = 1_000;
+import { AI_QUESTION_MAX } from '../ai/limits.ts';
 
 /** Spec §7 POST /api/ai/ask. `brief` asks for a note's 2–3 sentence answer (spec §9). */
 export const askRequest = z.object({

@@ -89,6 +89,18 @@ describe('POST /api/ai/ask with the embedded Scripture engine', () => {
     expect(brief.response).not.toMatch(/Scripture search/);
   });
 
+  it('answers a follow-up by its own words, and by the conversation only when they say nothing', async () => {
+    const context = "Q: I'm anxious about my job\nA: Philippians 4:6-7 …";
+    const own = (await ask({ question: 'What does the Bible say about forgiveness?', context })).body;
+    expect(verified(own)).not.toContain('Philippians 4:6-7');
+    expect(verified(own)).toContain('Ephesians 4:32');
+    const more = (await ask({ question: 'Tell me more', context })).body;
+    expect(verified(more)).toContain('Philippians 4:6-7');
+    // Overlapping passages are not shown twice (Philippians 4:6 for prayer after 4:6-7 for worry).
+    const both = (await ask({ question: 'I am anxious; how should I pray?' })).body;
+    expect(verified(both).filter((r) => r?.startsWith('Philippians 4:6'))).toHaveLength(1);
+  });
+
   it('falls back on the words of the question when no topic speaks to it', async () => {
     const { body } = await ask({ question: 'Who was Melchizedek?' });
     expect(body.references.length).toBeGreaterThan(0);

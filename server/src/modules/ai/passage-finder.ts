@@ -1,3 +1,4 @@
+import { parseReference, type PassageRange } from '#common/bible/reference.ts';
 import { tokenize } from '#common/bible/tokenize.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { SearchService } from '../search/search.service.ts';
@@ -36,10 +37,15 @@ export class PassageFinder {
     const max = options.max ?? MAX_PASSAGES;
     const passages: Passage[] = [];
     const corrections: string[] = [];
+    const ranges: PassageRange[] = [];
     const add = (reference: string) => {
-      if (passages.length >= max || passages.some((p) => p.reference === reference)) return;
+      if (passages.length >= max) return;
       const [checked] = checkReferences(reference, translation, this.bible);
-      if (checked?.status === 'verified' && checked.reference && checked.text) passages.push({ reference: checked.reference, text: checked.text });
+      const range = checked?.reference ? parseReference(checked.reference) : undefined;
+      // A passage that overlaps one already chosen (Philippians 4:6 after 4:6-7) adds nothing.
+      if (checked?.status !== 'verified' || !checked.text || !range || ranges.some((r) => overlap(r, range))) return;
+      ranges.push(range);
+      passages.push({ reference: checked.reference!, text: checked.text });
     };
 
     if (options.reference) add(options.reference);
@@ -53,7 +59,9 @@ export class PassageFinder {
       saying.passages.forEach(add);
     }
 
-    const topics = rankTopics(`${question} ${options.context ?? ''}`);
+    // The question's own words first; what came before (a conversation, a note) only when they say nothing.
+    let topics = rankTopics(question);
+    if (topics.length === 0 && passages.length === 0 && options.context) topics = rankTopics(options.context);
     // Two passages from each of the best topics first, then the rest of them in order.
     for (const topic of topics.slice(0, 2)) topic.passages.slice(0, 2).forEach(add);
     for (const topic of topics.slice(0, 2)) topic.passages.forEach(add);
@@ -88,4 +96,11 @@ export function rankTopics(text: string): Topic[] {
     .filter((t) => t.score > 0)
     .sort((a, b) => b.score - a.score)
     .map((t) => t.topic);
+}
+
+function overlap(a: PassageRange, b: PassageRange): boolean {
+  if (a.book !== b.book) return false;
+  const start = (r: PassageRange) => r.chapter * 1000 + (r.verse ?? 0);
+  const end = (r: PassageRange) => r.endChapter * 1000 + (r.endVerse ?? 999);
+  return start(a) <= end(b) && start(b) <= end(a);
 }

@@ -15,11 +15,3 @@ export const homepageQuery = queryOptions({
   staleTime: 30 * 60 * 1000,
   gcTime: 60 * 60 * 1000,
 });
-
-/** Spec §2: the chips' fixed questions. */
-export const CHAT_CHIPS = [
-  { label: 'Love', question: 'What does the Bible say about love?' },
-  { label: 'Peace', question: 'How can I find peace in difficult times?' },
-  { label: 'Faith', question: 'What is faith according to the Bible?' },
-  { label: 'Prayer', question: 'How can I pray effectively?' },
-] as const;

@@ -4,7 +4,8 @@ import { BookOpen, MessageCircle, Send } from 'lucide-react';
 import { SearchForm } from '../../../components/SearchForm.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { chapterQuery } from '../../bible/api/bible.ts';
-import { CHAT_CHIPS, homepageQuery } from '../api/homepage.ts';
+import { homepageQuery } from '../api/homepage.ts';
+import { CHAT_CHIPS } from '../../chat/api/chat.ts';
 
 /**
  * Spec §2: when there is no verse of the day, Matthew 11:28 with a word of comfort. Its text comes

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './fixtures.ts';
+
+const { page: newPage } = useBrowser();
+const answers = (page: Awaited<ReturnType<typeof newPage>>) => page.getByRole('article', { name: 'Answer' });
+
+describe('Bible Chat', () => {
+  it('answers a home chip once, with references that open the reader at the verse', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Peace' }).click();
+    await expect.poll(() => answers(page).count()).toBe(1);
+    // Asked once, and the address no longer carries the question, so a reload does not ask again.
+    await expect.poll(() => page.url()).toMatch(/\/chat$/);
+    expect(await page.getByText('How can I find peace in difficult times?').count()).toBe(1);
+
+    const link = answers(page).getByRole('link', { name: 'John 14:27' });
+    expect(await link.getAttribute('title')).toMatch(/^Peace I leave with you, my peace I give unto you/);
+    expect(await answers(page).getByText('Selah’s Scripture search', { exact: false }).count()).toBe(1);
+    await link.click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('John 14, KJV');
+    expect(new URL(page.url()).searchParams.get('verse')).toBe('27');
+
+    await page.goto('/chat');
+    await page.waitForTimeout(300);
+    expect(await answers(page).count()).toBe(0);
+  });
+
+  it('sends with Enter, adds a line with Shift+Enter, ignores a blank question, and keeps the conversation going', async () => {
+    const page = await newPage();
+    await page.goto('/chat');
+    const input = page.getByRole('textbox', { name: 'Ask a question' });
+    await input.fill('   ');
+    await input.press('Enter');
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await page.waitForTimeout(200);
+    expect(await answers(page).count()).toBe(0);
+
+    await input.fill("I'm anxious");
+    await input.press('Shift+Enter');
+    await input.type('about my job');
+    expect(await input.inputValue()).toBe("I'm anxious\nabout my job");
+    await input.press('Enter');
+    await expect.poll(() => answers(page).count()).toBe(1);
+    expect(await input.inputValue()).toBe('');
+    expect(await answers(page).getByRole('link', { name: '1 Peter 5:7' }).count()).toBe(1);
+
+    await input.fill('What does Hezekiah 3:16 say?');
+    await input.press('Enter');
+    await expect.poll(() => answers(page).count()).toBe(2);
+    const second = answers(page).nth(1);
+    // Not in Scripture: struck through, said so, and never a link.
+    expect(await second.locator('del').first().textContent()).toBe('Hezekiah 3:16');
+    expect(await second.getByText('not found in Scripture', { exact: false }).count()).toBeGreaterThan(0);
+    expect(await second.getByRole('link', { name: /Hezekiah/ }).count()).toBe(0);
+  });
+});
