@@ -79,6 +79,16 @@ export const aiResponseInput = z.object({
   saved: z.boolean().default(true),
 });
 
+/** Spec §7 POST /api/ai-responses: an answer kept on a note of the signed-in person. */
+export const aiResponseSave = z.object({
+  noteId: z.string().trim().min(1).max(64),
+  prompt: z.string().max(NOTE_MAX_LENGTH),
+  response: z.string().trim().min(1, 'An answer cannot be empty.').max(50_000),
+  translation: z.string().trim().max(16).default(''),
+  reference: z.string().trim().min(1).max(60),
+});
+export type AiResponseSave = z.infer<typeof aiResponseSave>;
+
 /** What a guest kept in the browser, moved into the account on sign-in (ids are the guest copies'). */
 export const guestImport = z.object({
   highlights: z

@@ -29,11 +29,9 @@ export class LanguageModelEngine implements AnswerEngine {
   }
 
   async answer(request: AnswerRequest, found: Retrieval): Promise<EngineAnswer> {
-    const messages: ModelMessage[] = [
-      { role: 'system', content: instructions(request) },
-      { role: 'user', content: prompt(request, found) },
-    ];
-    const first = await this.complete(messages);
+    const system = instructions(request);
+    const messages: ModelMessage[] = [{ role: 'user', content: prompt(request, found) }];
+    const first = await this.complete(system, messages);
     const wrong = checkReferences(first, request.translation, this.bible).filter((r) => r.status !== 'verified');
     if (wrong.length === 0) return { text: first, engine: 'language-model' };
     messages.push(
@@ -43,15 +41,16 @@ export class LanguageModelEngine implements AnswerEngine {
         content: `These references in your answer are not right:\n${wrong.map((r) => `- ${r.written}: ${r.problem}`).join('\n')}\nRewrite the answer with each one corrected or removed. Quote only the exact text of the passages given.`,
       },
     );
-    return { text: await this.complete(messages), engine: 'language-model' };
+    return { text: await this.complete(system, messages), engine: 'language-model' };
   }
 
-  private async complete(messages: ModelMessage[]): Promise<string> {
+  private async complete(system: string, messages: ModelMessage[]): Promise<string> {
     const abort = AbortSignal.timeout(this.settings.timeoutMs);
     let failure: unknown;
     try {
       const result = streamText({
         model: this.provider.chatModel(this.settings.model),
+        system,
         messages,
         abortSignal: abort,
         maxRetries: 0,

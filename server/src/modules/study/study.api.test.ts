@@ -133,6 +133,30 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
     expect(Number(page.headers['x-total-count'])).toBe(3);
   });
 
+  it("keeps answers on a user's own notes, newest per reference, and goes with the note (spec §7)", async () => {
+    const note = (await alice.request('POST', '/api/notes', { type: 'question', content: 'Why born again?', reference: 'John 3:3' })).json();
+    const path = `/api/ai-responses/note/${note.id}?reference=${encodeURIComponent('John 3:3')}`;
+    expect((await alice.request('GET', path)).statusCode).toBe(404);
+    const body = { noteId: note.id, prompt: 'Why born again?', response: 'A new beginning from God (John 3:3).', translation: 'KJV', reference: 'John 3:3' };
+    const first = await alice.request('POST', '/api/ai-responses', body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ id: expect.any(String), userId: note.userId });
+    await new Promise((r) => setTimeout(r, 5));
+    const second = (await alice.request('POST', '/api/ai-responses', { ...body, response: 'Second answer.' })).json();
+    expect((await alice.request('GET', path)).json()).toEqual({ id: second.id, response: 'Second answer.' });
+    expect((await alice.request('GET', `/api/ai-responses/note/${note.id}?reference=John%203:4`)).statusCode).toBe(404);
+
+    // Another person can neither read nor add answers on it; a guest is asked to sign in.
+    expect((await bob.request('GET', path)).statusCode).toBe(404);
+    expect((await bob.request('POST', '/api/ai-responses', body)).json()).toEqual({ message: 'Note not found.' });
+    expect((await guest.request('POST', '/api/ai-responses', body)).statusCode).toBe(401);
+    expect((await alice.request('POST', '/api/ai-responses', { ...body, response: '  ' })).json()).toEqual({ message: 'An answer cannot be empty.' });
+
+    // Deleting the note deletes its answers.
+    expect((await alice.request('DELETE', `/api/notes/${note.id}`)).statusCode).toBe(204);
+    expect((await alice.request('GET', path)).statusCode).toBe(404);
+  });
+
   describe("moving a guest's data into an account", () => {
     it('imports highlights and notes once, skipping what is already there, and refuses guests', async () => {
       const id = () => crypto.randomUUID();

@@ -102,6 +102,28 @@ export class StudyRepository {
     return deleted.length > 0;
   }
 
+  /** The newest answer saved for one of the user's notes at a reference (spec §7). */
+  async latestAiResponse(userId: string, noteId: string, reference: string): Promise<AiResponseRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(noteAiResponses)
+      .where(and(eq(noteAiResponses.userId, userId), eq(noteAiResponses.noteId, noteId), eq(noteAiResponses.reference, reference)))
+      .orderBy(desc(noteAiResponses.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  /** Saves an answer on a note, only when the note is the user's; false when it is not. */
+  async insertAiResponse(row: Omit<AiResponseRow, 'createdAt' | 'saved'>): Promise<boolean> {
+    const [own] = await this.db
+      .select({ id: notes.id })
+      .from(notes)
+      .where(and(eq(notes.id, row.noteId), eq(notes.userId, row.userId)));
+    if (!own) return false;
+    await this.db.insert(noteAiResponses).values(row);
+    return true;
+  }
+
   /**
    * Inserts a guest's items under their own ids, skipping any already there (same id, or a highlight
    * on a verse the account has already marked), so a move that stopped midway can simply run again.

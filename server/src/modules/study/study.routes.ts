@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#common/contracts/errors.ts';
-import { guestImport, highlight, highlightInput, listQuery, note, noteInput, noteUpdate } from '#common/contracts/study.ts';
+import { aiResponseSave, guestImport, highlight, highlightInput, listQuery, note, noteInput, noteUpdate } from '#common/contracts/study.ts';
 import { HIGHLIGHT_COLORS, NOTE_TYPES } from '#common/study/rules.ts';
 import type { ViewerOf } from '../auth/viewer.ts';
 import type { StudyService } from './study.service.ts';
@@ -31,6 +31,26 @@ export function studyRoutes(study: StudyService, viewerOf: ViewerOf): FastifyPlu
       await study.removeHighlight(await viewerOf(req), req.params.id);
       return reply.code(204).send(null);
     });
+
+    app.get(
+      '/api/ai-responses/note/:noteId',
+      {
+        schema: {
+          params: z.object({ noteId: z.string().trim().min(1).max(64) }),
+          querystring: z.object({ reference: z.string().trim().min(1, 'Say which reference the answer is for.').max(60) }),
+          response: { 200: z.object({ id: z.string(), response: z.string() }), 401: errorBody, ...errors },
+        },
+      },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return study.aiResponse(await viewerOf(req), req.params.noteId, req.query.reference);
+      },
+    );
+    app.post(
+      '/api/ai-responses',
+      { schema: { body: aiResponseSave, response: { 200: z.object({ id: z.string(), userId: z.string() }), 401: errorBody, ...errors } } },
+      async (req) => study.saveAiResponse(await viewerOf(req), req.body),
+    );
 
     app.post(
       '/api/guest-data/import',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { GuestImport, Highlight, highlightInput, Note, noteInput, noteUpdate } from '#common/contracts/study.ts';
+import type { AiResponseSave, GuestImport, Highlight, highlightInput, Note, noteInput, noteUpdate } from '#common/contracts/study.ts';
 import { ACCOUNT_MAX_ITEMS, accountFull, accountOverflow, GUEST_USER_ID } from '#common/study/rules.ts';
 import { AppError, Invalid, NotFound } from '../../lib/errors.ts';
 import { requireUser, type Viewer } from '../auth/viewer.ts';
@@ -83,6 +83,22 @@ export class StudyService {
     const saved = await this.repository.updateNote(viewer.userId, id, change);
     if (!saved) throw new NotFound('Note not found.');
     return presentNote(saved);
+  }
+
+  /** Spec §7 GET /api/ai-responses/note/{noteId}?reference=: the answer kept for a note. */
+  async aiResponse(viewer: Viewer, noteId: string, reference: string): Promise<{ id: string; response: string }> {
+    const { userId } = requireUser(viewer, 'Sign in to keep answers on your notes.');
+    const row = await this.repository.latestAiResponse(userId, noteId, reference);
+    if (!row) throw new NotFound('No answer is saved for this note.');
+    return { id: row.id, response: row.response };
+  }
+
+  /** Spec §7 POST /api/ai-responses: keeps an answer on one of the person's notes. */
+  async saveAiResponse(viewer: Viewer, input: AiResponseSave): Promise<{ id: string; userId: string }> {
+    const { userId } = requireUser(viewer, 'Sign in to keep answers on your notes.');
+    const id = randomUUID();
+    if (!(await this.repository.insertAiResponse({ id, userId, ...input }))) throw new NotFound('Note not found.');
+    return { id, userId };
   }
 
   async removeNote(viewer: Viewer, id: string): Promise<void> {

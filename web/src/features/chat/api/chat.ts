@@ -30,4 +30,5 @@ export function conversationContext(turns: readonly ChatTurn[]): string | undefi
 }
 
 /** Spec §7 POST /api/ai/ask, in the translation the person reads. */
-export const askAi = (input: { question: string; context?: string; reference?: string; translation?: string }) => apiPost<AskReply>('/api/ai/ask', input);
+export const askAi = (input: { question: string; context?: string; reference?: string; translation?: string; brief?: boolean }) =>
+  apiPost<AskReply>('/api/ai/ask', input);

@@ -1,10 +1,21 @@
 import { Trash2 } from 'lucide-react';
 import type { Note } from '#common/contracts/study.ts';
+import { NoteAnswerBox } from './NoteAnswerBox.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** The notes of one kind saved on this chapter, newest first, each with a delete button. */
-export function SavedNotes({ notes, onDelete, deleting }: { notes: Note[]; onDelete: (note: Note) => void; deleting?: string }) {
+/** The notes of one kind saved on this chapter, newest first, each with Ask AI and a delete button. */
+export function SavedNotes({
+  notes,
+  translation,
+  onDelete,
+  deleting,
+}: {
+  notes: Note[];
+  translation: string;
+  onDelete: (note: Note) => void;
+  deleting?: string;
+}) {
   if (notes.length === 0) return <p className="text-sm text-stone-600 dark:text-stone-400">Nothing saved here yet.</p>;
   return (
     <ul className="space-y-3" aria-label="Saved notes">
@@ -29,6 +40,7 @@ export function SavedNotes({ notes, onDelete, deleting }: { notes: Note[]; onDel
             </button>
           </div>
           <p className="mt-2 font-serif leading-7 whitespace-pre-wrap break-words">{note.content}</p>
+          <NoteAnswerBox note={note} translation={translation} />
         </li>
       ))}
     </ul>

@@ -127,6 +127,7 @@ export default function StudyPanel(props: StudyPanelProps) {
                   </h3>
                   <SavedNotes
                     notes={notes.filter((n) => n.type === t.id)}
+                    translation={translation}
                     onDelete={deleteNote}
                     deleting={remove.isPending ? remove.variables?.id : undefined}
                   />

@@ -1,0 +1,96 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AskReply } from '#common/contracts/ai.ts';
+import type { Note } from '#common/contracts/study.ts';
+import { ApiError, apiGet, apiPost } from '../../../lib/api-client.ts';
+import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
+import { toastError } from '../../../components/ui/toast-store.ts';
+import { currentUserQuery } from '../../auth/api/auth.ts';
+import { askAi } from '../../chat/api/chat.ts';
+
+/** An AI answer on a note (spec §3 AI response); `saved` is false when keeping it failed (spec §8). */
+export interface NoteAnswer {
+  id: string;
+  response: string;
+  saved: boolean;
+  /** The reply as the server sent it, with its checked references, when it was asked on this page. */
+  reply?: AskReply;
+}
+
+interface GuestAnswer {
+  id: string;
+  noteId: string;
+  prompt: string;
+  response: string;
+  translation: string;
+  reference: string;
+  saved: boolean;
+}
+
+/** Spec §3 `guestAiResponses`: a guest's answers in the browser, keyed `noteId_reference`. */
+const guestAnswers = {
+  read(): Record<string, GuestAnswer> {
+    try {
+      const value: unknown = JSON.parse(storage.get(STORAGE_KEYS.guestAiResponses) ?? '{}');
+      return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, GuestAnswer>) : {};
+    } catch {
+      return {};
+    }
+  },
+  put(answer: GuestAnswer): void {
+    storage.set(STORAGE_KEYS.guestAiResponses, JSON.stringify({ ...guestAnswers.read(), [`${answer.noteId}_${answer.reference}`]: answer }));
+  },
+};
+
+const answerQuery = (note: Note, signedIn: boolean) =>
+  queryOptions({
+    queryKey: ['notes', 'ai-answer', note.id, note.reference, signedIn],
+    queryFn: async (): Promise<NoteAnswer | null> => {
+      if (!signedIn) {
+        const kept = guestAnswers.read()[`${note.id}_${note.reference}`];
+        return kept ? { id: kept.id, response: kept.response, saved: kept.saved } : null;
+      }
+      try {
+        const kept = await apiGet<{ id: string; response: string }>(
+          `/api/ai-responses/note/${encodeURIComponent(note.id)}?reference=${encodeURIComponent(note.reference)}`,
+        );
+        return { ...kept, saved: true };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 5 * 60 * 1000,
+    retry: false,
+  });
+
+/**
+ * Spec §2/§4 Ask AI on a note: a 2–3 sentence answer about the note at its reference, kept on the
+ * account (or in this browser for a guest). A failed answer says so (§8) and leaves nothing pending; a
+ * failed save is silent and the answer shows as not saved.
+ */
+export function useNoteAnswer(note: Note, translation: string) {
+  const queryClient = useQueryClient();
+  const signedIn = Boolean(useQuery(currentUserQuery).data);
+  const query = answerQuery(note, signedIn);
+  const answer = useQuery(query);
+  const ask = useMutation({
+    mutationFn: async (): Promise<NoteAnswer> => {
+      const reply = await askAi({ question: note.content, context: note.title, reference: note.reference, translation, brief: true });
+      const kept = { noteId: note.id, prompt: note.content, response: reply.response, translation: reply.translation, reference: note.reference };
+      if (!signedIn) {
+        const id = crypto.randomUUID();
+        guestAnswers.put({ id, ...kept, saved: true });
+        return { id, response: reply.response, saved: true, reply };
+      }
+      try {
+        const { id } = await apiPost<{ id: string }>('/api/ai-responses', kept);
+        return { id, response: reply.response, saved: true, reply };
+      } catch {
+        return { id: crypto.randomUUID(), response: reply.response, saved: false, reply };
+      }
+    },
+    onSuccess: (result) => queryClient.setQueryData(query.queryKey, result),
+    onError: () => toastError('Failed to generate response.'),
+  });
+  return { answer: answer.data ?? null, asking: ask.isPending, ask: () => ask.mutate() };
+}
