@@ -44,6 +44,16 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
     },
   },
   {
+    name: 'Ask AI from the verse menu, answered',
+    path: '/bible?book=John&chapter=3',
+    open: async (page) => {
+      await page.locator('#v16').click();
+      await page.getByTestId('verse-menu').getByRole('button', { name: 'Ask AI about John 3:16' }).click();
+      await page.getByRole('dialog', { name: 'Ask AI' }).getByRole('button', { name: 'Ask', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Ask AI' }).getByRole('article', { name: 'Answer' }).waitFor();
+    },
+  },
+  {
     name: 'comparison dialog',
     path: '/bible?book=John&chapter=3',
     open: async (page) => {

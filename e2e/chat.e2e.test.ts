@@ -54,4 +54,22 @@ describe('Bible Chat', () => {
     expect(await second.getByText('not found in Scripture', { exact: false }).count()).toBeGreaterThan(0);
     expect(await second.getByRole('link', { name: /Hezekiah/ }).count()).toBe(0);
   });
+
+  it('asks about the selected verses from the reader, and goes on in the chat', async () => {
+    const page = await newPage();
+    await page.goto('/bible?book=John&chapter=3');
+    await page.locator('#v16').click();
+    await page.getByTestId('verse-menu').getByRole('button', { name: 'Ask AI about John 3:16' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ask AI' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.locator('blockquote').textContent()).toMatch(/^For God so loved the world/);
+    // Asked with nothing typed, it asks what the passage means.
+    await dialog.getByRole('button', { name: 'Ask', exact: true }).click();
+    const answer = dialog.getByRole('article', { name: 'Answer' });
+    await expect.poll(() => answer.count()).toBe(1);
+    expect(await answer.getByRole('link', { name: 'John 3:16' }).first().getAttribute('href')).toBe('/bible?book=John&chapter=3&verse=16&translation=KJV');
+    await answer.getByRole('link', { name: 'Continue in chat' }).click();
+    await expect.poll(() => answers(page).count()).toBe(1);
+    expect(await page.getByText('What does John 3:16 mean? (John 3:16)').count()).toBe(1);
+  });
 });

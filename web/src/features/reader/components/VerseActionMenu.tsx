@@ -1,4 +1,4 @@
-import { BookOpenText, Columns3, Copy, Link2, NotebookPen, Quote, X } from 'lucide-react';
+import { BookOpenText, Columns3, Copy, Link2, NotebookPen, Quote, Sparkles, X } from 'lucide-react';
 import type { StudyTab } from '../../study/components/study-tabs.ts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -18,6 +18,8 @@ interface Props {
   onCompare: () => void;
   /** Opens Scripture Insights on a tab for the selected verses. */
   onStudy: (tab: StudyTab) => void;
+  /** Spec §2 'ask the AI' about the selected verses. */
+  onAsk: () => void;
   /** Colours to highlight with; 'Remove highlight' shows only when a selected verse is highlighted. */
   onHighlight: (color: 'yellow' | 'green' | 'blue' | 'pink') => void;
   onRemoveHighlight?: () => void;
@@ -28,7 +30,7 @@ interface Props {
  * edges, 320 wide; closes on an outside click, Escape or its close button. Tapping more verses adds
  * them to the selection and the actions apply to all of them.
  */
-export function VerseActionMenu({ at, book, chapter, translation, verses, onClose, onCompare, onStudy, onHighlight, onRemoveHighlight }: Props) {
+export function VerseActionMenu({ at, book, chapter, translation, verses, onClose, onCompare, onStudy, onAsk, onHighlight, onRemoveHighlight }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState<ReturnType<typeof menuPosition> | null>(null);
   const label = selectionReference(
@@ -147,6 +149,9 @@ export function VerseActionMenu({ at, book, chapter, translation, verses, onClos
         />
         <MenuAction icon={<Link2 aria-hidden size={20} />} label="Share link" onClick={share} />
       </div>
+      <button type="button" onClick={onAsk} className="button-secondary mt-2 w-full">
+        <Sparkles aria-hidden size={18} /> Ask AI about {label}
+      </button>
     </div>,
     document.body,
   );

@@ -27,6 +27,8 @@ import type { StudyTab } from '../../study/components/study-tabs.ts';
 
 // The study panel (and its tabs library) loads when someone first opens it.
 const StudyPanel = lazy(() => import('../../study/components/StudyPanel.tsx'));
+// The answer's Markdown renderer is large: it loads when someone first asks.
+const AskDialog = lazy(() => import('../../chat/components/AskDialog.tsx'));
 
 export const VERSE_SCROLL_DELAY = 300;
 export const VERSE_GLOW_MS = 2000;
@@ -50,6 +52,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   const [selection, setSelection] = useState<{ verses: number[]; at: { x: number; y: number } } | null>(null);
   const [comparing, setComparing] = useState<{ reference: string; label: string } | null>(null);
   const [studying, setStudying] = useState<{ tab: StudyTab; verses: number[] } | null>(null);
+  const [asking, setAsking] = useState<{ reference: string; text: string } | null>(null);
   const [glow, setGlow] = useState<number | undefined>();
   const highlights = useChapterHighlights(content.data?.book ?? book, chapter);
   const chapterNotes = useChapterNotes(content.data?.book ?? book, chapter);
@@ -233,11 +236,20 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
             setStudying({ tab, verses: [...selection.verses].sort((a, b) => a - b) });
             setSelection(null);
           }}
+          onAsk={() => {
+            setAsking({ reference: selectionReference(bookName, chapter, selection.verses, '-'), text: verseTexts.map((v) => v.text).join(' ') });
+            setSelection(null);
+          }}
           onCompare={() => {
             setComparing({ reference: spanReference(bookName, chapter, selection.verses), label: selectionReference(bookName, chapter, selection.verses) });
             setSelection(null);
           }}
         />
+      )}
+      {asking && (
+        <Suspense fallback={null}>
+          <AskDialog reference={asking.reference} text={asking.text} translation={translation} onClose={() => setAsking(null)} />
+        </Suspense>
       )}
       {studying && content.data && (
         <Suspense fallback={null}>
