@@ -21,6 +21,21 @@ describe('home and search', () => {
     await expect.poll(() => page.locator(`#v${verse}`).getAttribute('class'), { timeout: 5000 }).toContain('verse-glow');
   });
 
+  it('shows passages by meaning beside the keyword hits for a topic, and none for a plain word', async () => {
+    const page = await newPage();
+    await page.goto('/search?q=verses%20about%20anxiety');
+    const topic = page.getByTestId('topic-passages');
+    await expect.poll(() => topic.isVisible()).toBe(true);
+    expect(await topic.getByRole('heading').textContent()).toBe(' Passages on anxiety and worry');
+    await topic.getByRole('link', { name: 'Philippians 4:6-7' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Philippians 4, KJV');
+    expect(new URL(page.url()).searchParams.get('verse')).toBe('6');
+
+    await page.goto('/search?q=Melchizedek');
+    await expect.poll(() => page.getByTestId('search-hit').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('topic-passages').count()).toBe(0);
+  });
+
   it('ignores a blank search, offers a reference as a passage, and filters by testament', async () => {
     const page = await newPage();
     await page.goto('/search');

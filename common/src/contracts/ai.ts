@@ -25,6 +25,17 @@ export const checkedReference = z.object({
   problem: z.string().optional(),
 });
 
+/** AI-enhanced search: passages by meaning for a question or topic, beside the keyword hits. */
+export const topicPassagesQuery = z.object({
+  q: z.string().trim().min(1, 'Enter a question or a topic.').max(200, 'Search text is too long: use at most 200 characters.'),
+  translation: z.string().trim().max(16).optional(),
+});
+export const topicPassages = z.object({
+  topics: z.array(z.string()),
+  passages: z.array(z.object({ reference: z.string(), text: z.string(), href: z.string() })),
+});
+export type TopicPassages = z.infer<typeof topicPassages>;
+
 /** The answer (Markdown) and every reference in it, checked against the store. */
 export const askReply = z.object({
   response: z.string(),

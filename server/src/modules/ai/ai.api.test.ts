@@ -135,3 +135,31 @@ describe('limits on questions to the AI', () => {
     expect((await askFrom('203.0.113.8')).statusCode).toBe(200);
   });
 });
+
+describe('GET /api/ai/passages (AI-enhanced search)', () => {
+  let reader: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    reader = await startTestApp();
+  }, 300_000);
+  afterAll(() => reader.stop());
+  const passages = async (query: string) => {
+    const res = await reader.server.inject({ method: 'GET', url: `/api/ai/passages?${query}`, headers: { host: 'localhost' } });
+    return { status: res.statusCode, body: res.json() };
+  };
+
+  it('finds passages by meaning for a question or topic, and nothing for words with no topic', async () => {
+    const anxiety = await passages('q=verses%20about%20anxiety');
+    expect(anxiety.status).toBe(200);
+    expect(anxiety.body.topics[0]).toBe('anxiety and worry');
+    expect(anxiety.body.passages.map((p: { reference: string }) => p.reference)).toEqual(expect.arrayContaining(['Philippians 4:6-7', '1 Peter 5:7']));
+    expect(anxiety.body.passages[0]).toMatchObject({
+      text: expect.stringMatching(/^Be careful for nothing/),
+      href: '/bible?book=Philippians&chapter=4&verse=6&translation=KJV',
+    });
+    const money = (await passages('q=what%20did%20Jesus%20say%20about%20money&translation=WEB')).body;
+    expect(money.passages.map((p: { reference: string }) => p.reference)).toContain('Matthew 6:24');
+    expect(money.passages[0].href).toMatch(/translation=WEB$/);
+    expect((await passages('q=Melchizedek')).body).toEqual({ topics: [], passages: [] });
+    expect((await passages('q=')).status).toBe(400);
+  });
+});

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { askReply, askRequest } from '#common/contracts/ai.ts';
+import { askReply, askRequest, topicPassages, topicPassagesQuery } from '#common/contracts/ai.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import type { ViewerOf } from '../auth/viewer.ts';
 import type { AiService } from './ai.service.ts';
@@ -13,6 +13,15 @@ export function aiRoutes(service: AiService, viewerOf: ViewerOf): FastifyPluginA
       async (req, reply) => {
         reply.header('cache-control', 'no-store');
         return service.ask(await viewerOf(req), req.ip, req.body);
+      },
+    );
+    // A read with no personal data: the same for everyone, and kept for an hour like search results.
+    app.get(
+      '/api/ai/passages',
+      { schema: { querystring: topicPassagesQuery, response: { 200: topicPassages, 400: errorBody, 404: errorBody } } },
+      async (req, reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+        return service.passagesFor(req.query.q, req.query.translation);
       },
     );
   };

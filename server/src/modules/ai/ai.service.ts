@@ -1,4 +1,4 @@
-import type { AskReply } from '#common/contracts/ai.ts';
+import type { AskReply, TopicPassages } from '#common/contracts/ai.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { RateWindow } from '../../lib/rate-window.ts';
 import type { Viewer } from '../auth/viewer.ts';
@@ -41,6 +41,20 @@ export class AiService {
     let text = strikeInvalid(answer.text, translation, this.bible);
     if (showsDanger(input.question)) text = `**${this.crisisText}**\n\n${text}`;
     return { response: text, engine: answer.engine, translation, references: checkReferences(text, translation, this.bible) };
+  }
+
+  /**
+   * AI-enhanced search (/search): the passages a question or topic points to by meaning (its everyday
+   * words, the topics), not by its words; nothing when it points to no topic, as the keyword hits are beside it.
+   */
+  passagesFor(q: string, translation?: string): TopicPassages {
+    const code = this.bible.translation(translation).code;
+    const found = this.finder.find(q, code, { keywords: false });
+    if (found.topics.length === 0) return { topics: [], passages: [] };
+    return {
+      topics: found.topics.slice(0, 2),
+      passages: found.passages.map((p) => ({ ...p, href: checkReferences(p.reference, code, this.bible)[0]?.href ?? '' })),
+    };
   }
 }
 

@@ -33,7 +33,7 @@ export class PassageFinder {
     private readonly search: SearchService,
   ) {}
 
-  find(question: string, translation: string, options: { reference?: string; context?: string; max?: number } = {}): Retrieval {
+  find(question: string, translation: string, options: { reference?: string; context?: string; max?: number; keywords?: boolean } = {}): Retrieval {
     const max = options.max ?? MAX_PASSAGES;
     const passages: Passage[] = [];
     const corrections: string[] = [];
@@ -66,7 +66,7 @@ export class PassageFinder {
     for (const topic of topics.slice(0, 2)) topic.passages.slice(0, 2).forEach(add);
     for (const topic of topics.slice(0, 2)) topic.passages.forEach(add);
 
-    if (passages.length === 0) this.keywordPassages(question, translation).forEach(add);
+    if (passages.length === 0 && options.keywords !== false) this.keywordPassages(question, translation).forEach(add);
     return { passages, topics: topics.map((t) => t.name), corrections, asksToInvent: INVENT.test(question) };
   }
 

@@ -9,6 +9,7 @@ import { searchQuery } from '../api/search.ts';
 import { usePreferredTranslation } from '../../translations/api/preferred-translation.ts';
 import { TranslationOptions } from '../../translations/components/TranslationOptions.tsx';
 import { HighlightedText } from '../components/HighlightedText.tsx';
+import { TopicPassages } from '../components/TopicPassages.tsx';
 
 export const PAGE_SIZE = 20;
 
@@ -113,6 +114,8 @@ export function SearchPage(params: SearchPageParams) {
           {(results.error instanceof ApiError && results.error.serverMessage) || results.error.message}
         </p>
       )}
+
+      {params.q && !data?.passage && page === 1 && <TopicPassages q={params.q} translation={translation} />}
 
       {data?.passage && (
         <section className="card" aria-labelledby="passage-heading">
