@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './fixtures.ts';
+import { SEEDED_READER } from './seeded-accounts.ts';
+import { signInAs } from './session.ts';
 
 const { page: newPage } = useBrowser();
 const answers = (page: Awaited<ReturnType<typeof newPage>>) => page.getByRole('article', { name: 'Answer' });
@@ -71,5 +73,21 @@ describe('Bible Chat', () => {
     await answer.getByRole('link', { name: 'Continue in chat' }).click();
     await expect.poll(() => answers(page).count()).toBe(1);
     expect(await page.getByText('What does John 3:16 mean? (John 3:16)').count()).toBe(1);
+  });
+
+  it("keeps a signed-in reader's questions for them until they turn the history off", async () => {
+    const page = await signInAs(await newPage(), SEEDED_READER);
+    await page.goto('/chat');
+    await page.getByRole('textbox', { name: 'Ask a question' }).fill('Where was Jesus born?');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => answers(page).count()).toBe(1);
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Questions to the AI' });
+    await expect.poll(() => section.getByText('1 question kept.').count()).toBe(1);
+    const keep = section.getByRole('checkbox', { name: /Keep a history of my questions/ });
+    expect(await keep.isChecked()).toBe(true);
+    await keep.uncheck();
+    await expect.poll(() => section.getByText('0 questions kept.').count()).toBe(1);
+    expect(await keep.isChecked()).toBe(false);
   });
 });

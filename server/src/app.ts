@@ -51,6 +51,9 @@ import { DEFAULT_CRISIS_TEXT } from './modules/ai/safety.ts';
 import { ScriptureEngine } from './modules/ai/scripture-engine.ts';
 import { LanguageModelEngine } from './modules/ai/language-model-engine.ts';
 import { RateWindow } from './lib/rate-window.ts';
+import { PersonalizationRepository } from './modules/personalization/personalization.repository.ts';
+import { PersonalizationService } from './modules/personalization/personalization.service.ts';
+import { personalizationRoutes } from './modules/personalization/personalization.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { ProfileRepository } from './modules/profile/profile.repository.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
@@ -163,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     new RateWindow(config.aiRateLimit, 60 * 60 * 1000),
   );
   await server.register(aiRoutes(ai, viewerOf));
+  await server.register(personalizationRoutes(new PersonalizationService(new PersonalizationRepository(database.db)), viewerOf));
   await server.register(activityRoutes(new ActivityService(new ActivityRepository(database.db)), viewerOf));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 

@@ -214,3 +214,30 @@ export const noteAiResponses = pgTable(
   },
   (t) => [index('note_ai_response_note_idx').on(t.noteId), index('note_ai_response_user_idx').on(t.userId)],
 );
+
+// --- Personalization -------------------------------------------------------------------------------
+
+/** Spec §7 track-question: a signed-in person's questions to the AI, for them alone (newest 1,000 kept). */
+export const questionHistory = pgTable(
+  'question_history',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    context: text('context'),
+    reference: text('reference'),
+    aiResponse: text('ai_response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('question_history_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Whether a person's questions are kept at all (on unless they turn it off). */
+export const questionHistorySetting = pgTable('question_history_setting', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  keep: boolean('keep').notNull().default(true),
+});

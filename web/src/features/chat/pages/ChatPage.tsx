@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePreferredTranslation } from '../../translations/api/preferred-translation.ts';
 import { askAi, CHAT_CHIPS, conversationContext, type ChatTurn } from '../api/chat.ts';
+import { trackQuestion } from '../api/question-history.ts';
 import { AnswerText } from '../components/AnswerText.tsx';
 
 /** /chat: questions answered from Scripture, every reference checked and linked to the reader. */
@@ -28,8 +29,10 @@ export function ChatPage({ q }: { q?: string }) {
       setBusy(true);
       setTurns([...earlier, { question: text }]);
       try {
-        const reply = await askAi({ question: text, context: conversationContext(earlier), translation });
+        const context = conversationContext(earlier);
+        const reply = await askAi({ question: text, context, translation });
         setTurns([...earlier, { question: text, reply }]);
+        void trackQuestion({ question: text, context, aiResponse: reply.response });
       } catch (error) {
         setTurns([...earlier, { question: text, error: errorMessage(error) || 'Failed to generate response.' }]);
       } finally {

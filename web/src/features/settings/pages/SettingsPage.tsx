@@ -5,6 +5,7 @@ import { setThemeChoice, useTheme, type ThemeChoice } from '../../../lib/theme.t
 import { cn } from '../../../lib/cn.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { currentUserQuery } from '../../auth/api/auth.ts';
+import { QuestionHistorySettings } from '../../chat/components/QuestionHistorySettings.tsx';
 import { FONT_SIZES } from '#common/study/rules.ts';
 import { setFontSize, setRedLetters, useReaderSettings } from '../../reader/api/reader-settings.ts';
 import { FONT_SIZE_CLASSES, FONT_SIZE_LABELS } from '../../reader/components/font-sizes.ts';
@@ -114,6 +115,8 @@ export function SettingsPage() {
         <Choices name="theme" legend="Theme" options={THEMES} value={theme} onChange={setThemeChoice} />
         <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">System follows your device's light or dark setting.</p>
       </Section>
+
+      {user.data && <QuestionHistorySettings />}
 
       {user.data && (
         <p className="text-sm text-stone-700 dark:text-stone-300">

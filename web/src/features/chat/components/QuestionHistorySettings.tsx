@@ -1,0 +1,34 @@
+import { Section } from '../../../components/FormMessages.tsx';
+import { useQuestionHistory } from '../api/question-history.ts';
+
+/** Settings: keep a history of questions to the AI (for you alone), or not; turning it off deletes it. */
+export function QuestionHistorySettings() {
+  const { history, choose, clear } = useQuestionHistory(true);
+  if (!history) return null;
+  // The choice shows at once; the list follows when the server has it.
+  const keep = choose.isPending && choose.variables !== undefined ? choose.variables : history.keep;
+  return (
+    <Section title="Questions to the AI" id="question-history-heading">
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          className="mt-1 h-5 w-5 accent-orange-800"
+          checked={keep}
+          disabled={choose.isPending}
+          onChange={(e) => choose.mutate(e.target.checked)}
+        />
+        <span>
+          Keep a history of my questions
+          <span className="block text-sm text-stone-600 dark:text-stone-400">
+            Only you can see it. Turning it off deletes what was kept. {history.total === 1 ? '1 question kept.' : `${history.total} questions kept.`}
+          </span>
+        </span>
+      </label>
+      {history.total > 0 && (
+        <button type="button" className="button-secondary mt-3" disabled={clear.isPending} onClick={() => clear.mutate()}>
+          Delete my question history
+        </button>
+      )}
+    </Section>
+  );
+}
