@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { Browser, signUpVerified } from '../../../test/accounts.ts';
-import { avatars, noteAiResponses, studyActivity, users } from '../../db/schema.ts';
+import { avatars, studyActivity, users } from '../../db/schema.ts';
 
 let inbox: Awaited<ReturnType<typeof startInbox>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -21,7 +20,19 @@ const signIn = (browser: Browser, email: string, password: string) => browser.re
 
 /** Rows of each per-user table for one user (the FK-cascaded ones and better-auth's own). */
 async function rowsOf(userId: string): Promise<Record<string, number>> {
-  const tables = ['"user"', 'session', 'account', 'user_settings', 'highlight', 'note', 'avatar', 'study_activity', 'note_ai_response'];
+  const tables = [
+    '"user"',
+    'session',
+    'account',
+    'user_settings',
+    'highlight',
+    'note',
+    'avatar',
+    'study_activity',
+    'note_ai_response',
+    'question_history',
+    'question_history_setting',
+  ];
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const column = table === '"user"' ? 'id' : 'user_id';
@@ -201,16 +212,30 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
         id: string;
       };
       expect((await put(browser, PNG, 'image/png')).statusCode).toBe(200);
-      // No routes write these yet in this module's reach: insert as their features will.
+      const answer = { noteId: note.id, prompt: 'Explain', response: 'Everyone', translation: 'KJV', reference: 'John 3:16' };
+      expect((await browser.request('POST', '/api/ai-responses', answer)).statusCode).toBe(200);
+      expect((await browser.request('POST', '/api/personalization/track-question', { question: 'Who is the world?' })).statusCode).toBe(204);
+      expect((await browser.request('PUT', '/api/personalization/questions/keep', { keep: true })).statusCode).toBe(200);
+      expect((await browser.request('POST', '/api/personalization/track-question', { question: 'And who is my neighbour?' })).statusCode).toBe(204);
+      // No route writes reading activity yet (the progress issue will): insert as it will.
       await app.database.db.insert(studyActivity).values({ userId: me.id, day: '2025-01-01', chaptersRead: 1, minutesSpent: 5 });
-      await app.database.db
-        .insert(noteAiResponses)
-        .values({ id: randomUUID(), noteId: note.id, userId: me.id, prompt: 'Explain', response: 'Everyone', translation: 'KJV', reference: 'John 3:16' });
       return me.id;
     };
     const carolId = await fill(carol);
     const daveId = await fill(dave);
-    const full = { user: 1, session: 1, account: 1, user_settings: 1, highlight: 1, note: 1, avatar: 1, study_activity: 1, note_ai_response: 1 };
+    const full = {
+      user: 1,
+      session: 1,
+      account: 1,
+      user_settings: 1,
+      highlight: 1,
+      note: 1,
+      avatar: 1,
+      study_activity: 1,
+      note_ai_response: 1,
+      question_history: 2,
+      question_history_setting: 1,
+    };
     expect(await rowsOf(carolId)).toEqual(full);
 
     // No deletion without the password, even on a fresh session; a wrong one is refused.
