@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, signUpVerified } from '../../../test/accounts.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
+import { PersonalizationRepository } from './personalization.repository.ts';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let inbox: Awaited<ReturnType<typeof startInbox>>;
@@ -52,5 +54,17 @@ describe(`question history (spec §7 track-question) on ${databaseKind()}`, () =
     expect((await history(boaz)).total).toBe(0);
     // Ruth's are untouched by Boaz's choices.
     expect((await history(ruth)).total).toBe(2);
+  });
+
+  it('keeps only the newest questions once a person has the most allowed', async () => {
+    const me = (await ruth.request('GET', '/api/auth/user')).json() as { id: string };
+    const repository = new PersonalizationRepository(app.database.db);
+    for (let i = 0; i < 5; i++) {
+      await repository.add({ id: randomUUID(), userId: me.id, question: `q${i}`, context: null, reference: null, aiResponse: null }, 3);
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    const kept = await history(ruth);
+    expect(kept.total).toBe(3);
+    expect(kept.questions.map((q: { question: string }) => q.question)).toEqual(['q4', 'q3', 'q2']);
   });
 });
