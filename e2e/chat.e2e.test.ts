@@ -71,16 +71,20 @@ describe('Bible Chat', () => {
     await expect.poll(() => answer.count()).toBe(1);
     expect(await answer.getByRole('link', { name: 'John 3:16' }).first().getAttribute('href')).toBe('/bible?book=John&chapter=3&verse=16&translation=KJV');
     await answer.getByRole('link', { name: 'Continue in chat' }).click();
-    await expect.poll(() => answers(page).count()).toBe(1);
-    expect(await page.getByText('What does John 3:16 mean? (John 3:16)').count()).toBe(1);
+    // The chat page asks the question it was given (the panel's own answer may linger while it closes).
+    await expect.poll(() => page.getByText('What does John 3:16 mean? (John 3:16)').count()).toBe(1);
+    await expect.poll(() => page.getByRole('list', { name: 'Conversation' }).getByRole('article', { name: 'Answer' }).count()).toBe(1);
   });
 
   it("keeps a signed-in reader's questions for them until they turn the history off", async () => {
     const page = await signInAs(await newPage(), SEEDED_READER);
     await page.goto('/chat');
     await page.getByRole('textbox', { name: 'Ask a question' }).fill('Where was Jesus born?');
+    // The question is sent to the history after the answer, in the background: wait for it before leaving.
+    const tracked = page.waitForResponse((res) => res.url().endsWith('/api/personalization/track-question'));
     await page.keyboard.press('Enter');
     await expect.poll(() => answers(page).count()).toBe(1);
+    expect((await tracked).status()).toBe(204);
     await page.goto('/settings');
     const section = page.getByRole('region', { name: 'Questions to the AI' });
     await expect.poll(() => section.getByText('1 question kept.').count()).toBe(1);

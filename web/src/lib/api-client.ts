@@ -76,6 +76,35 @@ export async function apiGetPage<T>(path: string): Promise<{ items: T[]; total: 
   return { items, total: Number(res.headers.get('x-total-count') ?? items.length) };
 }
 
+/**
+ * A POST answered with server-sent events: each event's name and parsed data go to `onEvent` as they
+ * arrive. A refusal before the stream (a limit, bad input) throws like any call; `signal` stops it.
+ */
+export async function apiStream(path: string, body: unknown, onEvent: (event: string, data: unknown) => void, signal?: AbortSignal): Promise<void> {
+  let res: Response | null;
+  try {
+    res = await send(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal });
+  } catch (error) {
+    if (signal?.aborted) throw new DOMException('Stopped', 'AbortError');
+    throw error;
+  }
+  const reader = res!.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (data !== undefined) onEvent(event, JSON.parse(data));
+    }
+  }
+}
+
 /** The server's message for a failed call, in words a person can act on (`overrides` rewords some). */
 export function errorMessage(error: unknown, overrides: Record<string, string> = {}): string {
   if (error instanceof ApiError) {

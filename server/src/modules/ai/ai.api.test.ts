@@ -107,6 +107,25 @@ describe('POST /api/ai/ask with the embedded Scripture engine', () => {
     expect(body.references.every((r) => r.status === 'verified' && /melchi/i.test(r.text ?? ''))).toBe(true);
   });
 
+  it('answers as server-sent events too, after the same checks', async () => {
+    const res = await app.server.inject({ method: 'POST', url: '/api/ai/ask/stream', headers: { host: 'localhost' }, payload: { question: 'What is faith?' } });
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    // The stream carries the same protections as every reply.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const [event, data] = res.body.trim().split('\n');
+    expect(event).toBe('event: done');
+    expect(verified(JSON.parse(data!.slice('data: '.length)))).toContain('Hebrews 11:1');
+    const unknown = await app.server.inject({
+      method: 'POST',
+      url: '/api/ai/ask/stream',
+      headers: { host: 'localhost' },
+      payload: { question: 'faith', translation: 'NOPE' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBeTruthy();
+  });
+
   it('refuses what it cannot answer with a clear message, guests included', async () => {
     expect(await ask({ question: '   ' })).toMatchObject({ status: 400, body: { message: 'Ask a question.' } });
     expect(await ask({ question: 'x'.repeat(1001) })).toMatchObject({ status: 400, body: { message: 'A question can be at most 1,000 characters.' } });

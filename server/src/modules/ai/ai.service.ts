@@ -30,14 +30,32 @@ export class AiService {
   ) {}
 
   async ask(viewer: Viewer, clientAddress: string, input: AskInput): Promise<AskReply> {
+    this.admit(viewer, clientAddress);
+    return this.answer(input);
+  }
+
+  /** Counts a question against the person's and the address's hourly limit; 429 past it. */
+  admit(viewer: Viewer, clientAddress: string): void {
     const keys = [`address:${clientAddress}`, ...(viewer.kind === 'user' ? [`user:${viewer.userId}`] : [])];
     this.limits.take(keys, (seconds) => {
       const minutes = Math.max(1, Math.ceil(seconds / 60));
       return `That is ${this.limits.limit} questions to the AI in the last hour, the most allowed. Please ask again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
     });
+  }
+
+  /** The translation a question will be answered in: 404 for one that is not installed, before any answering. */
+  translationFor(code?: string): string {
+    return this.bible.translation(code).code;
+  }
+
+  /**
+   * Retrieve → answer → verify. `live` hears drafts as a model writes them (unchecked: the page shows
+   * them as a draft, with no links) and can stop the work.
+   */
+  async answer(input: AskInput, live: { onDraft?: (draft: string) => void; signal?: AbortSignal } = {}): Promise<AskReply> {
     const translation = this.bible.translation(input.translation).code;
     const found = this.finder.find(input.question, translation, { reference: input.reference, context: input.context, max: input.brief ? 2 : undefined });
-    const answer = await this.engine.answer({ ...input, translation }, found);
+    const answer = await this.engine.answer({ ...input, translation }, found, live);
     let text = strikeInvalid(answer.text, translation, this.bible);
     if (showsDanger(input.question)) text = `**${this.crisisText}**\n\n${text}`;
     return { response: text, engine: answer.engine, translation, references: checkReferences(text, translation, this.bible) };

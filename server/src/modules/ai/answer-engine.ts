@@ -39,5 +39,9 @@ export interface EngineAnswer {
  * every reference in what comes back before anyone sees it.
  */
 export interface AnswerEngine {
-  answer(request: AnswerRequest, found: Retrieval): Promise<EngineAnswer>;
+  /**
+   * `onDraft` hears the answer as it is written (the whole draft each time), before it is checked;
+   * `signal` ends the work when the person stops or leaves.
+   */
+  answer(request: AnswerRequest, found: Retrieval, live?: { onDraft?: (draft: string) => void; signal?: AbortSignal }): Promise<EngineAnswer>;
 }

@@ -28,10 +28,10 @@ export class LanguageModelEngine implements AnswerEngine {
     this.provider = createOpenAICompatible({ name: 'selah-ai', baseURL: settings.baseUrl, apiKey: settings.apiKey, includeUsage: true });
   }
 
-  async answer(request: AnswerRequest, found: Retrieval): Promise<EngineAnswer> {
+  async answer(request: AnswerRequest, found: Retrieval, live: { onDraft?: (draft: string) => void; signal?: AbortSignal } = {}): Promise<EngineAnswer> {
     const system = instructions(request);
     const messages: ModelMessage[] = [{ role: 'user', content: prompt(request, found) }];
-    const first = await this.complete(system, messages);
+    const first = await this.complete(system, messages, live);
     const wrong = checkReferences(first, request.translation, this.bible).filter((r) => r.status !== 'verified');
     if (wrong.length === 0) return { text: first, engine: 'language-model' };
     messages.push(
@@ -41,11 +41,12 @@ export class LanguageModelEngine implements AnswerEngine {
         content: `These references in your answer are not right:\n${wrong.map((r) => `- ${r.written}: ${r.problem}`).join('\n')}\nRewrite the answer with each one corrected or removed. Quote only the exact text of the passages given.`,
       },
     );
-    return { text: await this.complete(system, messages), engine: 'language-model' };
+    return { text: await this.complete(system, messages, live), engine: 'language-model' };
   }
 
-  private async complete(system: string, messages: ModelMessage[]): Promise<string> {
-    const abort = AbortSignal.timeout(this.settings.timeoutMs);
+  private async complete(system: string, messages: ModelMessage[], live: { onDraft?: (draft: string) => void; signal?: AbortSignal }): Promise<string> {
+    const timeout = AbortSignal.timeout(this.settings.timeoutMs);
+    const abort = live.signal ? AbortSignal.any([timeout, live.signal]) : timeout;
     let failure: unknown;
     try {
       const result = streamText({
@@ -59,13 +60,17 @@ export class LanguageModelEngine implements AnswerEngine {
         },
       });
       let text = '';
-      for await (const part of result.textStream) text += part;
+      for await (const part of result.textStream) {
+        text += part;
+        live.onDraft?.(text);
+      }
       if (failure) throw failure;
       if (!text.trim()) throw new Upstream('The AI service sent an empty answer. Please try again.');
       return text.trim();
     } catch (error) {
       // An aborted stream may simply end, empty: the time-out is the reason then.
-      if (abort.aborted) throw new Upstream('The AI service took too long to answer. Please try again.', true);
+      if (live.signal?.aborted) throw new Upstream('Stopped.');
+      if (timeout.aborted) throw new Upstream('The AI service took too long to answer. Please try again.', true);
       if (error instanceof Upstream) throw error;
       const status = APICallError.isInstance(error) ? error.statusCode : undefined;
       throw new Upstream(`The AI service could not answer${status ? ` (it replied ${status})` : ''}. Please try again later.`);

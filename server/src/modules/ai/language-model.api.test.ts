@@ -83,4 +83,37 @@ describe('POST /api/ai/ask with an OpenAI-compatible model (streamed over real H
     });
     expect(await ask('ponder slowly')).toMatchObject({ status: 504, body: { message: 'The AI service took too long to answer. Please try again.' } });
   });
+
+  it('streams drafts as the model writes, then the checked answer, or the error, as server-sent events', async () => {
+    const events = async (question: string) => {
+      const res = await app.server.inject({ method: 'POST', url: '/api/ai/ask/stream', headers: { host: 'localhost' }, payload: { question } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      expect(res.body).not.toContain(KEY);
+      return res.body
+        .trim()
+        .split('\n\n')
+        .map((block) => {
+          const [event, data] = block.split('\n');
+          return { event: event!.replace('event: ', ''), data: JSON.parse(data!.replace('data: ', '')) };
+        });
+    };
+    const answered = await events("I'm anxious about my job");
+    const drafts = answered.filter((e) => e.event === 'draft').map((e) => e.data.text as string);
+    expect(drafts.length).toBeGreaterThan(3);
+    expect(drafts[0]!.length).toBeLessThan(drafts.at(-1)!.length);
+    const done = answered.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(done.data.references.map((r: { reference: string }) => r.reference)).toEqual(['1 Peter 5:7', 'Philippians 4:6-7']);
+
+    // A draft may still hold an invented reference; the answer that is shown in the end does not.
+    const corrected = await events('an invented reference, please');
+    expect(corrected.some((e) => e.event === 'draft' && e.data.text.includes('Hezekiah'))).toBe(true);
+    expect(corrected.at(-1)!.data.response).not.toContain('Hezekiah');
+
+    expect((await events('overloaded')).at(-1)).toEqual({
+      event: 'error',
+      data: { message: 'The AI service could not answer (it replied 500). Please try again later.' },
+    });
+  });
 });

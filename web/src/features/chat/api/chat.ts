@@ -1,5 +1,5 @@
 import type { AskReply } from '#common/contracts/ai.ts';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost, apiStream } from '../../../lib/api-client.ts';
 
 /** Spec §2: the chips' fixed questions (home page and an empty chat). */
 export const CHAT_CHIPS = [
@@ -11,6 +11,8 @@ export const CHAT_CHIPS = [
 
 export interface ChatTurn {
   question: string;
+  /** What a model has written so far, before its references are checked. */
+  draft?: string;
   reply?: AskReply;
   error?: string;
 }
@@ -32,3 +34,28 @@ export function conversationContext(turns: readonly ChatTurn[]): string | undefi
 /** Spec §7 POST /api/ai/ask, in the translation the person reads. */
 export const askAi = (input: { question: string; context?: string; reference?: string; translation?: string; brief?: boolean }) =>
   apiPost<AskReply>('/api/ai/ask', input);
+
+/**
+ * The same question answered as it is written (POST /api/ai/ask/stream): drafts while a model writes,
+ * then the checked reply. Rejects with the server's message on an `error` event.
+ */
+export async function askAiStream(
+  input: { question: string; context?: string; reference?: string; translation?: string },
+  onDraft: (text: string) => void,
+  signal: AbortSignal,
+): Promise<AskReply> {
+  let reply: AskReply | undefined;
+  let failure: string | undefined;
+  await apiStream(
+    '/api/ai/ask/stream',
+    input,
+    (event, data) => {
+      if (event === 'draft') onDraft((data as { text: string }).text);
+      else if (event === 'done') reply = data as AskReply;
+      else if (event === 'error') failure = (data as { message: string }).message;
+    },
+    signal,
+  );
+  if (reply) return reply;
+  throw new Error(failure ?? 'Failed to generate response.');
+}

@@ -18,7 +18,12 @@ export function useQuestionHistory(enabled: boolean) {
   const queryClient = useQueryClient();
   const history = useQuery({ ...historyQuery, enabled });
   const refresh = () => queryClient.invalidateQueries({ queryKey: historyQuery.queryKey });
-  const choose = useMutation({ mutationFn: (keep: boolean) => apiRequest('PUT', '/api/personalization/questions/keep', { keep }), onSettled: refresh });
+  // The server answers a choice with the history as it now is: shown at once, with no stale moment between.
+  const choose = useMutation({
+    mutationFn: (keep: boolean) => apiRequest<QuestionHistory>('PUT', '/api/personalization/questions/keep', { keep }),
+    onSuccess: (now) => queryClient.setQueryData(historyQuery.queryKey, now),
+    onError: refresh,
+  });
   const clear = useMutation({ mutationFn: () => apiRequest('DELETE', '/api/personalization/questions'), onSettled: refresh });
   return { history: history.data, choose, clear };
 }

@@ -1,12 +1,15 @@
+import { useState } from 'react';
 import { Section } from '../../../components/FormMessages.tsx';
 import { useQuestionHistory } from '../api/question-history.ts';
 
 /** Settings: keep a history of questions to the AI (for you alone), or not; turning it off deletes it. */
 export function QuestionHistorySettings() {
   const { history, choose, clear } = useQuestionHistory(true);
+  // The choice shows at once (set in the same event, so the controlled box never flips back), until the
+  // server's answer replaces the history.
+  const [choice, setChoice] = useState<boolean | null>(null);
   if (!history) return null;
-  // The choice shows at once; the list follows when the server has it.
-  const keep = choose.isPending && choose.variables !== undefined ? choose.variables : history.keep;
+  const keep = choice ?? history.keep;
   return (
     <Section title="Questions to the AI" id="question-history-heading">
       <label className="flex items-start gap-3">
@@ -15,7 +18,10 @@ export function QuestionHistorySettings() {
           className="mt-1 h-5 w-5 accent-orange-800"
           checked={keep}
           disabled={choose.isPending}
-          onChange={(e) => choose.mutate(e.target.checked)}
+          onChange={(e) => {
+            setChoice(e.target.checked);
+            choose.mutate(e.target.checked, { onSettled: () => setChoice(null) });
+          }}
         />
         <span>
           Keep a history of my questions

@@ -1,12 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Copy, MessageCircle, RotateCcw, Send } from 'lucide-react';
+import { Copy, MessageCircle, RotateCcw, Send, Square } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { AI_QUESTION_MAX } from '#common/ai/limits.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePreferredTranslation } from '../../translations/api/preferred-translation.ts';
-import { askAi, CHAT_CHIPS, conversationContext, type ChatTurn } from '../api/chat.ts';
+import { askAiStream, CHAT_CHIPS, conversationContext, type ChatTurn } from '../api/chat.ts';
 import { trackQuestion } from '../api/question-history.ts';
 import { AnswerText } from '../components/AnswerText.tsx';
 
@@ -19,6 +19,7 @@ export function ChatPage({ q }: { q?: string }) {
   const [draft, setDraft] = useState('');
   const [busy, setBusy] = useState(false);
   const sentFromUrl = useRef(false);
+  const stopper = useRef<AbortController | null>(null);
   const end = useRef<HTMLDivElement>(null);
 
   const ask = useCallback(
@@ -28,14 +29,18 @@ export function ChatPage({ q }: { q?: string }) {
       if (!text || busy) return;
       setBusy(true);
       setTurns([...earlier, { question: text }]);
+      const stop = new AbortController();
+      stopper.current = stop;
       try {
         const context = conversationContext(earlier);
-        const reply = await askAi({ question: text, context, translation });
+        const reply = await askAiStream({ question: text, context, translation }, (draft) => setTurns([...earlier, { question: text, draft }]), stop.signal);
         setTurns([...earlier, { question: text, reply }]);
         void trackQuestion({ question: text, context, aiResponse: reply.response });
       } catch (error) {
-        setTurns([...earlier, { question: text, error: errorMessage(error) || 'Failed to generate response.' }]);
+        const stopped = stop.signal.aborted;
+        setTurns([...earlier, { question: text, error: stopped ? 'You stopped this answer.' : errorMessage(error) || 'Failed to generate response.' }]);
       } finally {
+        stopper.current = null;
         setBusy(false);
       }
     },
@@ -116,10 +121,17 @@ export function ChatPage({ q }: { q?: string }) {
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={onKey}
         />
-        <button type="submit" className="button-primary h-12 px-4" disabled={busy || !draft.trim()}>
-          <Send aria-hidden size={18} />
-          <span className="sr-only sm:not-sr-only">Send</span>
-        </button>
+        {busy ? (
+          <button type="button" className="button-secondary h-12 px-4" onClick={() => stopper.current?.abort()}>
+            <Square aria-hidden size={16} />
+            <span className="sr-only sm:not-sr-only">Stop</span>
+          </button>
+        ) : (
+          <button type="submit" className="button-primary h-12 px-4" disabled={!draft.trim()}>
+            <Send aria-hidden size={18} />
+            <span className="sr-only sm:not-sr-only">Send</span>
+          </button>
+        )}
       </form>
       <div ref={end} />
     </div>
@@ -138,6 +150,17 @@ function Answer({ turn, onRetry, retryable }: { turn: ChatTurn; onRetry: () => v
           </button>
         )}
       </div>
+    );
+  }
+  if (!turn.reply && turn.draft) {
+    // Unchecked words: shown as a draft, plain text with no links, until the checked answer replaces it.
+    return (
+      <article className="card flex flex-col gap-2" aria-label="Answer being written" aria-busy="true">
+        <p className="leading-7 whitespace-pre-wrap text-stone-700 dark:text-stone-300">{turn.draft}</p>
+        <p className="text-xs text-stone-600 dark:text-stone-400" role="status">
+          Writing… references are checked before the answer is shown.
+        </p>
+      </article>
     );
   }
   if (!turn.reply) {
