@@ -71,7 +71,7 @@ export class AiService {
     if (found.topics.length === 0) return { topics: [], passages: [] };
     return {
       topics: found.topics.slice(0, 2),
-      passages: found.passages.map((p) => ({ ...p, href: checkReferences(p.reference, code, this.bible)[0]?.href ?? '' })),
+      passages: found.passages,
     };
   }
 }

@@ -14,6 +14,8 @@ export interface AnswerRequest {
 export interface Passage {
   reference: string;
   text: string;
+  /** The reader at the passage. */
+  href: string;
 }
 
 /** What retrieval found for a question (passage-finder.ts): what to answer from, and what to be honest about. */

@@ -45,7 +45,7 @@ export class PassageFinder {
       // A passage that overlaps one already chosen (Philippians 4:6 after 4:6-7) adds nothing.
       if (checked?.status !== 'verified' || !checked.text || !range || ranges.some((r) => overlap(r, range))) return;
       ranges.push(range);
-      passages.push({ reference: checked.reference!, text: checked.text });
+      passages.push({ reference: checked.reference!, text: checked.text, href: checked.href! });
     };
 
     if (options.reference) add(options.reference);

@@ -14,9 +14,9 @@ const historyQuery = queryOptions({
 });
 
 /** The person's question history: whether it is kept, how many, and turning it off (which deletes it) or clearing it. */
-export function useQuestionHistory(enabled: boolean) {
+export function useQuestionHistory() {
   const queryClient = useQueryClient();
-  const history = useQuery({ ...historyQuery, enabled });
+  const history = useQuery(historyQuery);
   const refresh = () => queryClient.invalidateQueries({ queryKey: historyQuery.queryKey });
   // The server answers a choice with the history as it now is: shown at once, with no stale moment between.
   const choose = useMutation({

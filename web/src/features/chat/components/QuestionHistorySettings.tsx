@@ -4,7 +4,7 @@ import { useQuestionHistory } from '../api/question-history.ts';
 
 /** Settings: keep a history of questions to the AI (for you alone), or not; turning it off deletes it. */
 export function QuestionHistorySettings() {
-  const { history, choose, clear } = useQuestionHistory(true);
+  const { history, choose, clear } = useQuestionHistory();
   // The choice shows at once (set in the same event, so the controlled box never flips back), until the
   // server's answer replaces the history.
   const [choice, setChoice] = useState<boolean | null>(null);

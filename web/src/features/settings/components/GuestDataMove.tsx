@@ -2,22 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { moveGuestData } from '../api/settings.ts';
-import { localList } from '../../../lib/local-list.ts';
+import { guestHighlights } from '../../study/api/highlights.ts';
+import { guestAnswers } from '../../study/api/note-answers.ts';
+import { guestNotes } from '../../study/api/notes.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { currentUserQuery } from '../../auth/api/auth.ts';
-
-/** `guestAiResponses` is an object keyed by noteId_reference (spec §3); the server takes its values. */
-function readAiResponses(): unknown[] {
-  try {
-    const value: unknown = JSON.parse(storage.get(STORAGE_KEYS.guestAiResponses) ?? 'null');
-    return value && typeof value === 'object' && !Array.isArray(value) ? Object.values(value) : [];
-  } catch {
-    return [];
-  }
-}
-
-const guestLists = { highlights: localList(STORAGE_KEYS.guestHighlights), notes: localList(STORAGE_KEYS.guestNotes) };
 
 const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORAGE_KEYS.guestAiResponses];
 
@@ -32,9 +22,9 @@ export function GuestDataMove() {
   const userId = user.data?.id;
   useEffect(() => {
     if (!userId) return;
-    const highlights = guestLists.highlights.read();
-    const notes = guestLists.notes.read();
-    const aiResponses = readAiResponses();
+    const highlights = guestHighlights.read();
+    const notes = guestNotes.read();
+    const aiResponses = Object.values(guestAnswers.read());
     if (highlights.length + notes.length + aiResponses.length === 0) return;
     void moveGuestData({ highlights, notes, aiResponses })
       .then((moved) => {

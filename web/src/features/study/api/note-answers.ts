@@ -27,7 +27,7 @@ interface GuestAnswer {
 }
 
 /** Spec §3 `guestAiResponses`: a guest's answers in the browser, keyed `noteId_reference`. */
-const guestAnswers = {
+export const guestAnswers = {
   read(): Record<string, GuestAnswer> {
     try {
       const value: unknown = JSON.parse(storage.get(STORAGE_KEYS.guestAiResponses) ?? '{}');
