@@ -12,9 +12,9 @@ describe('Bible Chat', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Peace' }).click();
     await expect.poll(() => answers(page).count()).toBe(1);
-    // Asked once, and the address no longer carries the question, so a reload does not ask again.
-    await expect.poll(() => page.url()).toMatch(/\/chat$/);
-    expect(await page.getByText('How can I find peace in difficult times?').count()).toBe(1);
+    // Asked once: the address then names the kept conversation instead of the question, so a reload does not ask again.
+    await expect.poll(() => page.url()).toMatch(/\/chat\?c=[0-9a-f-]{36}$/);
+    expect(await page.getByRole('list', { name: 'Conversation' }).getByText('How can I find peace in difficult times?').count()).toBe(1);
 
     const link = answers(page).getByRole('link', { name: 'John 14:27' });
     expect(await link.getAttribute('title')).toMatch(/^Peace I leave with you, my peace I give unto you/);
@@ -72,7 +72,7 @@ describe('Bible Chat', () => {
     expect(await answer.getByRole('link', { name: 'John 3:16' }).first().getAttribute('href')).toBe('/bible?book=John&chapter=3&verse=16&translation=KJV');
     await answer.getByRole('link', { name: 'Continue in chat' }).click();
     // The chat page asks the question it was given (the panel's own answer may linger while it closes).
-    await expect.poll(() => page.getByText('What does John 3:16 mean? (John 3:16)').count()).toBe(1);
+    await expect.poll(() => page.getByRole('list', { name: 'Conversation' }).getByText('What does John 3:16 mean? (John 3:16)').count()).toBe(1);
     await expect.poll(() => page.getByRole('list', { name: 'Conversation' }).getByRole('article', { name: 'Answer' }).count()).toBe(1);
   });
 

@@ -46,6 +46,9 @@ import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { AiService } from './modules/ai/ai.service.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { conversationRoutes } from './modules/ai/conversations.routes.ts';
+import { ConversationsRepository } from './modules/ai/conversations.repository.ts';
+import { ConversationsService } from './modules/ai/conversations.service.ts';
 import { PassageFinder } from './modules/ai/passage-finder.ts';
 import { DEFAULT_CRISIS_TEXT } from './modules/ai/safety.ts';
 import { ScriptureEngine } from './modules/ai/scripture-engine.ts';
@@ -166,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     new RateWindow(config.aiRateLimit, 60 * 60 * 1000),
   );
   await server.register(aiRoutes(ai, viewerOf));
+  await server.register(conversationRoutes(new ConversationsService(new ConversationsRepository(database.db), bible), viewerOf));
   await server.register(personalizationRoutes(new PersonalizationService(new PersonalizationRepository(database.db)), viewerOf));
   await server.register(activityRoutes(new ActivityService(new ActivityRepository(database.db)), viewerOf));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));

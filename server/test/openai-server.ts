@@ -15,6 +15,8 @@ export type Reply = { text: string } | { status: number } | { hang: true };
  */
 export async function startOpenAiServer(reply: (request: ChatRequest) => Reply) {
   const requests: ChatRequest[] = [];
+  /** Requests whose connection closed before the answer was finished (the caller stopped). */
+  const abandoned: ChatRequest[] = [];
   const server = createServer((req, res) => void handle(req, res));
   async function handle(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return void res.writeHead(404).end();
@@ -22,6 +24,9 @@ export async function startOpenAiServer(reply: (request: ChatRequest) => Reply) 
     for await (const chunk of req) raw += chunk;
     const request: ChatRequest = { authorization: req.headers.authorization, body: JSON.parse(raw) };
     requests.push(request);
+    res.on('close', () => {
+      if (!res.writableFinished) abandoned.push(request);
+    });
     const answer = reply(request);
     if ('hang' in answer) return; // never answers: the caller's time-out must end it
     if ('status' in answer) {
@@ -57,6 +62,7 @@ export async function startOpenAiServer(reply: (request: ChatRequest) => Reply) 
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
+    abandoned,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,4 +1,4 @@
-import { bigint, boolean, customType, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -241,3 +241,36 @@ export const questionHistorySetting = pgTable('question_history_setting', {
     .references(() => users.id, { onDelete: 'cascade' }),
   keep: boolean('keep').notNull().default(true),
 });
+
+/** A signed-in person's Bible Chat conversations; a guest's stay in the browser until they sign in. */
+export const conversations = pgTable(
+  'conversation',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversation_user_idx').on(t.userId, t.updatedAt)],
+);
+
+/** One question and its checked answer; `references` is the check the server made when it was kept. */
+export const conversationTurns = pgTable(
+  'conversation_turn',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    response: text('response').notNull(),
+    engine: text('engine').notNull(),
+    translation: text('translation').notNull(),
+    references: jsonb('references').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversation_turn_conversation_idx').on(t.conversationId, t.createdAt)],
+);

@@ -6,6 +6,7 @@ export const STORAGE_KEYS = {
   guestNotes: 'guestNotes',
   guestAiResponses: 'guestAiResponses',
   guestHighlights: 'guestHighlights',
+  guestConversations: 'guestConversations',
   wordsOfJesusInRed: 'wordsOfJesusInRed',
   fontSize: 'fontSize',
 } as const;

@@ -32,8 +32,11 @@ export function aiRoutes(service: AiService, viewerOf: ViewerOf): FastifyPluginA
         const stream = new PassThrough();
         const send = (event: string, data: unknown) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
         const stop = new AbortController();
-        // The person stopped or left: stop the model too.
-        req.raw.on('close', () => stop.abort());
+        // The person stopped or left: stop the model too. (The request's own 'close' has already fired
+        // once its body was read; the response's fires when the connection goes before the answer ends.)
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) stop.abort();
+        });
         void service
           .answer(req.body, { onDraft: (text) => send('draft', { text }), signal: stop.signal })
           .then((answer) => send('done', answer))

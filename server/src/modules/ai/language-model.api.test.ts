@@ -1,3 +1,5 @@
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskReply } from '#common/contracts/ai.ts';
 import { startOpenAiServer, type ChatRequest, type Reply } from '../../../test/openai-server.ts';
@@ -11,7 +13,7 @@ function model(request: ChatRequest): Reply {
   const question = request.body.messages.find((m) => m.role === 'user')!.content;
   const correcting = lastUser(request).startsWith('These references in your answer are not right');
   if (question.includes('overloaded')) return { status: 500 };
-  if (question.includes('ponder slowly')) return { hang: true };
+  if (question.includes('ponder slowly') || question.includes('until I leave')) return { hang: true };
   if (question.includes('stubborn')) return { text: 'As Hezekiah 3:16 says, God helps those who help themselves.' };
   if (question.includes('invented')) {
     return correcting
@@ -115,5 +117,26 @@ describe('POST /api/ai/ask with an OpenAI-compatible model (streamed over real H
       event: 'error',
       data: { message: 'The AI service could not answer (it replied 500). Please try again later.' },
     });
+  });
+
+  it('stops asking the model when the person stops or leaves, before its time-out would', async () => {
+    await app.server.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.server.address() as AddressInfo;
+    const asked = llm.requests.length;
+    const client = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/ai/ask/stream',
+      headers: { 'content-type': 'application/json', host: 'localhost' },
+    });
+    client.on('error', () => {});
+    client.end(JSON.stringify({ question: 'Answer until I leave' }));
+    await expect.poll(() => llm.requests.length).toBe(asked + 1);
+    const left = Date.now();
+    client.destroy();
+    await expect.poll(() => llm.abandoned.some((r) => lastUser(r).includes('until I leave')), { timeout: 3_000, interval: 20 }).toBe(true);
+    // The time-out (1.5 s from the question) would also end it: this must be the page leaving.
+    expect(Date.now() - left).toBeLessThan(1_000);
   });
 });

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConversationsRepository } from '../ai/conversations.repository.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { Browser, signUpVerified } from '../../../test/accounts.ts';
@@ -32,11 +34,19 @@ async function rowsOf(userId: string): Promise<Record<string, number>> {
     'note_ai_response',
     'question_history',
     'question_history_setting',
+    'conversation',
+    'conversation_turn',
   ];
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const column = table === '"user"' ? 'id' : 'user_id';
-    const result = await app.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = '${userId.replace(/'/g, "''")}'`));
+    const owner = `'${userId.replace(/'/g, "''")}'`;
+    const where =
+      table === '"user"'
+        ? `id = ${owner}`
+        : table === 'conversation_turn'
+          ? `conversation_id IN (SELECT id FROM conversation WHERE user_id = ${owner})`
+          : `user_id = ${owner}`;
+    const result = await app.database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table} WHERE ${where}`));
     counts[table.replace(/"/g, '')] = Number((result.rows[0] as { n: number }).n);
   }
   return counts;
@@ -217,6 +227,17 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
       expect((await browser.request('POST', '/api/personalization/track-question', { question: 'Who is the world?' })).statusCode).toBe(204);
       expect((await browser.request('PUT', '/api/personalization/questions/keep', { keep: true })).statusCode).toBe(200);
       expect((await browser.request('POST', '/api/personalization/track-question', { question: 'And who is my neighbour?' })).statusCode).toBe(204);
+      // This app has no Bible to check an answer's references against (conversations.api.test.ts uses the route).
+      const turn = {
+        id: randomUUID(),
+        question: 'Who is my neighbour?',
+        response: 'Luke 10:29',
+        engine: 'scripture-search',
+        translation: 'KJV',
+        references: [],
+        createdAt: new Date(),
+      };
+      await new ConversationsRepository(app.database.db).addTurns(me.id, { id: randomUUID(), title: 'Neighbours' }, [turn], { perAccount: 10, turns: 10 });
       // No route writes reading activity yet (the progress issue will): insert as it will.
       await app.database.db.insert(studyActivity).values({ userId: me.id, day: '2025-01-01', chaptersRead: 1, minutesSpent: 5 });
       return me.id;
@@ -235,6 +256,8 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
       note_ai_response: 1,
       question_history: 2,
       question_history_setting: 1,
+      conversation: 1,
+      conversation_turn: 1,
     };
     expect(await rowsOf(carolId)).toEqual(full);
 

@@ -10,6 +10,8 @@ export const CHAT_CHIPS = [
 ] as const;
 
 export interface ChatTurn {
+  /** The turn's id in its kept conversation. */
+  id: string;
   question: string;
   /** What a model has written so far, before its references are checked. */
   draft?: string;

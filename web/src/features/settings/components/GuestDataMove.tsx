@@ -8,12 +8,13 @@ import { guestNotes } from '../../study/api/notes.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { currentUserQuery } from '../../auth/api/auth.ts';
+import { CONVERSATIONS_KEY, guestConversations, moveGuestConversations } from '../../chat/api/conversations.ts';
 
 const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORAGE_KEYS.guestAiResponses];
 
 /**
- * Spec §6 and principle 4: when a guest signs up or in, the highlights, notes and AI answers kept in
- * this browser move into the account, then leave the browser. The server skips what it already has, so
+ * Spec §6 and principle 4: when a guest signs up or in, the highlights, notes, AI answers and chat
+ * conversations kept in this browser move into the account, then leave the browser. The server skips what it already has, so
  * a move cut short simply runs again on the next load: nothing lost, nothing doubled.
  */
 export function GuestDataMove() {
@@ -22,6 +23,13 @@ export function GuestDataMove() {
   const userId = user.data?.id;
   useEffect(() => {
     if (!userId) return;
+    if (guestConversations.read().length > 0) {
+      void moveGuestConversations()
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 409) toastError(errorMessage(error), 'Conversations not moved', 8000);
+        })
+        .finally(() => void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }));
+    }
     const highlights = guestHighlights.read();
     const notes = guestNotes.read();
     const aiResponses = Object.values(guestAnswers.read());

@@ -1,0 +1,100 @@
+import { CONVERSATION_LIMITS } from '#common/ai/limits.ts';
+import type { Conversation, ConversationList, ConversationSummary, ConversationTurnInput } from '#common/contracts/conversations.ts';
+import type { AskReply, CheckedReference } from '#common/contracts/ai.ts';
+import { AppError, NotFound } from '../../lib/errors.ts';
+import type { BibleService } from '../bible/bible.service.ts';
+import { requireUser, type Viewer } from '../auth/viewer.ts';
+import { ConversationFull, type ConversationsRepository, type ConversationWithCount, type TurnRow } from './conversations.repository.ts';
+import { checkReferences } from './reference-check.ts';
+
+const SIGN_IN = 'Sign in to keep your conversations on your account.';
+const NOT_FOUND = 'This conversation was not found.';
+
+/**
+ * Bible Chat conversations kept on a signed-in person's account: listed newest first, renamed,
+ * deleted. Answers arrive from the browser, so their references are checked again here before they
+ * are kept: a kept answer never shows a reference as valid that the store does not have.
+ */
+export class ConversationsService {
+  constructor(
+    private readonly repository: ConversationsRepository,
+    private readonly bible: BibleService,
+  ) {}
+
+  async list(viewer: Viewer, page: { limit: number; offset: number }): Promise<ConversationList> {
+    const { userId } = requireUser(viewer, SIGN_IN);
+    const { rows, total } = await this.repository.list(userId, page.limit, page.offset);
+    return { total, conversations: rows.map(summary) };
+  }
+
+  async get(viewer: Viewer, id: string): Promise<Conversation> {
+    const { userId } = requireUser(viewer, SIGN_IN);
+    const found = await this.repository.find(userId, id);
+    if (!found) throw new NotFound(NOT_FOUND);
+    return { ...summary({ ...found.conversation, turnCount: found.turns.length }), turns: found.turns.map(presentTurn) };
+  }
+
+  async addTurns(viewer: Viewer, id: string, input: { title: string; turns: ConversationTurnInput[] }): Promise<Conversation> {
+    const { userId } = requireUser(viewer, SIGN_IN);
+    const owner = await this.repository.ownerOf(id);
+    if (owner && owner !== userId) throw new NotFound(NOT_FOUND);
+    const now = Date.now();
+    const turns = input.turns.map((turn) => {
+      const translation = this.installed(turn.translation);
+      // A time from the browser is kept for order, but never later than now.
+      const createdAt = new Date(Math.min(turn.createdAt ? Date.parse(turn.createdAt) : now, now));
+      return {
+        id: turn.id,
+        question: turn.question,
+        response: turn.response,
+        engine: turn.engine,
+        translation,
+        references: checkReferences(turn.response, translation, this.bible),
+        createdAt,
+      };
+    });
+    try {
+      await this.repository.addTurns(userId, { id, title: input.title }, turns, CONVERSATION_LIMITS);
+    } catch (error) {
+      if (!(error instanceof ConversationFull)) throw error;
+      throw new AppError(
+        409,
+        error.what === 'account'
+          ? `Your account keeps ${CONVERSATION_LIMITS.perAccount.toLocaleString('en')} conversations, the most it can. Delete some to start another.`
+          : `A conversation can hold ${CONVERSATION_LIMITS.turns} questions. Start a new conversation to ask more.`,
+      );
+    }
+    return this.get(viewer, id);
+  }
+
+  async rename(viewer: Viewer, id: string, title: string): Promise<ConversationSummary> {
+    const { userId } = requireUser(viewer, SIGN_IN);
+    if (!(await this.repository.rename(userId, id, title))) throw new NotFound(NOT_FOUND);
+    const { turns: _turns, ...rest } = await this.get(viewer, id);
+    return rest;
+  }
+
+  async remove(viewer: Viewer, id: string): Promise<void> {
+    const { userId } = requireUser(viewer, SIGN_IN);
+    if (!(await this.repository.remove(userId, id))) throw new NotFound(NOT_FOUND);
+  }
+
+  /** The turn's translation when it is still installed, else the default: its references are checked in one that exists. */
+  private installed(code: string): string {
+    return this.bible.hasTranslation(code) ? code : this.bible.translation(undefined).code;
+  }
+}
+
+function summary(row: ConversationWithCount): ConversationSummary {
+  return { id: row.id, title: row.title, turnCount: row.turnCount, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+function presentTurn(row: TurnRow): Conversation['turns'][number] {
+  const reply: AskReply = {
+    response: row.response,
+    engine: row.engine === 'language-model' ? 'language-model' : 'scripture-search',
+    translation: row.translation,
+    references: row.references as CheckedReference[],
+  };
+  return { id: row.id, question: row.question, reply, createdAt: row.createdAt.toISOString() };
+}
