@@ -37,6 +37,8 @@ async function reopen(page: Page) {
   await panel(page).getByRole('tab', { name: 'Ask' }).click();
   await expect.poll(() => panel(page).getByTestId('note-answer').count()).toBe(1);
   expect(await panel(page).getByTestId('note-answer').textContent()).toContain('Be careful for nothing');
+  // Its references are links to the reader again, as when it was first shown.
+  expect(await panel(page).getByTestId('note-answer').getByRole('link', { name: 'Philippians 4:6' }).count()).toBe(1);
 }
 
 describe('Ask AI on a note', () => {

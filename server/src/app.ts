@@ -46,6 +46,7 @@ import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { AiService } from './modules/ai/ai.service.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
+import { checkKeptAnswer } from './modules/ai/reference-check.ts';
 import { conversationRoutes } from './modules/ai/conversations.routes.ts';
 import { ConversationsRepository } from './modules/ai/conversations.repository.ts';
 import { ConversationsService } from './modules/ai/conversations.service.ts';
@@ -156,7 +157,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(profileRoutes(new ProfileService(profileRepository), viewerOf));
   await server.register(settingsRoutes(new SettingsService(new SettingsRepository(database.db), (code) => Boolean(store.get(code))), viewerOf));
   const studyRepository = new StudyRepository(database.db);
-  await server.register(studyRoutes(new StudyService(studyRepository), viewerOf));
+  // A kept note answer's references are checked when it is read, in its translation or the default one.
+  const checkAnswer = (text: string, translation: string) => checkKeptAnswer(text, translation, bible).references;
+  await server.register(studyRoutes(new StudyService(studyRepository, checkAnswer), viewerOf));
   // One thread checks imports; a few more wait their turn, and beyond that the server says it is busy.
   const importChecker = workerPool(new URL('./modules/study/import-check.worker.ts', import.meta.url), { maxThreads: 1, maxQueue: 3 });
   await server.register(studyTransferRoutes(new StudyTransferService(new StudyTransferRepository(database.db), studyRepository, importChecker), viewerOf));

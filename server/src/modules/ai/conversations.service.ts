@@ -5,7 +5,7 @@ import { AppError, NotFound } from '../../lib/errors.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import { requireUser, type Viewer } from '../auth/viewer.ts';
 import { ConversationFull, type ConversationsRepository, type ConversationWithCount, type TurnRow } from './conversations.repository.ts';
-import { checkReferences } from './reference-check.ts';
+import { checkKeptAnswer } from './reference-check.ts';
 
 const SIGN_IN = 'Sign in to keep your conversations on your account.';
 const NOT_FOUND = 'This conversation was not found.';
@@ -39,20 +39,15 @@ export class ConversationsService {
     const owner = await this.repository.ownerOf(id);
     if (owner && owner !== userId) throw new NotFound(NOT_FOUND);
     const now = Date.now();
-    const turns = input.turns.map((turn) => {
-      const translation = this.installed(turn.translation);
+    const turns = input.turns.map((turn) => ({
+      id: turn.id,
+      question: turn.question,
+      response: turn.response,
+      engine: turn.engine,
+      ...checkKeptAnswer(turn.response, turn.translation, this.bible),
       // A time from the browser is kept for order, but never later than now.
-      const createdAt = new Date(Math.min(turn.createdAt ? Date.parse(turn.createdAt) : now, now));
-      return {
-        id: turn.id,
-        question: turn.question,
-        response: turn.response,
-        engine: turn.engine,
-        translation,
-        references: checkReferences(turn.response, translation, this.bible),
-        createdAt,
-      };
-    });
+      createdAt: new Date(Math.min(turn.createdAt ? Date.parse(turn.createdAt) : now, now)),
+    }));
     try {
       await this.repository.addTurns(userId, { id, title: input.title }, turns, CONVERSATION_LIMITS);
     } catch (error) {
@@ -77,11 +72,6 @@ export class ConversationsService {
   async remove(viewer: Viewer, id: string): Promise<void> {
     const { userId } = requireUser(viewer, SIGN_IN);
     if (!(await this.repository.remove(userId, id))) throw new NotFound(NOT_FOUND);
-  }
-
-  /** The turn's translation when it is still installed, else the default: its references are checked in one that exists. */
-  private installed(code: string): string {
-    return this.bible.hasTranslation(code) ? code : this.bible.translation(undefined).code;
   }
 }
 

@@ -164,3 +164,12 @@ function words(text: string): string {
     .map((t) => t.term)
     .join(' ');
 }
+
+/**
+ * A kept answer checked again: in the translation it was answered in while that is installed, else in
+ * the default one (a translation can be removed after the answer was kept).
+ */
+export function checkKeptAnswer(answer: string, translationCode: string, bible: BibleService): { translation: string; references: CheckedReference[] } {
+  const translation = bible.hasTranslation(translationCode) ? translationCode : bible.translation(undefined).code;
+  return { translation, references: checkReferences(answer, translation, bible) };
+}

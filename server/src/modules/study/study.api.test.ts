@@ -142,8 +142,15 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ id: expect.any(String), userId: note.userId });
     await new Promise((r) => setTimeout(r, 5));
-    const second = (await alice.request('POST', '/api/ai-responses', { ...body, response: 'Second answer.' })).json();
-    expect((await alice.request('GET', path)).json()).toEqual({ id: second.id, response: 'Second answer.' });
+    expect((await alice.request('GET', path)).json()).toMatchObject({ response: body.response, translation: 'KJV' });
+    const second = (await alice.request('POST', '/api/ai-responses', { ...body, response: 'Second answer: see John 3:5, not John 3:99.' })).json();
+    // Read back with its references checked, so the page links them as it does a fresh answer.
+    const kept = (await alice.request('GET', path)).json();
+    expect(kept).toMatchObject({ id: second.id, response: 'Second answer: see John 3:5, not John 3:99.', translation: 'KJV' });
+    expect(kept.references.map((r: { written: string; status: string }) => [r.written, r.status])).toEqual([
+      ['John 3:5', 'verified'],
+      ['John 3:99', 'invalid'],
+    ]);
     expect((await alice.request('GET', `/api/ai-responses/note/${note.id}?reference=John%203:4`)).statusCode).toBe(404);
 
     // Another person can neither read nor add answers on it; a guest is asked to sign in.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { checkedReference } from '#common/contracts/ai.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import { aiResponseSave, guestImport, highlight, highlightInput, listQuery, note, noteInput, noteUpdate } from '#common/contracts/study.ts';
 import { HIGHLIGHT_COLORS, NOTE_TYPES } from '#common/study/rules.ts';
@@ -38,7 +39,11 @@ export function studyRoutes(study: StudyService, viewerOf: ViewerOf): FastifyPlu
         schema: {
           params: z.object({ noteId: z.string().trim().min(1).max(64) }),
           querystring: z.object({ reference: z.string().trim().min(1, 'Say which reference the answer is for.').max(60) }),
-          response: { 200: z.object({ id: z.string(), response: z.string() }), 401: errorBody, ...errors },
+          response: {
+            200: z.object({ id: z.string(), response: z.string(), translation: z.string(), references: z.array(checkedReference) }),
+            401: errorBody,
+            ...errors,
+          },
         },
       },
       async (req, reply) => {

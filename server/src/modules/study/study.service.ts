@@ -1,3 +1,4 @@
+import type { CheckedReference } from '#common/contracts/ai.ts';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AiResponseSave, GuestImport, Highlight, highlightInput, Note, noteInput, noteUpdate } from '#common/contracts/study.ts';
@@ -18,7 +19,11 @@ export interface Page<T> {
  * browser (spec §3 userId 'guest', §6): nothing of a guest is written here.
  */
 export class StudyService {
-  constructor(private readonly repository: StudyRepository) {}
+  constructor(
+    private readonly repository: StudyRepository,
+    /** Checks an answer's references against the store, so a kept answer links them as a fresh one does. */
+    private readonly checkAnswer: (text: string, translation: string) => CheckedReference[] = () => [],
+  ) {}
 
   async listHighlights(viewer: Viewer, filter: ListFilter & { color?: string }): Promise<Page<Highlight>> {
     if (viewer.kind === 'guest') return { items: [], total: 0 };
@@ -86,11 +91,16 @@ export class StudyService {
   }
 
   /** Spec §7 GET /api/ai-responses/note/{noteId}?reference=: the answer kept for a note. */
-  async aiResponse(viewer: Viewer, noteId: string, reference: string): Promise<{ id: string; response: string }> {
+  /** Spec §7 GET /api/ai-responses/note/{noteId}: `{ id, response }`, and beside them the answer's references checked now. */
+  async aiResponse(
+    viewer: Viewer,
+    noteId: string,
+    reference: string,
+  ): Promise<{ id: string; response: string; translation: string; references: CheckedReference[] }> {
     const { userId } = requireUser(viewer, 'Sign in to keep answers on your notes.');
     const row = await this.repository.latestAiResponse(userId, noteId, reference);
     if (!row) throw new NotFound('No answer is saved for this note.');
-    return { id: row.id, response: row.response };
+    return { id: row.id, response: row.response, translation: row.translation, references: this.checkAnswer(row.response, row.translation) };
   }
 
   /** Spec §7 POST /api/ai-responses: keeps an answer on one of the person's notes. */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AskReply } from '#common/contracts/ai.ts';
+import type { AskReply, CheckedReference } from '#common/contracts/ai.ts';
 import type { Note } from '#common/contracts/study.ts';
 import { ApiError, apiGet, apiPost } from '../../../lib/api-client.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
@@ -12,8 +12,8 @@ export interface NoteAnswer {
   id: string;
   response: string;
   saved: boolean;
-  /** The reply as the server sent it, with its checked references, when it was asked on this page. */
-  reply?: AskReply;
+  /** The reply with its checked references: as the server sent it, or as it was kept. */
+  reply: AskReply;
 }
 
 interface GuestAnswer {
@@ -24,6 +24,8 @@ interface GuestAnswer {
   translation: string;
   reference: string;
   saved: boolean;
+  /** The references as the server checked them when it answered, so a reload links them again. */
+  references?: CheckedReference[];
 }
 
 /** Spec §3 `guestAiResponses`: a guest's answers in the browser, keyed `noteId_reference`. */
@@ -41,19 +43,27 @@ export const guestAnswers = {
   },
 };
 
+/** A kept answer as the page shows a fresh one: its references linked (none for a guest's kept before they were). */
+const keptReply = (kept: { response: string; translation: string; references?: CheckedReference[] }): AskReply => ({
+  response: kept.response,
+  engine: 'scripture-search',
+  translation: kept.translation,
+  references: kept.references ?? [],
+});
+
 const answerQuery = (note: Note, signedIn: boolean) =>
   queryOptions({
     queryKey: ['notes', 'ai-answer', note.id, note.reference, signedIn],
     queryFn: async (): Promise<NoteAnswer | null> => {
       if (!signedIn) {
         const kept = guestAnswers.read()[`${note.id}_${note.reference}`];
-        return kept ? { id: kept.id, response: kept.response, saved: kept.saved } : null;
+        return kept ? { id: kept.id, response: kept.response, saved: kept.saved, reply: keptReply(kept) } : null;
       }
       try {
-        const kept = await apiGet<{ id: string; response: string }>(
+        const kept = await apiGet<{ id: string; response: string; translation: string; references: CheckedReference[] }>(
           `/api/ai-responses/note/${encodeURIComponent(note.id)}?reference=${encodeURIComponent(note.reference)}`,
         );
-        return { ...kept, saved: true };
+        return { id: kept.id, response: kept.response, saved: true, reply: keptReply(kept) };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -79,7 +89,7 @@ export function useNoteAnswer(note: Note, translation: string) {
       const kept = { noteId: note.id, prompt: note.content, response: reply.response, translation: reply.translation, reference: note.reference };
       if (!signedIn) {
         const id = crypto.randomUUID();
-        guestAnswers.put({ id, ...kept, saved: true });
+        guestAnswers.put({ id, ...kept, saved: true, references: reply.references });
         return { id, response: reply.response, saved: true, reply };
       }
       try {

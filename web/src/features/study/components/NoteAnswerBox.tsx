@@ -25,7 +25,7 @@ export function NoteAnswerBox({ note, translation }: { note: Note; translation: 
       <p className="mb-1 flex items-center gap-1.5 text-xs font-semibold tracking-wide text-stone-700 uppercase dark:text-stone-300">
         <Sparkles aria-hidden size={14} /> AI answer{answer.saved ? '' : ' · not saved'}
       </p>
-      <AnswerText reply={answer.reply ?? { response: answer.response, engine: 'scripture-search', translation, references: [] }} />
+      <AnswerText reply={answer.reply} />
     </section>
   );
 }
