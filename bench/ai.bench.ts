@@ -11,6 +11,8 @@
 import { readFileSync } from 'node:fs';
 import { parseReference, type PassageRange } from '#common/bible/reference.ts';
 import type { AskReply } from '#common/contracts/ai.ts';
+import { findSwordModule } from '../server/src/bible/sword/discover.ts';
+import { NaveTopics } from '../server/src/modules/ai/nave-topics.ts';
 import { startTestApp } from '../server/test/test-app.ts';
 
 interface Question {
@@ -18,13 +20,14 @@ interface Question {
   question: string;
   expect: string[];
 }
-const { questions } = JSON.parse(readFileSync(new URL('./ai-questions.json', import.meta.url), 'utf8')) as { questions: Question[] };
+const load = (file: string) => (JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as { questions: Question[] }).questions;
+const questions = load('./ai-questions.json');
+const heldOut = load('./ai-held-out.json');
 
 const env: Record<string, string> = {
   AI_RATE_LIMIT: '100000',
   ...Object.fromEntries(['AI_BASE_URL', 'AI_MODEL', 'AI_API_KEY', 'AI_TIMEOUT_MS'].flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : []))),
 };
-const app = await startTestApp({ env });
 
 const span = (r: PassageRange) => [r.chapter * 1000 + (r.verse ?? 0), r.endChapter * 1000 + (r.endVerse ?? 999)] as const;
 function overlaps(a: PassageRange, b: PassageRange): boolean {
@@ -34,51 +37,74 @@ function overlaps(a: PassageRange, b: PassageRange): boolean {
   return a0 <= b1 && b0 <= a1;
 }
 
-const times: number[] = [];
-let cited = 0;
-let citable = 0;
-let honest = 0;
-let traps = 0;
-let dishonest = 0;
-const misses: string[] = [];
-for (const q of questions) {
-  // Once unmeasured, so the first search of each translation (index build) is not counted as an answer.
-  if (times.length === 0) await app.server.inject({ method: 'POST', url: '/api/ai/ask', headers: { host: 'localhost' }, payload: { question: q.question } });
-  const started = performance.now();
-  const res = await app.server.inject({ method: 'POST', url: '/api/ai/ask', headers: { host: 'localhost' }, payload: { question: q.question } });
-  times.push(performance.now() - started);
-  if (res.statusCode !== 200) {
-    misses.push(`${q.question} → HTTP ${res.statusCode} ${res.body}`);
-    continue;
-  }
-  const reply = res.json() as AskReply;
-  for (const r of reply.references) {
-    const shownValid = r.status === 'verified' && !(r.reference && parseReference(r.reference) && r.text);
-    const unmarked = r.status === 'invalid' && reply.response.slice(r.start - 2, r.end + 2) !== `~~${r.written}~~`;
-    if (shownValid || unmarked) {
-      dishonest++;
-      misses.push(`${q.question} → ${r.written} shown as valid`);
-    }
-  }
-  if (q.expect.length === 0) {
-    traps++;
-    if (/not found in Scripture|is not in the Bible|does not write new verses/.test(reply.response)) honest++;
-    else misses.push(`${q.question} → not answered honestly`);
-    continue;
-  }
-  citable++;
-  const expected = q.expect.map((e) => parseReference(e)!);
-  const found = reply.references.filter((r) => r.status === 'verified' && r.reference).map((r) => parseReference(r.reference!)!);
-  if (found.some((f) => expected.some((e) => overlaps(f, e)))) cited++;
-  else misses.push(`${q.question} → cited ${found.length ? reply.references.map((r) => r.reference).join(', ') : 'nothing'}`);
-}
-await app.stop();
+type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-const sorted = [...times].sort((a, b) => a - b);
-const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-console.log(`engine: ${env.AI_MODEL ? `language model ${env.AI_MODEL}` : 'embedded Scripture engine'}; ${questions.length} questions`);
-for (const m of misses) console.log(`  miss: ${m}`);
-console.log(`answers citing an expected passage: ${cited}/${citable} = ${((100 * cited) / citable).toFixed(1)} % (target ≥ 80 %)`);
-console.log(`traps answered honestly: ${honest}/${traps}`);
-console.log(`invalid references shown as valid: ${dishonest} (must be 0)`);
-console.log(`answer time: p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms (embedded budget: p95 < 300 ms)`);
+async function evaluate(app: TestApp, questions: Question[]) {
+  const times: number[] = [];
+  let cited = 0;
+  let citable = 0;
+  let honest = 0;
+  let traps = 0;
+  let dishonest = 0;
+  const misses: string[] = [];
+  for (const q of questions) {
+    // Once unmeasured, so the first search of each translation (index build) is not counted as an answer.
+    if (times.length === 0) await app.server.inject({ method: 'POST', url: '/api/ai/ask', headers: { host: 'localhost' }, payload: { question: q.question } });
+    const started = performance.now();
+    const res = await app.server.inject({ method: 'POST', url: '/api/ai/ask', headers: { host: 'localhost' }, payload: { question: q.question } });
+    times.push(performance.now() - started);
+    if (res.statusCode !== 200) {
+      misses.push(`${q.question} → HTTP ${res.statusCode} ${res.body}`);
+      continue;
+    }
+    const reply = res.json() as AskReply;
+    for (const r of reply.references) {
+      const shownValid = r.status === 'verified' && !(r.reference && parseReference(r.reference) && r.text);
+      const unmarked = r.status === 'invalid' && reply.response.slice(r.start - 2, r.end + 2) !== `~~${r.written}~~`;
+      if (shownValid || unmarked) {
+        dishonest++;
+        misses.push(`${q.question} → ${r.written} shown as valid`);
+      }
+    }
+    if (q.expect.length === 0) {
+      traps++;
+      if (/not found in Scripture|is not in the Bible|does not write new verses/.test(reply.response)) honest++;
+      else misses.push(`${q.question} → not answered honestly`);
+      continue;
+    }
+    citable++;
+    const expected = q.expect.map((e) => parseReference(e)!);
+    const found = reply.references.filter((r) => r.status === 'verified' && r.reference).map((r) => parseReference(r.reference!)!);
+    if (found.some((f) => expected.some((e) => overlaps(f, e)))) cited++;
+    else misses.push(`${q.question} → cited ${found.length ? reply.references.map((r) => r.reference).join(', ') : 'nothing'}`);
+  }
+  return { times, cited, citable, honest, traps, dishonest, misses };
+}
+
+function report(label: string, r: Awaited<ReturnType<typeof evaluate>>) {
+  const sorted = [...r.times].sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  console.log(`\n${label}`);
+  for (const m of r.misses) console.log(`  miss: ${m}`);
+  console.log(`answers citing an expected passage: ${r.cited}/${r.citable} = ${((100 * r.cited) / r.citable).toFixed(1)} %`);
+  if (r.traps > 0) console.log(`traps answered honestly: ${r.honest}/${r.traps}`);
+  console.log(`invalid references shown as valid: ${r.dishonest} (must be 0)`);
+  console.log(`answer time: p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms (embedded budget: p95 < 300 ms)`);
+}
+
+console.log(`engine: ${env.AI_MODEL ? `language model ${env.AI_MODEL}` : 'embedded Scripture engine'}`);
+const own = await startTestApp({ env });
+report(`evaluation set, ${questions.length} questions (target ≥ 80 %), Selah's topics`, await evaluate(own, questions));
+report(`held-out set, ${heldOut.length} questions, Selah's topics only`, await evaluate(own, heldOut));
+await own.stop();
+
+// With Nave's Topical Bible as a second topic source, as a server with Debian's sword-dict-naves has it.
+const nave = findSwordModule('Nave');
+if (nave) {
+  const withNave = await startTestApp({ env, moreTopics: NaveTopics.open(nave) });
+  report(`evaluation set, ${questions.length} questions, with Nave's`, await evaluate(withNave, questions));
+  report(`held-out set, ${heldOut.length} questions, with Nave's`, await evaluate(withNave, heldOut));
+  await withNave.stop();
+} else {
+  console.log("\nNave's Topical Bible is not installed (Debian sword-dict-naves): the runs with it are skipped.");
+}

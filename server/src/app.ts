@@ -51,6 +51,7 @@ import { conversationRoutes } from './modules/ai/conversations.routes.ts';
 import { ConversationsRepository } from './modules/ai/conversations.repository.ts';
 import { ConversationsService } from './modules/ai/conversations.service.ts';
 import { PassageFinder } from './modules/ai/passage-finder.ts';
+import { naveTopics, type NaveTopics } from './modules/ai/nave-topics.ts';
 import { DEFAULT_CRISIS_TEXT } from './modules/ai/safety.ts';
 import { ScriptureEngine } from './modules/ai/scripture-engine.ts';
 import { LanguageModelEngine } from './modules/ai/language-model-engine.ts';
@@ -72,6 +73,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Send mail through this instead of the configured provider. */
   mailer?: Mailer;
+  /** The AI's second topic source, in place of Nave's found by SWORD discovery (tests, the AI benchmark). */
+  moreTopics?: NaveTopics;
 }
 
 /** A registered route, with the schemas it validates its input with (read by the API fuzz test). */
@@ -166,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const answerEngine = config.languageModel ? new LanguageModelEngine(config.languageModel, bible) : new ScriptureEngine();
   const ai = new AiService(
     bible,
-    new PassageFinder(bible, search),
+    new PassageFinder(bible, search, options.moreTopics ?? naveTopics(config, server.log)),
     answerEngine,
     config.aiCrisisText ?? DEFAULT_CRISIS_TEXT,
     new RateWindow(config.aiRateLimit, 60 * 60 * 1000),

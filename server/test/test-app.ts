@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { buildApp, type App } from '../src/app.ts';
+import { buildApp, type App, type AppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 
@@ -7,7 +7,9 @@ import { openDatabase, type Database } from '../src/db/client.ts';
  * A real app on a real database for API tests: PostgreSQL when TEST_DATABASE_URL is set (CI starts a
  * throwaway cluster), else PGlite in memory. Tables are emptied first so every file starts clean.
  */
-export async function startTestApp(options: { importDefaults?: boolean; env?: Record<string, string> } = {}): Promise<App & { stop(): Promise<void> }> {
+export async function startTestApp(
+  options: { importDefaults?: boolean; env?: Record<string, string>; moreTopics?: AppOptions['moreTopics'] } = {},
+): Promise<App & { stop(): Promise<void> }> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const database: Database = await openDatabase({ databaseUrl, dataDir: null });
   await database.db.execute(sql`TRUNCATE translations, "user", rate_limit CASCADE`);
@@ -23,7 +25,7 @@ export async function startTestApp(options: { importDefaults?: boolean; env?: Re
     ALLOWED_HOSTS: 'selah.test,localhost',
     ...options.env,
   });
-  const app = await buildApp({ config, database, importDefaults: options.importDefaults ?? true, logger: false });
+  const app = await buildApp({ config, database, importDefaults: options.importDefaults ?? true, logger: false, moreTopics: options.moreTopics });
   return {
     ...app,
     async stop() {

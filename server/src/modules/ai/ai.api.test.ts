@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findSwordModule } from '../../bible/sword/discover.ts';
+import { NaveTopics } from './nave-topics.ts';
 import type { AskReply } from '#common/contracts/ai.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 
@@ -180,5 +182,32 @@ describe('GET /api/ai/passages (AI-enhanced search)', () => {
     expect(money.passages[0].href).toMatch(/translation=WEB$/);
     expect((await passages('q=Melchizedek')).body).toEqual({ topics: [], passages: [] });
     expect((await passages('q=')).status).toBe(400);
+  });
+});
+
+const nave = findSwordModule('Nave', ['/usr/share/sword']);
+describe.skipIf(!nave)("with Nave's Topical Bible as the second topic source (needs Debian sword-dict-naves)", () => {
+  let withNave: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    withNave = await startTestApp({ moreTopics: NaveTopics.open(nave!) });
+  }, 300_000);
+  afterAll(() => withNave.stop());
+  const askIt = async (question: string) =>
+    (await withNave.server.inject({ method: 'POST', url: '/api/ai/ask', headers: { host: 'localhost' }, payload: { question } })).json() as AskReply;
+
+  it("answers subjects Selah's own topics lack from Nave's, best-known passages first, checked like any answer", async () => {
+    const enemies = await askIt('How should I treat my enemies?');
+    expect(verified(enemies).slice(0, 2)).toEqual(['Matthew 5:43-48', 'Proverbs 24:17-18']);
+    expectHonest(enemies);
+    expect(verified(await askIt('Is gossip a sin?'))).toContain('Proverbs 20:19');
+  });
+
+  it("keeps Selah's own topics first where they speak to the question", async () => {
+    expect(verified(await askIt("I'm anxious about my job")).slice(0, 2)).toEqual(['Philippians 4:6-7', 'Matthew 6:25-34']);
+  });
+
+  it('finds passages on /search for a topic only Nave’s has', async () => {
+    const res = await withNave.server.inject({ method: 'GET', url: '/api/ai/passages?q=verses%20about%20tithing', headers: { host: 'localhost' } });
+    expect(res.json()).toMatchObject({ topics: ['tithes'], passages: expect.arrayContaining([expect.objectContaining({ reference: 'Malachi 3:10' })]) });
   });
 });

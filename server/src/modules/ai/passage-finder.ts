@@ -31,7 +31,19 @@ export class PassageFinder {
   constructor(
     private readonly bible: BibleService,
     private readonly search: SearchService,
+    /** More topics, where Selah's own find none (Nave's Topical Bible, when installed). */
+    private readonly moreTopics?: { match(words: readonly string[]): Topic[] },
   ) {}
+
+  /**
+   * Selah's own topics for the text's everyday words and the other source's for the words that name
+   * one of its topics: Selah's best two, then the other's best, so each brings its best passages.
+   */
+  private topicsFor(text: string): Topic[] {
+    const own = rankTopics(text);
+    const more = this.moreTopics?.match(contentWords(text)) ?? [];
+    return [...own.slice(0, 2), ...more.slice(0, 1), ...own.slice(2), ...more.slice(1)];
+  }
 
   find(question: string, translation: string, options: { reference?: string; context?: string; max?: number; keywords?: boolean } = {}): Retrieval {
     const max = options.max ?? MAX_PASSAGES;
@@ -60,20 +72,18 @@ export class PassageFinder {
     }
 
     // The question's own words first; what came before (a conversation, a note) only when they say nothing.
-    let topics = rankTopics(question);
-    if (topics.length === 0 && passages.length === 0 && options.context) topics = rankTopics(options.context);
+    let topics = this.topicsFor(question);
+    if (topics.length === 0 && passages.length === 0 && options.context) topics = this.topicsFor(options.context);
     // Two passages from each of the best topics first, then the rest of them in order.
-    for (const topic of topics.slice(0, 2)) topic.passages.slice(0, 2).forEach(add);
-    for (const topic of topics.slice(0, 2)) topic.passages.forEach(add);
+    for (const topic of topics.slice(0, 3)) topic.passages.slice(0, 2).forEach(add);
+    for (const topic of topics.slice(0, 3)) topic.passages.forEach(add);
 
     if (passages.length === 0 && options.keywords !== false) this.keywordPassages(question, translation).forEach(add);
     return { passages, topics: topics.map((t) => t.name), corrections, asksToInvent: INVENT.test(question) };
   }
 
   private keywordPassages(question: string, translation: string): string[] {
-    const words = tokenize(question)
-      .map((t) => t.term)
-      .filter((w) => w.length > 2 && !STOP.has(w));
+    const words = contentWords(question);
     if (words.length === 0) return [];
     try {
       const found = this.search.search({ q: words.slice(0, 8).join(' '), translation, limit: 4, offset: 0 });
@@ -82,6 +92,13 @@ export class PassageFinder {
       return [];
     }
   }
+}
+
+/** The words of a text that may carry its subject. */
+function contentWords(text: string): string[] {
+  return tokenize(text)
+    .map((t) => t.term)
+    .filter((w) => w.length > 2 && !STOP.has(w));
 }
 
 /**

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { debianSwordModule } from '../../bible/importers/testing.ts';
+import { joinNeighbours, NaveTopics, naveTopics, osisToReference } from './nave-topics.ts';
+import { VerseProminence } from './prominence.ts';
+
+const nave = debianSwordModule('Nave');
+
+describe('Nave’s references as Selah writes them', () => {
+  it('turns OSIS references into the reader’s references', () => {
+    expect(osisToReference('Exod.23.5')).toBe('Exodus 23:5');
+    expect(osisToReference('Ps.35.1-Ps.35.28')).toBe('Psalms 35:1-28');
+    expect(osisToReference('Matt.5.43-Matt.6.4')).toBe('Matthew 5:43-6:4');
+    expect(osisToReference('1Cor.13.4')).toBe('1 Corinthians 13:4');
+    expect(osisToReference('Ps.23')).toBe('Psalms 23');
+    expect(osisToReference('Nowhere.1.1')).toBeUndefined();
+  });
+
+  it('joins neighbouring verses, leaves out long and repeated passages', () => {
+    expect(joinNeighbours(['Job.31.29', 'Job.31.30', 'Prov.24.17', 'Prov.24.18', 'Ps.35.1-Ps.35.28', 'Job.31.30', 'Rom.12.14'])).toEqual([
+      'Job.31.29-Job.31.30',
+      'Prov.24.17-Prov.24.18',
+      'Rom.12.14',
+    ]);
+    // Next verse of another chapter or book is not a neighbour.
+    expect(joinNeighbours(['John.3.36', 'John.4.1', 'Jude.1.2'])).toEqual(['John.3.36', 'John.4.1', 'Jude.1.2']);
+  });
+});
+
+describe('how well known a verse is, by the cross-references pointing to it', () => {
+  it('ranks the verses people are sent to above the ones they are not', () => {
+    const prominence = new VerseProminence();
+    expect(prominence.of('Matthew 5:44')).toBeGreaterThan(prominence.of('Exodus 23:5'));
+    expect(prominence.of('John 3:16')).toBeGreaterThan(50);
+    // A passage counts as its best-known verse.
+    expect(prominence.of('Matthew 5:43-44')).toBe(prominence.of('Matthew 5:44'));
+    expect(prominence.of('not a reference')).toBe(0);
+  });
+});
+
+describe.skipIf(!nave)('Nave’s Topical Bible as the AI’s second topic source (needs Debian sword-dict-naves)', () => {
+  const topics = () => NaveTopics.open(nave!);
+
+  it('finds the topic a word names, in its plural or its other forms, best-known passages first', () => {
+    const [enemy] = topics().match(['enemies']);
+    expect(enemy!.name).toBe('enemy');
+    // Nave's lists Exodus 23:5 first; the passage people know best on it leads here.
+    expect(enemy!.passages[0]).toBe('Matthew 5:43-48');
+    expect(enemy!.passages).toContain('Romans 12:20');
+    expect(enemy!.passages.length).toBeLessThanOrEqual(8);
+    expect(topics().match(['tithe'])[0]!.name).toBe('tithes');
+    expect(topics().match(['fast'])[0]!.name).toBe('fasting');
+    expect(topics().match(['jealous'])[0]!.name).toBe('jealousy');
+    expect(topics().match(['tithing'])[0]!.name).toBe('tithes');
+  });
+
+  it('follows an entry that only points to another ("ANXIETY: see CARE")', () => {
+    const [care] = topics().match(['anxiety']);
+    expect(care!.name).toBe('care');
+    expect(care!.passages.length).toBeGreaterThan(0);
+  });
+
+  it('ignores short and general words, and a word that only starts a topic’s name', () => {
+    expect(topics().match(['help', 'know', 'the', 'christians'])).toEqual([]);
+    // "treat" is not TREATY.
+    expect(topics().match(['treat'])).toEqual([]);
+  });
+
+  it('is found on the machine only when SWORD discovery is on', () => {
+    const log = { warn: () => {} };
+    expect(naveTopics({ swordDiscovery: false, swordPaths: [] }, log)).toBeUndefined();
+    expect(naveTopics({ swordDiscovery: true, swordPaths: [] }, log)).toBeInstanceOf(NaveTopics);
+  });
+});
