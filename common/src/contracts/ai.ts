@@ -32,7 +32,8 @@ export const topicPassagesQuery = z.object({
 });
 export const topicPassages = z.object({
   topics: z.array(z.string()),
-  passages: z.array(z.object({ reference: z.string(), text: z.string(), href: z.string() })),
+  /** `source`: found through a topic, or suggested by the configured language model (and checked). */
+  passages: z.array(z.object({ reference: z.string(), text: z.string(), href: z.string(), source: z.enum(['topic', 'model']) })),
 });
 export type TopicPassages = z.infer<typeof topicPassages>;
 

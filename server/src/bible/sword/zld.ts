@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import { ImportError } from '../importers/types.ts';
 import type { SwordModule } from './discover.ts';
-import { LruCache } from './lru.ts';
+import { LruCache } from '../../lib/lru.ts';
 import { decodeEntry, decompress, readRange } from './storage.ts';
 
 /**

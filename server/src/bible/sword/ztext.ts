@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { ImportError } from '../importers/types.ts';
 import type { SwordModule } from './discover.ts';
-import { LruCache } from './lru.ts';
+import { LruCache } from '../../lib/lru.ts';
 import { decodeEntry, decompress, readRange } from './storage.ts';
 import { getVersification, recordIndex, type Testament, type Versification, type VersificationBook } from './versification.ts';
 

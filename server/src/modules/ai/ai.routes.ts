@@ -47,13 +47,16 @@ export function aiRoutes(service: AiService, viewerOf: ViewerOf): FastifyPluginA
       },
     );
 
-    // A read with no personal data: the same for everyone, and kept for an hour like search results.
+    // A read with no personal data: the same for everyone, and kept for an hour like search results,
+    // unless the model could not be asked this time (its limit, a failure): then it is asked again next time.
     app.get(
       '/api/ai/passages',
       { schema: { querystring: topicPassagesQuery, response: { 200: topicPassages, 400: errorBody, 404: errorBody } } },
       async (req, reply) => {
-        reply.header('cache-control', 'public, max-age=3600');
-        return service.passagesFor(req.query.q, req.query.translation);
+        // Counted against the address alone: a public read does not look at who is signed in.
+        const { fresh, ...found } = await service.passagesFor(req.query.q, req.query.translation, { viewer: { kind: 'guest' }, address: req.ip });
+        reply.header('cache-control', fresh ? 'public, max-age=3600' : 'no-store');
+        return found;
       },
     );
   };

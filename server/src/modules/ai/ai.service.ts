@@ -6,6 +6,10 @@ import type { AnswerEngine } from './answer-engine.ts';
 import { NOT_FOUND, type PassageFinder } from './passage-finder.ts';
 import { checkReferences } from './reference-check.ts';
 import { showsDanger } from './safety.ts';
+import { LruCache } from '../../lib/lru.ts';
+
+// Passages in the AI section of /search.
+const SEARCH_PASSAGES = 6;
 
 export interface AskInput {
   question: string;
@@ -28,6 +32,8 @@ export class AiService {
     private readonly crisisText: string,
     private readonly limits: RateWindow,
   ) {}
+
+  private readonly suggestions = new LruCache<string, string[]>(500);
 
   async ask(viewer: Viewer, clientAddress: string, input: AskInput): Promise<AskReply> {
     this.admit(viewer, clientAddress);
@@ -63,16 +69,47 @@ export class AiService {
 
   /**
    * AI-enhanced search (/search): the passages a question or topic points to by meaning (its everyday
-   * words, the topics), not by its words; nothing when it points to no topic, as the keyword hits are beside it.
+   * words, the topics), not by its words; with a language model, also the passages it suggests, each
+   * checked against the store first. Nothing when neither finds any, as the keyword hits are beside it.
+   * `fresh` is false when the model could not be asked (a limit, a failure): the reply is then not cached.
    */
-  passagesFor(q: string, translation?: string): TopicPassages {
+  async passagesFor(q: string, translation: string | undefined, asker: { viewer: Viewer; address: string }): Promise<TopicPassages & { fresh: boolean }> {
     const code = this.bible.translation(translation).code;
     const found = this.finder.find(q, code, { keywords: false });
-    if (found.topics.length === 0) return { topics: [], passages: [] };
+    // Four from the topics leave room for what a model suggests.
+    const topical = found.topics.length > 0 ? found.passages.slice(0, 4).map((p) => ({ ...p, source: 'topic' as const })) : [];
+    const suggested = await this.suggestedPassages(q, code, asker);
+    // The model's passages after the topics', each checked and quoted from the store, none twice.
+    const list = this.finder.collector(code, SEARCH_PASSAGES, topical);
+    suggested.references.forEach(list.add);
+    const fromModel = list.passages.slice(topical.length).map((p) => ({ ...p, source: 'model' as const }));
     return {
-      topics: found.topics.slice(0, 2),
-      passages: found.passages,
+      topics: found.topics.length > 0 ? found.topics.slice(0, 2) : [],
+      passages: [...topical, ...fromModel].slice(0, SEARCH_PASSAGES),
+      fresh: suggested.fresh,
     };
+  }
+
+  /** The references a language model suggests for a search, verified; remembered, so a search asked again costs nothing. */
+  private async suggestedPassages(
+    q: string,
+    translation: string,
+    asker: { viewer: Viewer; address: string },
+  ): Promise<{ references: string[]; fresh: boolean }> {
+    if (!this.engine.suggestPassages) return { references: [], fresh: true };
+    const key = `${translation}\n${q.trim().toLowerCase()}`;
+    const kept = this.suggestions.get(key);
+    if (kept) return { references: kept, fresh: true };
+    try {
+      this.admit(asker.viewer, asker.address);
+      const text = await this.engine.suggestPassages(q, translation);
+      const references = checkReferences(text, translation, this.bible).flatMap((r) => (r.status === 'verified' && r.reference ? [r.reference] : []));
+      this.suggestions.set(key, references);
+      return { references, fresh: true };
+    } catch {
+      // The search answers anyway: keyword hits and topics need no model.
+      return { references: [], fresh: false };
+    }
   }
 }
 

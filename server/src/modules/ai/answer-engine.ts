@@ -46,4 +46,9 @@ export interface AnswerEngine {
    * `signal` ends the work when the person stops or leaves.
    */
   answer(request: AnswerRequest, found: Retrieval, live?: { onDraft?: (draft: string) => void; signal?: AbortSignal }): Promise<EngineAnswer>;
+  /**
+   * For AI-enhanced search: text naming passages that speak to a search, to be checked before any is
+   * shown. Only an engine that can reason about a search has it (a language model).
+   */
+  suggestPassages?(query: string, translation: string): Promise<string>;
 }

@@ -44,6 +44,15 @@ export class LanguageModelEngine implements AnswerEngine {
     return { text: await this.complete(system, messages, live), engine: 'language-model' };
   }
 
+  async suggestPassages(query: string, translation: string): Promise<string> {
+    const system = [
+      'You suggest Bible passages for a search in Selah, a Bible reading app.',
+      `Reply with at most 6 references that speak to the search, best first, one per line, as "Book Chapter:Verse" or "Book Chapter:Verse-Verse" (${translation} versification).`,
+      'Nothing else: no quotations, no explanations. Never invent a reference.',
+    ].join('\n');
+    return this.complete(system, [{ role: 'user', content: `Search: ${query}` }], {});
+  }
+
   private async complete(system: string, messages: ModelMessage[], live: { onDraft?: (draft: string) => void; signal?: AbortSignal }): Promise<string> {
     const timeout = AbortSignal.timeout(this.settings.timeoutMs);
     const abort = live.signal ? AbortSignal.any([timeout, live.signal]) : timeout;

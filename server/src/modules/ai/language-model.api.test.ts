@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AskReply } from '#common/contracts/ai.ts';
+import type { AskReply, TopicPassages } from '#common/contracts/ai.ts';
 import { startOpenAiServer, type ChatRequest, type Reply } from '../../../test/openai-server.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 
@@ -12,6 +12,8 @@ const lastUser = (r: ChatRequest) => r.body.messages.filter((m) => m.role === 'u
 function model(request: ChatRequest): Reply {
   const question = request.body.messages.find((m) => m.role === 'user')!.content;
   const correcting = lastUser(request).startsWith('These references in your answer are not right');
+  // A search's suggestions: one invented reference among real ones, and one twice.
+  if (question.startsWith('Search:')) return question.includes('overloaded') ? { status: 500 } : { text: 'Romans 5:8\nHezekiah 3:16\nJohn 3:16\nRomans 5:8' };
   if (question.includes('overloaded')) return { status: 500 };
   if (question.includes('ponder slowly') || question.includes('until I leave')) return { hang: true };
   if (question.includes('stubborn')) return { text: 'As Hezekiah 3:16 says, God helps those who help themselves.' };
@@ -138,5 +140,36 @@ describe('POST /api/ai/ask with an OpenAI-compatible model (streamed over real H
     await expect.poll(() => llm.abandoned.some((r) => lastUser(r).includes('until I leave')), { timeout: 3_000, interval: 20 }).toBe(true);
     // The time-out (1.5 s from the question) would also end it: this must be the page leaving.
     expect(Date.now() - left).toBeLessThan(1_000);
+  });
+
+  it('suggests passages for a search, each checked against the store, asks once per search, and searches on without it', async () => {
+    const search = (q: string) => app.server.inject({ method: 'GET', url: `/api/ai/passages?q=${encodeURIComponent(q)}`, headers: { host: 'localhost' } });
+    const asked = llm.requests.length;
+    const first = await search('who was Melchizedek');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).not.toContain(KEY);
+    expect(first.headers['cache-control']).toBe('public, max-age=3600');
+    const sources = (res: typeof first) => (res.json() as TopicPassages).passages.map((p) => [p.reference, p.source]);
+    expect(sources(first)).toEqual([
+      ['Romans 5:8', 'model'],
+      ['John 3:16', 'model'],
+    ]);
+    expect((first.json() as TopicPassages).passages[0]!.text).toMatch(/^But God commendeth his love toward us/);
+    expect(llm.requests.at(-1)!.body.messages.at(-1)!.content).toBe('Search: who was Melchizedek');
+    // The same search again is answered from memory.
+    expect(sources(await search('Who was MELCHIZEDEK'))).toEqual(sources(first));
+    expect(llm.requests.length).toBe(asked + 1);
+
+    // A topic's passages come first, the model's after them, none twice.
+    const anxiety = sources(await search('verses about anxiety'));
+    expect(anxiety[0]).toEqual(['Philippians 4:6-7', 'topic']);
+    expect(anxiety.filter(([, source]) => source === 'model').length).toBeGreaterThan(0);
+    expect(anxiety.length).toBeLessThanOrEqual(6);
+
+    // The model failing leaves the search as it would be without one, not kept in caches.
+    const failed = await search('overloaded');
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json()).toEqual({ topics: [], passages: [] });
+    expect(failed.headers['cache-control']).toBe('no-store');
   });
 });

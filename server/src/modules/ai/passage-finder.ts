@@ -46,19 +46,8 @@ export class PassageFinder {
   }
 
   find(question: string, translation: string, options: { reference?: string; context?: string; max?: number; keywords?: boolean } = {}): Retrieval {
-    const max = options.max ?? MAX_PASSAGES;
-    const passages: Passage[] = [];
+    const { passages, add } = this.collector(translation, options.max ?? MAX_PASSAGES);
     const corrections: string[] = [];
-    const ranges: PassageRange[] = [];
-    const add = (reference: string) => {
-      if (passages.length >= max) return;
-      const [checked] = checkReferences(reference, translation, this.bible);
-      const range = checked?.reference ? parseReference(checked.reference) : undefined;
-      // A passage that overlaps one already chosen (Philippians 4:6 after 4:6-7) adds nothing.
-      if (checked?.status !== 'verified' || !checked.text || !range || ranges.some((r) => overlap(r, range))) return;
-      ranges.push(range);
-      passages.push({ reference: checked.reference!, text: checked.text, href: checked.href! });
-    };
 
     if (options.reference) add(options.reference);
     for (const ref of checkReferences(question, translation, this.bible)) {
@@ -80,6 +69,25 @@ export class PassageFinder {
 
     if (passages.length === 0 && options.keywords !== false) this.keywordPassages(question, translation).forEach(add);
     return { passages, topics: topics.map((t) => t.name), corrections, asksToInvent: INVENT.test(question) };
+  }
+
+  /**
+   * A list of passages that takes references one at a time: each checked against the store and
+   * quoted from it, up to `max`; one not in the store, or overlapping one already taken (Philippians
+   * 4:6 after 4:6-7), adds nothing. `existing` are passages already chosen.
+   */
+  collector(translation: string, max: number, existing: readonly Passage[] = []) {
+    const passages: Passage[] = [...existing];
+    const ranges = existing.map((p) => parseReference(p.reference)).filter((r): r is PassageRange => Boolean(r));
+    const add = (reference: string) => {
+      if (passages.length >= max) return;
+      const [checked] = checkReferences(reference, translation, this.bible);
+      const range = checked?.reference ? parseReference(checked.reference) : undefined;
+      if (checked?.status !== 'verified' || !checked.text || !range || ranges.some((r) => overlap(r, range))) return;
+      ranges.push(range);
+      passages.push({ reference: checked.reference!, text: checked.text, href: checked.href! });
+    };
+    return { passages, add };
   }
 
   private keywordPassages(question: string, translation: string): string[] {

@@ -5,7 +5,8 @@ import { topicPassagesQuery } from '../api/search.ts';
 
 /**
  * Beside the keyword hits, the passages a question or topic points to by meaning ("verses about
- * anxiety" finds "Be careful for nothing"): shown only when the query names a topic.
+ * anxiety" finds "Be careful for nothing"), and those a configured language model suggests (checked
+ * against the Bible by the server): shown only when there are some.
  */
 export function TopicPassages({ q, translation }: { q: string; translation: string }) {
   const found = useQuery(topicPassagesQuery(q, translation));
@@ -14,10 +15,14 @@ export function TopicPassages({ q, translation }: { q: string; translation: stri
   return (
     <section className="card flex flex-col gap-3" aria-labelledby="topic-heading" data-testid="topic-passages">
       <h2 id="topic-heading" className="flex items-center gap-2 font-serif text-xl font-semibold">
-        <Sparkles aria-hidden size={18} className="text-orange-800 dark:text-orange-300" /> Passages on {data.topics[0]}
+        <Sparkles aria-hidden size={18} className="text-orange-800 dark:text-orange-300" />{' '}
+        {data.topics[0] ? `Passages on ${data.topics[0]}` : `Passages for “${q}”`}
       </h2>
+      {data.passages.some((p) => p.source === 'model') && (
+        <p className="-mt-2 text-sm text-stone-700 dark:text-stone-300">Some suggested by the AI; every reference checked against the Bible.</p>
+      )}
       <ul className="flex flex-col gap-3">
-        {data.passages.slice(0, 4).map((p) => (
+        {data.passages.map((p) => (
           <li key={p.reference}>
             <Link to={p.href} className="font-semibold text-orange-900 underline-offset-2 hover:underline dark:text-orange-200">
               {p.reference}

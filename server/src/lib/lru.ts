@@ -1,4 +1,4 @@
-/** A tiny least-recently-used cache: decompressed SWORD blocks are large and read in runs. */
+/** A tiny least-recently-used cache (decompressed SWORD blocks, model suggestions): the newest entries stay. */
 export class LruCache<K, V> {
   private readonly map = new Map<K, V>();
 
