@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { parseReference, type PassageRange } from '#common/bible/reference.ts';
 import type { AskReply } from '#common/contracts/ai.ts';
 import { findSwordModule } from '../server/src/bible/sword/discover.ts';
+import { Commentary } from '../server/src/modules/ai/commentary.ts';
 import { NaveTopics } from '../server/src/modules/ai/nave-topics.ts';
 import { startTestApp } from '../server/test/test-app.ts';
 
@@ -98,12 +99,13 @@ report(`evaluation set, ${questions.length} questions (target ≥ 80 %), Selah's
 report(`held-out set, ${heldOut.length} questions, Selah's topics only`, await evaluate(own, heldOut));
 await own.stop();
 
-// With Nave's Topical Bible as a second topic source, as a server with Debian's sword-dict-naves has it.
+// With the SWORD study sources a server with Debian's sword-dict-naves and sword-comm-mhcc has.
 const nave = findSwordModule('Nave');
+const mhcc = findSwordModule('MHCC');
 if (nave) {
-  const withNave = await startTestApp({ env, moreTopics: NaveTopics.open(nave) });
-  report(`evaluation set, ${questions.length} questions, with Nave's`, await evaluate(withNave, questions));
-  report(`held-out set, ${heldOut.length} questions, with Nave's`, await evaluate(withNave, heldOut));
+  const withNave = await startTestApp({ env, studySources: { topics: NaveTopics.open(nave), commentary: mhcc ? Commentary.open(mhcc) : undefined } });
+  report(`evaluation set, ${questions.length} questions, with Nave's${mhcc ? ' and the commentary' : ''}`, await evaluate(withNave, questions));
+  report(`held-out set, ${heldOut.length} questions, with Nave's${mhcc ? ' and the commentary' : ''}`, await evaluate(withNave, heldOut));
   await withNave.stop();
 } else {
   console.log("\nNave's Topical Bible is not installed (Debian sword-dict-naves): the runs with it are skipped.");

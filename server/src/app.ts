@@ -50,8 +50,9 @@ import { checkKeptAnswer } from './modules/ai/reference-check.ts';
 import { conversationRoutes } from './modules/ai/conversations.routes.ts';
 import { ConversationsRepository } from './modules/ai/conversations.repository.ts';
 import { ConversationsService } from './modules/ai/conversations.service.ts';
-import { PassageFinder } from './modules/ai/passage-finder.ts';
-import { naveTopics, type NaveTopics } from './modules/ai/nave-topics.ts';
+import { PassageFinder, type StudySources } from './modules/ai/passage-finder.ts';
+import { naveTopics } from './modules/ai/nave-topics.ts';
+import { installedCommentary } from './modules/ai/commentary.ts';
 import { DEFAULT_CRISIS_TEXT } from './modules/ai/safety.ts';
 import { ScriptureEngine } from './modules/ai/scripture-engine.ts';
 import { LanguageModelEngine } from './modules/ai/language-model-engine.ts';
@@ -73,8 +74,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Send mail through this instead of the configured provider. */
   mailer?: Mailer;
-  /** The AI's second topic source, in place of Nave's found by SWORD discovery (tests, the AI benchmark). */
-  moreTopics?: NaveTopics;
+  /** The AI's study sources, in place of those SWORD discovery finds (tests, the AI benchmark). */
+  studySources?: StudySources;
 }
 
 /** A registered route, with the schemas it validates its input with (read by the API fuzz test). */
@@ -169,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const answerEngine = config.languageModel ? new LanguageModelEngine(config.languageModel, bible) : new ScriptureEngine();
   const ai = new AiService(
     bible,
-    new PassageFinder(bible, search, options.moreTopics ?? naveTopics(config, server.log)),
+    new PassageFinder(bible, search, options.studySources ?? { topics: naveTopics(config, server.log), commentary: installedCommentary(config, server.log) }),
     answerEngine,
     config.aiCrisisText ?? DEFAULT_CRISIS_TEXT,
     new RateWindow(config.aiRateLimit, 60 * 60 * 1000),

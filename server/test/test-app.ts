@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
  * throwaway cluster), else PGlite in memory. Tables are emptied first so every file starts clean.
  */
 export async function startTestApp(
-  options: { importDefaults?: boolean; env?: Record<string, string>; moreTopics?: AppOptions['moreTopics'] } = {},
+  options: { importDefaults?: boolean; env?: Record<string, string>; studySources?: AppOptions['studySources'] } = {},
 ): Promise<App & { stop(): Promise<void> }> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const database: Database = await openDatabase({ databaseUrl, dataDir: null });
@@ -25,7 +25,7 @@ export async function startTestApp(
     ALLOWED_HOSTS: 'selah.test,localhost',
     ...options.env,
   });
-  const app = await buildApp({ config, database, importDefaults: options.importDefaults ?? true, logger: false, moreTopics: options.moreTopics });
+  const app = await buildApp({ config, database, importDefaults: options.importDefaults ?? true, logger: false, studySources: options.studySources });
   return {
     ...app,
     async stop() {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSwordModule } from '../../bible/sword/discover.ts';
+import { Commentary } from './commentary.ts';
 import { NaveTopics } from './nave-topics.ts';
 import type { AskReply } from '#common/contracts/ai.ts';
 import { startTestApp } from '../../../test/test-app.ts';
@@ -186,10 +187,11 @@ describe('GET /api/ai/passages (AI-enhanced search)', () => {
 });
 
 const nave = findSwordModule('Nave', ['/usr/share/sword']);
-describe.skipIf(!nave)("with Nave's Topical Bible as the second topic source (needs Debian sword-dict-naves)", () => {
+const mhcc = findSwordModule('MHCC', ['/usr/share/sword']);
+describe.skipIf(!nave || !mhcc)("with Nave's Topical Bible and Matthew Henry's commentary installed (needs Debian sword-dict-naves, sword-comm-mhcc)", () => {
   let withNave: Awaited<ReturnType<typeof startTestApp>>;
   beforeAll(async () => {
-    withNave = await startTestApp({ moreTopics: NaveTopics.open(nave!) });
+    withNave = await startTestApp({ studySources: { topics: NaveTopics.open(nave!), commentary: Commentary.open(mhcc!) } });
   }, 300_000);
   afterAll(() => withNave.stop());
   const askIt = async (question: string) =>
@@ -209,5 +211,24 @@ describe.skipIf(!nave)("with Nave's Topical Bible as the second topic source (ne
   it('finds passages on /search for a topic only Nave’s has', async () => {
     const res = await withNave.server.inject({ method: 'GET', url: '/api/ai/passages?q=verses%20about%20tithing', headers: { host: 'localhost' } });
     expect(res.json()).toMatchObject({ topics: ['tithes'], passages: expect.arrayContaining([expect.objectContaining({ reference: 'Malachi 3:10' })]) });
+  });
+
+  it('quotes what the commentary says about the passage a question is about, but not in a note’s short answer', async () => {
+    const about = await askIt('What does John 3:16 mean?');
+    expect(verified(about)[0]).toBe('John 3:16');
+    expect(about.response).toContain("From *Matthew Henry's Concise Commentary on the Whole Bible* (public domain), on John 3:");
+    expect(about.response).toMatch(/\n> .*shall not perish, but shall have everlasting life/);
+    expectHonest(about);
+    const brief = (
+      await withNave.server.inject({
+        method: 'POST',
+        url: '/api/ai/ask',
+        headers: { host: 'localhost' },
+        payload: { question: 'Why?', reference: 'John 3:16', brief: true },
+      })
+    ).json() as AskReply;
+    expect(brief.response).not.toContain('Commentary');
+    // A question about a topic, not a passage, has no commentary.
+    expect((await askIt('How should I treat my enemies?')).response).not.toContain('Commentary');
   });
 });

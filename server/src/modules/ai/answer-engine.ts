@@ -1,3 +1,5 @@
+import type { CommentaryNote } from './commentary.ts';
+
 /** What an engine is asked (spec §7 POST /api/ai/ask), with the translation already resolved. */
 export interface AnswerRequest {
   question: string;
@@ -27,6 +29,8 @@ export interface Retrieval {
   corrections: string[];
   /** The person asked for a verse to be made up. */
   asksToInvent: boolean;
+  /** For a question about a passage, what an installed commentary says about it. */
+  commentary?: CommentaryNote;
 }
 
 export interface EngineAnswer {

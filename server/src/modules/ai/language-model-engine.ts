@@ -102,6 +102,7 @@ function prompt(request: AnswerRequest, found: Retrieval): string {
   const parts = [`Passages from the ${request.translation}:\n${found.passages.map((p) => `${p.reference}: ${p.text}`).join('\n') || '(none found)'}`];
   if (found.corrections.length) parts.push(`Say plainly in the answer:\n${found.corrections.map((c) => `- ${c.replace(/~~/g, '')}`).join('\n')}`);
   if (found.asksToInvent) parts.push('The person asked for a made-up verse: do not write one; offer real passages.');
+  if (found.commentary) parts.push(`From ${found.commentary.source} (public domain), on ${found.commentary.on}:\n${found.commentary.excerpt}`);
   if (request.reference) parts.push(`The question is about ${request.reference}.`);
   if (request.context) parts.push(`What the person is looking at:\n${request.context}`);
   parts.push(`Question: ${request.question}`);

@@ -3,10 +3,19 @@ import { tokenize } from '#common/bible/tokenize.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import type { Passage, Retrieval } from './answer-engine.ts';
+import type { Commentary } from './commentary.ts';
 import { checkReferences } from './reference-check.ts';
 import { NOT_IN_THE_BIBLE, TOPICS, type Topic } from './topics.ts';
 
 const MAX_PASSAGES = 6;
+
+/** Study sources installed on the machine, used when present (SWORD modules; see app.ts). */
+export interface StudySources {
+  /** More topics beside Selah's own (Nave's Topical Bible). */
+  topics?: { match(words: readonly string[]): Topic[] };
+  /** A commentary, for questions about a passage (Matthew Henry's). */
+  commentary?: Commentary;
+}
 /** How an answer shows a reference that is not in Scripture (ai.service.ts leaves it as it is). */
 export const NOT_FOUND = (written: string) => `~~${written}~~ (not found in Scripture)`;
 const INVENT = /\b(make up|invent|write|create|compose|generate)\b.{0,30}\b(verse|scripture|bible passage|psalm)\b/i;
@@ -31,8 +40,7 @@ export class PassageFinder {
   constructor(
     private readonly bible: BibleService,
     private readonly search: SearchService,
-    /** More topics, where Selah's own find none (Nave's Topical Bible, when installed). */
-    private readonly moreTopics?: { match(words: readonly string[]): Topic[] },
+    private readonly sources: StudySources = {},
   ) {}
 
   /**
@@ -41,7 +49,7 @@ export class PassageFinder {
    */
   private topicsFor(text: string): Topic[] {
     const own = rankTopics(text);
-    const more = this.moreTopics?.match(contentWords(text)) ?? [];
+    const more = this.sources.topics?.match(contentWords(text)) ?? [];
     return [...own.slice(0, 2), ...more.slice(0, 1), ...own.slice(2), ...more.slice(1)];
   }
 
@@ -54,6 +62,11 @@ export class PassageFinder {
       if (ref.status === 'verified' && ref.reference) add(ref.reference);
       else if (ref.problem) corrections.push(`${NOT_FOUND(ref.written)}: ${ref.problem}`);
     }
+    // A question about a passage (not a note's short answer): what the commentary says about it.
+    const about = passages[0];
+    const range = about && options.max === undefined ? parseReference(about.reference) : undefined;
+    const commentary = range ? this.sources.commentary?.on(range, about!.text) : undefined;
+
     for (const saying of NOT_IN_THE_BIBLE) {
       if (!saying.saying.test(question)) continue;
       corrections.push(`“${saying.quoted}” is not in the Bible. ${saying.instead}`);
@@ -68,7 +81,7 @@ export class PassageFinder {
     for (const topic of topics.slice(0, 3)) topic.passages.forEach(add);
 
     if (passages.length === 0 && options.keywords !== false) this.keywordPassages(question, translation).forEach(add);
-    return { passages, topics: topics.map((t) => t.name), corrections, asksToInvent: INVENT.test(question) };
+    return { passages, topics: topics.map((t) => t.name), corrections, asksToInvent: INVENT.test(question), ...(commentary ? { commentary } : {}) };
   }
 
   /**

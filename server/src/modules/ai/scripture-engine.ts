@@ -18,9 +18,13 @@ export class ScriptureEngine implements AnswerEngine {
       lines.push(lead(request, framing.topics));
       for (const p of shown) lines.push(`**${p.reference}** — “${excerpt(p.text)}”`);
     }
+    if (framing.commentary && !request.brief) {
+      const note = framing.commentary;
+      lines.push(`From *${note.source}* (public domain), on ${note.on}:`, `> ${note.excerpt}`);
+    }
     if (!request.brief) {
       lines.push(
-        `_Answered by Selah’s Scripture search: passages chosen for your question and quoted from the ${request.translation}. It finds and quotes; it does not explain. A server with a language model configured can explain as well._`,
+        `_Answered by Selah’s Scripture search: passages chosen for your question and quoted from the ${request.translation}${framing.commentary && !request.brief ? ', and a commentary' : ''}. It finds and quotes; it does not explain. A server with a language model configured can explain as well._`,
       );
     }
     return { text: lines.join('\n\n'), engine: 'scripture-search' };
