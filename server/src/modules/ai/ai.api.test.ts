@@ -216,6 +216,8 @@ describe.skipIf(!nave || !mhcc)("with Nave's Topical Bible and Matthew Henry's c
   it('quotes what the commentary says about the passage a question is about, but not in a note’s short answer', async () => {
     const about = await askIt('What does John 3:16 mean?');
     expect(verified(about)[0]).toBe('John 3:16');
+    // "John" in "John 3:16" names the passage, not Nave's topic JOHN (the Baptist).
+    expect(verified(about).every((r) => r!.startsWith('John 3'))).toBe(true);
     expect(about.response).toContain("From *Matthew Henry's Concise Commentary on the Whole Bible* (public domain), on John 3:");
     expect(about.response).toMatch(/\n> .*shall not perish, but shall have everlasting life/);
     expectHonest(about);

@@ -8,6 +8,8 @@ import { checkReferences } from './reference-check.ts';
 import { NOT_IN_THE_BIBLE, TOPICS, type Topic } from './topics.ts';
 
 const MAX_PASSAGES = 6;
+// A book name (or any word) with a chapter, and perhaps verses: "John 3:16", "1 Cor 13", "Hezekiah 3:16".
+const CITED = /\b(?:[1-3] ?)?[A-Za-z]+\.? \d{1,3}(?::\d{1,3}(?:[-–]\d{1,3})?)?\b/g;
 
 /** Study sources installed on the machine, used when present (SWORD modules; see app.ts). */
 export interface StudySources {
@@ -48,8 +50,10 @@ export class PassageFinder {
    * one of its topics: Selah's best two, then the other's best, so each brings its best passages.
    */
   private topicsFor(text: string): Topic[] {
-    const own = rankTopics(text);
-    const more = this.sources.topics?.match(contentWords(text)) ?? [];
+    // A reference's words name its passage, not a subject: "John 3:16" is not about John the Baptist.
+    const subject = text.replace(CITED, ' ');
+    const own = rankTopics(subject);
+    const more = this.sources.topics?.match(contentWords(subject)) ?? [];
     return [...own.slice(0, 2), ...more.slice(0, 1), ...own.slice(2), ...more.slice(1)];
   }
 
