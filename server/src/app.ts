@@ -53,6 +53,7 @@ import { ConversationsService } from './modules/ai/conversations.service.ts';
 import { PassageFinder, type StudySources } from './modules/ai/passage-finder.ts';
 import { naveTopics } from './modules/ai/nave-topics.ts';
 import { installedCommentary } from './modules/ai/commentary.ts';
+import { CrossReferences } from './modules/ai/cross-references.ts';
 import { DEFAULT_CRISIS_TEXT } from './modules/ai/safety.ts';
 import { ScriptureEngine } from './modules/ai/scripture-engine.ts';
 import { LanguageModelEngine } from './modules/ai/language-model-engine.ts';
@@ -168,9 +169,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const importChecker = workerPool(new URL('./modules/study/import-check.worker.ts', import.meta.url), { maxThreads: 1, maxQueue: 3 });
   await server.register(studyTransferRoutes(new StudyTransferService(new StudyTransferRepository(database.db), studyRepository, importChecker), viewerOf));
   const answerEngine = config.languageModel ? new LanguageModelEngine(config.languageModel, bible) : new ScriptureEngine();
+  const crossReferences = new CrossReferences();
   const ai = new AiService(
     bible,
-    new PassageFinder(bible, search, options.studySources ?? { topics: naveTopics(config, server.log), commentary: installedCommentary(config, server.log) }),
+    new PassageFinder(
+      bible,
+      search,
+      crossReferences,
+      options.studySources ?? { topics: naveTopics(config, crossReferences, server.log), commentary: installedCommentary(config, server.log) },
+    ),
     answerEngine,
     config.aiCrisisText ?? DEFAULT_CRISIS_TEXT,
     new RateWindow(config.aiRateLimit, 60 * 60 * 1000),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSwordModule } from '../../bible/sword/discover.ts';
 import { Commentary } from './commentary.ts';
+import { CrossReferences } from './cross-references.ts';
 import { NaveTopics } from './nave-topics.ts';
 import type { AskReply } from '#common/contracts/ai.ts';
 import { startTestApp } from '../../../test/test-app.ts';
@@ -215,9 +216,9 @@ describe.skipIf(!nave || !mhcc)("with Nave's Topical Bible and Matthew Henry's c
 
   it('quotes what the commentary says about the passage a question is about, but not in a note’s short answer', async () => {
     const about = await askIt('What does John 3:16 mean?');
-    expect(verified(about)[0]).toBe('John 3:16');
-    // "John" in "John 3:16" names the passage, not Nave's topic JOHN (the Baptist).
-    expect(verified(about).every((r) => r!.startsWith('John 3'))).toBe(true);
+    // The passage, then those the cross-references link it with, then the commentary's chapter; "John" in "John 3:16" names the
+    // passage, not Nave's topic JOHN (the Baptist).
+    expect(verified(about)).toEqual(['John 3:16', ...new CrossReferences().related('John 3:16', 3), 'John 3']);
     expect(about.response).toContain("From *Matthew Henry's Concise Commentary on the Whole Bible* (public domain), on John 3:");
     expect(about.response).toMatch(/\n> .*shall not perish, but shall have everlasting life/);
     expectHonest(about);

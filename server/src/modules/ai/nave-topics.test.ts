@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { debianSwordModule } from '../../bible/importers/testing.ts';
 import { joinNeighbours, NaveTopics, naveTopics, osisToReference } from './nave-topics.ts';
-import { VerseProminence } from './prominence.ts';
+import { CrossReferences } from './cross-references.ts';
 
 const nave = debianSwordModule('Nave');
 
@@ -28,12 +28,24 @@ describe('Nave’s references as Selah writes them', () => {
 
 describe('how well known a verse is, by the cross-references pointing to it', () => {
   it('ranks the verses people are sent to above the ones they are not', () => {
-    const prominence = new VerseProminence();
-    expect(prominence.of('Matthew 5:44')).toBeGreaterThan(prominence.of('Exodus 23:5'));
-    expect(prominence.of('John 3:16')).toBeGreaterThan(50);
+    const x = new CrossReferences();
+    expect(x.prominence('Matthew 5:44')).toBeGreaterThan(x.prominence('Exodus 23:5'));
+    expect(x.prominence('John 3:16')).toBeGreaterThan(50);
     // A passage counts as its best-known verse.
-    expect(prominence.of('Matthew 5:43-44')).toBe(prominence.of('Matthew 5:44'));
-    expect(prominence.of('not a reference')).toBe(0);
+    expect(x.prominence('Matthew 5:43-44')).toBe(x.prominence('Matthew 5:44'));
+    expect(x.prominence('not a reference')).toBe(0);
+  });
+
+  it('lists the passages a verse points to, the best known first', () => {
+    const x = new CrossReferences();
+    const related = x.related('John 3:16', 4);
+    expect(related).toHaveLength(4);
+    // Those that point back to John 3:16 come first (Revelation 1:5 does not, though better known).
+    expect(related).toContain('John 1:14');
+    expect(related).not.toContain('Revelation 1:5');
+    const scores = related.map((r) => x.prominence(r));
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    expect(x.related('John 3', 4)).toEqual([]);
   });
 });
 
@@ -67,7 +79,7 @@ describe.skipIf(!nave)('Nave’s Topical Bible as the AI’s second topic source
 
   it('is found on the machine only when SWORD discovery is on', () => {
     const log = { warn: () => {} };
-    expect(naveTopics({ swordDiscovery: false, swordPaths: [] }, log)).toBeUndefined();
-    expect(naveTopics({ swordDiscovery: true, swordPaths: [] }, log)).toBeInstanceOf(NaveTopics);
+    expect(naveTopics({ swordDiscovery: false, swordPaths: [] }, new CrossReferences(), log)).toBeUndefined();
+    expect(naveTopics({ swordDiscovery: true, swordPaths: [] }, new CrossReferences(), log)).toBeInstanceOf(NaveTopics);
   });
 });

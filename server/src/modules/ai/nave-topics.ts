@@ -1,7 +1,7 @@
 import { bookByOsis } from '#common/bible/canon.ts';
 import { defaultSwordRoots, findSwordModule, type SwordModule } from '../../bible/sword/discover.ts';
 import { ZLdReader } from '../../bible/sword/zld.ts';
-import { VerseProminence } from './prominence.ts';
+import { CrossReferences } from './cross-references.ts';
 import type { Topic } from './topics.ts';
 
 const PER_TOPIC = 8;
@@ -24,13 +24,13 @@ export class NaveTopics {
 
   private constructor(
     private readonly reader: ZLdReader,
-    private readonly prominence: VerseProminence,
+    private readonly crossReferences: CrossReferences,
   ) {
     for (const key of reader.keys()) if (/^[A-Z]+$/.test(key)) this.keys.set(key.toLowerCase(), key);
   }
 
-  static open(module: SwordModule, prominence = new VerseProminence()): NaveTopics {
-    return new NaveTopics(ZLdReader.open(module), prominence);
+  static open(module: SwordModule, crossReferences = new CrossReferences()): NaveTopics {
+    return new NaveTopics(ZLdReader.open(module), crossReferences);
   }
 
   /** The topics the words name, the most specific (longest) word first. */
@@ -71,12 +71,12 @@ export class NaveTopics {
     if (this.cache.has(key)) return this.cache.get(key) ?? undefined;
     const markup = this.reader.lookup(key) ?? '';
     // Nave's orders an entry by aspect, not by how much a passage says about the topic: the best-known
-    // passages come first (see prominence.ts), those under "General scriptures concerning …" counting double.
+    // passages come first (see cross-references.ts), those under "General scriptures concerning …" counting double.
     const scored = markup.split('<lb/>').flatMap((line) => {
       const weight = line.includes('General scriptures') ? 2 : 1;
       return joinNeighbours([...line.matchAll(/osisRef="([^"]+)"/g)].map((m) => m[1]!)).flatMap((osis) => {
         const reference = osisToReference(osis);
-        return reference ? [{ reference, score: weight * this.prominence.of(reference) }] : [];
+        return reference ? [{ reference, score: weight * this.crossReferences.prominence(reference) }] : [];
       });
     });
     const passages = [...new Set(scored.sort((a, b) => b.score - a.score).map((p) => p.reference))].slice(0, PER_TOPIC);
@@ -139,12 +139,16 @@ export function osisToReference(osis: string): string | undefined {
  * Nave's from the SWORD modules on this machine, when discovery is on and it is installed; nothing
  * otherwise, or when the module cannot be read (the AI then uses Selah's own topics alone).
  */
-export function naveTopics(config: { swordDiscovery: boolean; swordPaths: string[] }, log: { warn(message: string): void }): NaveTopics | undefined {
+export function naveTopics(
+  config: { swordDiscovery: boolean; swordPaths: string[] },
+  crossReferences: CrossReferences,
+  log: { warn(message: string): void },
+): NaveTopics | undefined {
   if (!config.swordDiscovery) return undefined;
   const module = findSwordModule('Nave', defaultSwordRoots(config.swordPaths));
   if (!module) return undefined;
   try {
-    return NaveTopics.open(module);
+    return NaveTopics.open(module, crossReferences);
   } catch (error) {
     log.warn(`Nave's Topical Bible could not be read, so the AI uses Selah's own topics only: ${(error as Error).message}`);
     return undefined;

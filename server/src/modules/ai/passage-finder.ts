@@ -4,10 +4,12 @@ import type { BibleService } from '../bible/bible.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import type { Passage, Retrieval } from './answer-engine.ts';
 import type { Commentary } from './commentary.ts';
+import type { CrossReferences } from './cross-references.ts';
 import { checkReferences } from './reference-check.ts';
 import { NOT_IN_THE_BIBLE, TOPICS, type Topic } from './topics.ts';
 
 const MAX_PASSAGES = 6;
+const RELATED = 3;
 // A book name (or any word) with a chapter, and perhaps verses: "John 3:16", "1 Cor 13", "Hezekiah 3:16".
 const CITED = /\b(?:[1-3] ?)?[A-Za-z]+\.? \d{1,3}(?::\d{1,3}(?:[-–]\d{1,3})?)?\b/g;
 
@@ -42,6 +44,7 @@ export class PassageFinder {
   constructor(
     private readonly bible: BibleService,
     private readonly search: SearchService,
+    private readonly crossReferences: CrossReferences,
     private readonly sources: StudySources = {},
   ) {}
 
@@ -83,6 +86,9 @@ export class PassageFinder {
     // Two passages from each of the best topics first, then the rest of them in order.
     for (const topic of topics.slice(0, 3)) topic.passages.slice(0, 2).forEach(add);
     for (const topic of topics.slice(0, 3)) topic.passages.forEach(add);
+
+    // The passages the named one points to, best known first, where there is room.
+    if (about) this.crossReferences.related(about.reference, RELATED).forEach(add);
 
     if (passages.length === 0 && options.keywords !== false) this.keywordPassages(question, translation).forEach(add);
     return { passages, topics: topics.map((t) => t.name), corrections, asksToInvent: INVENT.test(question), ...(commentary ? { commentary } : {}) };
