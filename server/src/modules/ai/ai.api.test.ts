@@ -219,7 +219,7 @@ describe.skipIf(!nave || !mhcc)("with Nave's Topical Bible and Matthew Henry's c
     // The passage, then those the cross-references link it with, then the commentary's chapter; "John" in "John 3:16" names the
     // passage, not Nave's topic JOHN (the Baptist).
     expect(verified(about)).toEqual(['John 3:16', ...new CrossReferences().related('John 3:16', 3), 'John 3']);
-    expect(about.response).toContain("From *Matthew Henry's Concise Commentary on the Whole Bible* (public domain), on John 3:");
+    expect(about.response).toContain("From Matthew Henry's Concise Commentary on the Whole Bible (public domain), on John 3:");
     expect(about.response).toMatch(/\n> .*shall not perish, but shall have everlasting life/);
     expectHonest(about);
     const brief = (

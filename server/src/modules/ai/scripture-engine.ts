@@ -20,7 +20,7 @@ export class ScriptureEngine implements AnswerEngine {
     }
     if (framing.commentary && !request.brief) {
       const note = framing.commentary;
-      lines.push(`From *${note.source}* (public domain), on ${note.on}:`, `> ${note.excerpt}`);
+      lines.push(`From ${note.source} (public domain), on ${note.on}:`, `> ${note.excerpt}`);
     }
     if (!request.brief) {
       lines.push(
