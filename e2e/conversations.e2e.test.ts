@@ -96,7 +96,7 @@ describe('Bible Chat conversations', () => {
     await expect.poll(async () => (await guestKept(page)).length).toBe(1);
     const [kept] = await guestKept(page);
 
-    await signUpAndConfirm(page, 'tabitha@example.org', 'full of good works');
+    await signUpAndConfirm(page, 'aeneas.of.lydda@example.org', 'arise and make thy bed');
     await expect.poll(() => guestKept(page)).toEqual([]);
     const listed = () =>
       page.evaluate(() =>
