@@ -2,7 +2,8 @@ import { plainText } from '#common/bible/content.ts';
 import type { PassageRange } from '#common/bible/reference.ts';
 import { tokenize } from '#common/bible/tokenize.ts';
 import { osisToNodes } from '../../bible/osis/osis-to-nodes.ts';
-import { defaultSwordRoots, findSwordModule, type SwordModule } from '../../bible/sword/discover.ts';
+import type { SwordModule } from '../../bible/sword/discover.ts';
+import { installedSource } from './installed-source.ts';
 import { ZVerseReader } from '../../bible/sword/ztext.ts';
 
 const EXCERPT_WORDS = 70;
@@ -73,15 +74,7 @@ export function nearestSentences(comment: string, passage: string): string | und
     .replace(/["”]/g, '’');
 }
 
-/** The commentary installed on this machine, when SWORD discovery is on; nothing otherwise or when unreadable. */
+/** Matthew Henry's from the SWORD modules on this machine, when there (see installed-source.ts). */
 export function installedCommentary(config: { swordDiscovery: boolean; swordPaths: string[] }, log: { warn(message: string): void }): Commentary | undefined {
-  if (!config.swordDiscovery) return undefined;
-  const module = findSwordModule('MHCC', defaultSwordRoots(config.swordPaths));
-  if (!module) return undefined;
-  try {
-    return Commentary.open(module);
-  } catch (error) {
-    log.warn(`The commentary could not be read, so the AI answers without it: ${(error as Error).message}`);
-    return undefined;
-  }
+  return installedSource('MHCC', config, log, (module) => Commentary.open(module), 'answers without a commentary');
 }

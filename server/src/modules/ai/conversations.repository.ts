@@ -91,13 +91,16 @@ export class ConversationsRepository {
     });
   }
 
-  async rename(userId: string, id: string, title: string): Promise<boolean> {
-    const rows = await this.db
+  /** The renamed conversation with its number of turns, or undefined when it is not the person's. */
+  async rename(userId: string, id: string, title: string): Promise<ConversationWithCount | undefined> {
+    const [row] = await this.db
       .update(conversations)
       .set({ title })
       .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
-      .returning({ id: conversations.id });
-    return rows.length > 0;
+      .returning();
+    if (!row) return undefined;
+    const [{ n }] = (await this.db.select({ n: count() }).from(conversationTurns).where(eq(conversationTurns.conversationId, id))) as [{ n: number }];
+    return { ...row, turnCount: Number(n) };
   }
 
   async remove(userId: string, id: string): Promise<boolean> {

@@ -64,9 +64,9 @@ export class ConversationsService {
 
   async rename(viewer: Viewer, id: string, title: string): Promise<ConversationSummary> {
     const { userId } = requireUser(viewer, SIGN_IN);
-    if (!(await this.repository.rename(userId, id, title))) throw new NotFound(NOT_FOUND);
-    const { turns: _turns, ...rest } = await this.get(viewer, id);
-    return rest;
+    const renamed = await this.repository.rename(userId, id, title);
+    if (!renamed) throw new NotFound(NOT_FOUND);
+    return summary(renamed);
   }
 
   async remove(viewer: Viewer, id: string): Promise<void> {

@@ -1,7 +1,9 @@
 import { bookByOsis } from '#common/bible/canon.ts';
-import { defaultSwordRoots, findSwordModule, type SwordModule } from '../../bible/sword/discover.ts';
+import { formatReference } from '#common/bible/reference.ts';
+import type { SwordModule } from '../../bible/sword/discover.ts';
 import { ZLdReader } from '../../bible/sword/zld.ts';
 import { CrossReferences } from './cross-references.ts';
+import { installedSource } from './installed-source.ts';
 import type { Topic } from './topics.ts';
 
 const PER_TOPIC = 8;
@@ -121,36 +123,20 @@ export function joinNeighbours(osisRefs: readonly string[]): string[] {
 
 /** "Exod.23.5" → "Exodus 23:5"; "Ps.35.1-Ps.35.28" → "Psalms 35:1-28"; "Matt.5.43-Matt.6.4" → "Matthew 5:43-6:4". */
 export function osisToReference(osis: string): string | undefined {
-  const [from, to] = osis.split('-');
-  const parse = (part: string | undefined) => {
-    const m = /^([1-3]?[A-Za-z]+)\.(\d+)(?:\.(\d+))?$/.exec(part ?? '');
-    const book = m ? bookByOsis(m[1]!) : undefined;
-    return m && book ? { book, chapter: Number(m[2]), verse: m[3] ? Number(m[3]) : undefined } : undefined;
-  };
-  const start = parse(from);
-  if (!start) return undefined;
-  const at = `${start.book.name} ${start.chapter}${start.verse ? `:${start.verse}` : ''}`;
-  const end = to ? parse(to) : undefined;
-  if (!end || end.book !== start.book || !start.verse || !end.verse) return at;
-  return end.chapter === start.chapter ? `${at}-${end.verse}` : `${at}-${end.chapter}:${end.verse}`;
+  const [from, to] = osis.split('-').map((part) => /^([1-3]?[A-Za-z]+)\.(\d+)(?:\.(\d+))?$/.exec(part));
+  const book = from ? bookByOsis(from[1]!) : undefined;
+  if (!from || !book) return undefined;
+  const [chapter, verse] = [Number(from[2]), from[3] ? Number(from[3]) : undefined];
+  // An end in another book, or without verses, leaves the start alone.
+  const end = to && verse !== undefined && to[3] && bookByOsis(to[1]!) === book ? { chapter: Number(to[2]), verse: Number(to[3]) } : undefined;
+  return formatReference({ book, chapter, verse, endChapter: end?.chapter ?? chapter, endVerse: end?.verse ?? verse });
 }
 
-/**
- * Nave's from the SWORD modules on this machine, when discovery is on and it is installed; nothing
- * otherwise, or when the module cannot be read (the AI then uses Selah's own topics alone).
- */
+/** Nave's from the SWORD modules on this machine, when there (see installed-source.ts). */
 export function naveTopics(
   config: { swordDiscovery: boolean; swordPaths: string[] },
   crossReferences: CrossReferences,
   log: { warn(message: string): void },
 ): NaveTopics | undefined {
-  if (!config.swordDiscovery) return undefined;
-  const module = findSwordModule('Nave', defaultSwordRoots(config.swordPaths));
-  if (!module) return undefined;
-  try {
-    return NaveTopics.open(module, crossReferences);
-  } catch (error) {
-    log.warn(`Nave's Topical Bible could not be read, so the AI uses Selah's own topics only: ${(error as Error).message}`);
-    return undefined;
-  }
+  return installedSource('Nave', config, log, (module) => NaveTopics.open(module, crossReferences), "uses Selah's own topics only");
 }
