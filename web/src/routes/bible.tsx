@@ -1,9 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { readerSearch } from '#common/bible/reader-url.ts';
+import { availableBooksQuery, chapterQuery } from '../features/bible/api/bible.ts';
 import { ReaderPage } from '../features/reader/pages/ReaderPage.tsx';
 
 export const Route = createFileRoute('/bible')({
   validateSearch: readerSearch,
+  loaderDeps: ({ search }) => ({ translation: search.translation, book: search.book ?? 'Genesis', chapter: search.chapter ?? 1 }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    // Spike: only a translation in the address renders on the server (the preferred one lives in the browser).
+    if (!deps.translation || typeof window !== 'undefined') return;
+    await Promise.all([
+      queryClient.ensureQueryData(availableBooksQuery(deps.translation)),
+      queryClient.ensureQueryData(chapterQuery(deps.translation, deps.book, deps.chapter)).catch(() => undefined),
+    ]);
+  },
   component: function Reader() {
     const search = Route.useSearch();
     return <ReaderPage {...search} book={search.book ?? 'Genesis'} chapter={search.chapter ?? 1} />;
