@@ -137,4 +137,19 @@ describe('Bible Chat conversations', () => {
     expect(await guestKept(page)).toEqual([]);
     expect(page.url()).toMatch(/\/chat$/);
   });
+
+  it('starts afresh on New conversation even while the first answer is still coming', async () => {
+    const page = await newPage();
+    await page.route('**/api/ai/ask/stream', () => {});
+    await page.goto('/chat');
+    await page.getByRole('textbox', { name: 'Ask a question' }).fill('Who wrote the Psalms?');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('button', { name: 'Stop' }).count()).toBe(1);
+    await conversations(page).getByRole('button', { name: 'New conversation' }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Conversation' }).getByRole('listitem').count()).toBe(0);
+    // The stopped answer does not come back into the new conversation.
+    await page.waitForTimeout(300);
+    expect(await page.getByText('You stopped this answer.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(1);
+  });
 });

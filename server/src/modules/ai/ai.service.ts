@@ -83,11 +83,7 @@ export class AiService {
     const list = this.finder.collector(code, SEARCH_PASSAGES, topical);
     suggested.references.forEach(list.add);
     const fromModel = list.passages.slice(topical.length).map((p) => ({ ...p, source: 'model' as const }));
-    return {
-      topics: found.topics.length > 0 ? found.topics.slice(0, 2) : [],
-      passages: [...topical, ...fromModel].slice(0, SEARCH_PASSAGES),
-      fresh: suggested.fresh,
-    };
+    return { topics: found.topics.slice(0, 2), passages: [...topical, ...fromModel], fresh: suggested.fresh };
   }
 
   /** The references a language model suggests for a search, verified; remembered, so a search asked again costs nothing. */

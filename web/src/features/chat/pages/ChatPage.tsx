@@ -37,6 +37,8 @@ export function ChatPage({ q, c }: { q?: string; c?: string }) {
   const conversation = useRef<{ id: string; title: string } | null>(null);
   /** The `c` the page last followed, so that only a change of address opens or clears a conversation. */
   const followed = useRef<string | undefined>(undefined);
+  /** Counts fresh starts: an answer still arriving for a conversation left behind does not show. */
+  const generation = useRef(0);
 
   const ask = useCallback(
     async (question: string, earlier: ChatTurn[]) => {
@@ -44,20 +46,21 @@ export function ChatPage({ q, c }: { q?: string; c?: string }) {
       // Spec §5: a blank question is ignored.
       if (!text || busy) return;
       setBusy(true);
+      const mine = generation.current;
+      const show = (next: ChatTurn[]) => {
+        if (generation.current === mine) setTurns(next);
+      };
       const id = crypto.randomUUID();
       const createdAt = new Date().toISOString();
-      setTurns([...earlier, { id, question: text }]);
+      show([...earlier, { id, question: text }]);
       const stop = new AbortController();
       stopper.current = stop;
       try {
         const context = conversationContext(earlier);
-        const reply = await askAiStream(
-          { question: text, context, translation },
-          (draft) => setTurns([...earlier, { id, question: text, draft }]),
-          stop.signal,
-        );
-        setTurns([...earlier, { id, question: text, reply }]);
+        const reply = await askAiStream({ question: text, context, translation }, (draft) => show([...earlier, { id, question: text, draft }]), stop.signal);
+        show([...earlier, { id, question: text, reply }]);
         void trackQuestion({ question: text, context, aiResponse: reply.response });
+        if (generation.current !== mine) return;
         const kept = (conversation.current ??= { id: crypto.randomUUID(), title: titleFor(text) });
         void keepTurn(queryClient, kept, { id, question: text, reply, createdAt })
           .then(() => {
@@ -70,7 +73,7 @@ export function ChatPage({ q, c }: { q?: string; c?: string }) {
           .catch((error: unknown) => toastError(errorMessage(error), 'This answer was not kept'));
       } catch (error) {
         const stopped = stop.signal.aborted;
-        setTurns([...earlier, { id, question: text, error: stopped ? 'You stopped this answer.' : errorMessage(error) || 'Failed to generate response.' }]);
+        show([...earlier, { id, question: text, error: stopped ? 'You stopped this answer.' : errorMessage(error) || 'Failed to generate response.' }]);
       } finally {
         stopper.current = null;
         setBusy(false);
@@ -91,6 +94,7 @@ export function ChatPage({ q, c }: { q?: string; c?: string }) {
     if (c === followed.current) return;
     followed.current = c;
     if (c && conversation.current?.id === c) return;
+    generation.current++;
     stopper.current?.abort();
     conversation.current = null;
     setTurns([]);
@@ -128,7 +132,15 @@ export function ChatPage({ q, c }: { q?: string; c?: string }) {
     // Enter sends; Shift+Enter starts a new line.
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) submit(e);
   };
-  const startNew = () => void navigate({ to: '/chat', search: {} });
+  // Also when the address is already plain /chat (a first answer not yet kept), so the effect above would not run.
+  const startNew = () => {
+    generation.current++;
+    stopper.current?.abort();
+    conversation.current = null;
+    followed.current = undefined;
+    setTurns([]);
+    void navigate({ to: '/chat', search: {} });
+  };
 
   return (
     <div className="mx-auto flex max-w-6xl gap-6 px-4 sm:px-6">

@@ -12,6 +12,7 @@ import { availableBooksQuery, chapterQuery } from '../../bible/api/bible.ts';
 import { usePreferredTranslation } from '../../translations/api/preferred-translation.ts';
 import { useChangeTranslation } from '../../translations/api/use-translation.ts';
 import { BookPicker } from '../components/BookPicker.tsx';
+import { ChapterLink } from '../components/ChapterLink.tsx';
 import { ChapterPicker } from '../components/ChapterPicker.tsx';
 import { ChapterText } from '../components/ChapterText.tsx';
 import { CompareDialog } from '../components/CompareDialog.tsx';
@@ -69,6 +70,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   const next = navBooks.length ? nextChapter(position, navBooks) : null;
   const currentBook = books.data?.find((b) => b.englishName === bookName);
 
+  const clearSelection = useCallback(() => setSelection(null), []);
   const go = useCallback(
     (to: { book: string; chapter: number; verse?: number }) => {
       setSelection(null);
@@ -171,12 +173,12 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
           )}
           {currentBook && <ChapterPicker chapters={currentBook.chapters} current={chapter} onSelect={(c) => go({ book: bookName, chapter: c })} />}
           <div className="hidden items-center sm:flex">
-            <button type="button" className="icon-button" aria-label="Previous chapter" disabled={!previous} onClick={() => previous && go(previous)}>
+            <ChapterLink to={previous} translation={urlTranslation} className="icon-button" label="Previous chapter" onFollow={clearSelection}>
               <ChevronLeft aria-hidden size={20} />
-            </button>
-            <button type="button" className="icon-button" aria-label="Next chapter" disabled={!next} onClick={() => next && go(next)}>
+            </ChapterLink>
+            <ChapterLink to={next} translation={urlTranslation} className="icon-button" label="Next chapter" onFollow={clearSelection}>
               <ChevronRight aria-hidden size={20} />
-            </button>
+            </ChapterLink>
           </div>
           <TranslationPicker current={translation} onSelect={(code) => void changeTranslation(code)} />
           <div className="ml-auto flex shrink-0 items-center">
@@ -201,17 +203,17 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
 
       <nav aria-label="Chapter navigation" className="fixed inset-x-0 bottom-4 z-20 flex justify-center px-4 pointer-events-none">
         <div className="pointer-events-auto flex items-center gap-1 rounded-full border border-stone-200 bg-white/95 p-1 shadow-lg backdrop-blur dark:border-stone-700 dark:bg-stone-900/95">
-          <button
-            type="button"
+          <ChapterLink
+            to={previous}
+            translation={urlTranslation}
             className="button-ghost rounded-full px-3 whitespace-nowrap sm:px-4"
-            disabled={!previous}
-            onClick={() => previous && go(previous)}
+            onFollow={clearSelection}
           >
             <ChevronLeft aria-hidden size={18} /> Previous
-          </button>
-          <button type="button" className="button-ghost rounded-full px-3 whitespace-nowrap sm:px-4" disabled={!next} onClick={() => next && go(next)}>
+          </ChapterLink>
+          <ChapterLink to={next} translation={urlTranslation} className="button-ghost rounded-full px-3 whitespace-nowrap sm:px-4" onFollow={clearSelection}>
             Next <ChevronRight aria-hidden size={18} />
-          </button>
+          </ChapterLink>
           <button
             type="button"
             className="button-primary rounded-full px-3 whitespace-nowrap sm:px-4"
