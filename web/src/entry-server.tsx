@@ -1,5 +1,6 @@
 import { createRequestHandler, renderRouterToStream, RouterServer } from '@tanstack/react-router/ssr/server';
 import { createAppRouter } from './router.tsx';
+export { setServerTransport } from './lib/api-client.ts';
 
 type Manifest = { routes: Record<string, { scripts?: { attrs?: Record<string, string> }[]; css?: string[]; preloads?: string[] }> };
 

@@ -5,7 +5,7 @@ import { routeTree } from './routeTree.gen.ts';
 
 export function createAppRouter() {
   const queryClient = createQueryClient();
-  const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true, defaultSsr: true });
+  const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
   setupRouterSsrQueryIntegration({ router, queryClient });
   return router;
 }

@@ -8,12 +8,15 @@ export const Route = createFileRoute('/bible')({
   loaderDeps: ({ search }) => ({ translation: search.translation, book: search.book ?? 'Genesis', chapter: search.chapter ?? 1 }),
   loader: async ({ context: { queryClient }, deps }) => {
     // Spike: only a translation in the address renders on the server (the preferred one lives in the browser).
-    if (!deps.translation || typeof window !== 'undefined') return;
+    const title = `${deps.book} ${deps.chapter}${deps.translation ? ` (${deps.translation})` : ''} — Selah`;
+    if (!deps.translation || typeof window !== 'undefined') return { title };
     await Promise.all([
       queryClient.ensureQueryData(availableBooksQuery(deps.translation)),
       queryClient.ensureQueryData(chapterQuery(deps.translation, deps.book, deps.chapter)).catch(() => undefined),
     ]);
+    return { title };
   },
+  head: ({ loaderData }) => ({ meta: loaderData ? [{ title: loaderData.title }] : [] }),
   component: function Reader() {
     const search = Route.useSearch();
     return <ReaderPage {...search} book={search.book ?? 'Genesis'} chapter={search.chapter ?? 1} />;
