@@ -11,4 +11,7 @@ hydrateRoot(
   <StrictMode>
     <RouterClient router={createAppRouter()} />
   </StrictMode>,
+  {
+    onRecoverableError: (error, info) => console.error('recoverable', String(error).slice(0, 200), (info.componentStack ?? '').slice(0, 1500)),
+  },
 );
