@@ -6,7 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
 const web = (path: string) => fileURLToPath(new URL(`./web/${path}`, import.meta.url));
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   plugins: [
     // Generates web/src/routeTree.gen.ts from web/src/routes and splits each route into its own chunk.
@@ -19,11 +19,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
-  build: {
-    outDir: '../dist/web',
-    emptyOutDir: true,
-  },
+  build: isSsrBuild ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false } : { outDir: '../dist/web', emptyOutDir: true, manifest: true },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));

@@ -14,6 +14,7 @@ import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { fastReads } from './http/fast-reads.ts';
 import { workerPool } from './lib/worker-pool.ts';
 import { pageHead } from './modules/web/head.ts';
+import { ServerRenderer } from './modules/web/server-render.ts';
 import { PageTemplate, renderPage } from './modules/web/page-html.ts';
 import { BibleStore } from './bible/store/bible-store.ts';
 import { BibleLibrary } from './bible/store/bible-library.ts';
@@ -205,9 +206,26 @@ function registerWeb(server: FastifyInstance, config: AppConfig, bible: BibleSer
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
   const template = new PageTemplate(config.webDist, config.publicUrl?.startsWith('https://') ?? false);
   if (hasWeb) server.register(fastifyStatic, { root: config.webDist, index: false, preCompressed: true });
+  const renderer = hasWeb ? ServerRenderer.load(config.webDist, server, config.publicUrl?.startsWith('https://') ?? false) : Promise.resolve(undefined);
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(req.url, 'http://local');
     const head = pageHead(url.pathname, url.searchParams, bible);
+    const ssr = await renderer;
+    if (ssr && (url.pathname === '/bible' || url.pathname === '/') && req.method === 'GET') {
+      const origin = requestOrigin(req, config.publicUrl);
+      const page = await ssr.render(new URL(req.url, origin));
+      // Spike: head data must come from the routes' head() (rewriting the HTML breaks hydration).
+      const html = page.html;
+      if (req.headers['if-none-match'] === page.etag) return reply.code(304).header('etag', page.etag).send();
+      return reply
+        .code(page.status)
+        .headers(pageHeaders(req))
+        .header('cache-control', 'public, max-age=0, must-revalidate')
+        .header('etag', page.etag)
+        .header('content-security-policy', page.policy)
+        .type('text/html; charset=utf-8')
+        .send(html);
+    }
     const page = await template.load();
     return reply
       .code(head.status)

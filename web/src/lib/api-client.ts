@@ -30,11 +30,17 @@ export const NETWORK_ERROR = 'Network error: Unable to reach server';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
+// On the server the page's reads go to the app itself (no network, no cookies): entry-server sets this.
+let transport: (path: string, init: RequestInit) => Promise<Response> = (path, init) => fetch(path, init);
+export function setServerTransport(send: (path: string, init: RequestInit) => Promise<Response>): void {
+  transport = send;
+}
+
 /** One call with credentials; a failed fetch and a non-OK reply become the errors of §8. */
 async function send(path: string, init: RequestInit, options: { on401?: 'throw' | 'null' } = {}): Promise<Response | null> {
   let res: Response;
   try {
-    res = await fetch(path, { ...init, credentials: 'include' });
+    res = await transport(path, { ...init, credentials: 'include' });
   } catch {
     throw new Error(NETWORK_ERROR);
   }

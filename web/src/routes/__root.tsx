@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { AppShell } from '../app/shell/AppShell.tsx';
 import { ErrorScreen } from '../app/ErrorScreen.tsx';
 import { Toaster } from '../components/ui/Toaster.tsx';
@@ -9,7 +10,28 @@ import { SessionEnded } from '../features/auth/components/SessionEnded.tsx';
 import { SettingsSync } from '../features/settings/components/SettingsSync.tsx';
 import { GuestDataMove } from '../features/settings/components/GuestDataMove.tsx';
 
+const THEME = `(function(){try{var t=localStorage.getItem('theme');var d=t==='dark'||((!t||t==='system')&&matchMedia('(prefers-color-scheme: dark)').matches);if(d)document.documentElement.classList.add('dark')}catch(e){}})()`;
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: THEME }} />
+        <HeadContent />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  head: () => ({ meta: [{ title: 'Selah — Read and study the Bible' }] }),
+  shellComponent: Shell,
   component: () => (
     <>
       <AppShell>
