@@ -19,7 +19,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
   ],
-  build: isSsrBuild ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false } : { outDir: '../dist/web', emptyOutDir: true, manifest: true },
+  // Two builds: the browser's (served from dist/web, its entry found through the manifest) and the
+  // server's (dist/server, imported by the server to render pages; never served).
+  build: isSsrBuild
+    ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false }
+    : { outDir: '../dist/web', emptyOutDir: true, manifest: true, rollupOptions: { input: web('src/entry-client.tsx') } },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },

@@ -8,11 +8,13 @@ import { dirname, join, resolve } from 'node:path';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(root, 'dist/web');
 
-if (!existsSync(join(webDist, 'index.html'))) {
+// Two builds: the browser's (dist/web) and the server's, which renders the pages (dist/server).
+if (!existsSync(join(webDist, '.vite/manifest.json')) || !existsSync(join(webDist, '../server/entry-server.js'))) {
   console.log('Building the web app (first start)…');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  const compressed = built.status === 0 && spawnSync(process.execPath, [join(root, 'scripts/compress-assets.mjs')], { stdio: 'inherit' });
+  const viteBuild = (...args) => spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', ...args], { cwd: root, stdio: 'inherit' }).status === 0;
+  const built = viteBuild() && viteBuild('--ssr', 'src/entry-server.tsx');
+  const compressed = built && spawnSync(process.execPath, [join(root, 'scripts/compress-assets.mjs')], { stdio: 'inherit' });
   if (!compressed || compressed.status !== 0) {
     console.error('Selah could not start: building the web app failed (see above).');
     process.exit(1);

@@ -1,21 +1,16 @@
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { join } from 'node:path';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type HTTPMethods } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import Fastify, { LogController, type FastifyInstance, type HTTPMethods } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { guardInput } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { refuseUnknownHosts, requestOrigin, TrustedHosts } from './http/trusted-hosts.ts';
+import { refuseUnknownHosts, TrustedHosts } from './http/trusted-hosts.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { fastReads } from './http/fast-reads.ts';
 import { workerPool } from './lib/worker-pool.ts';
-import { pageHead } from './modules/web/head.ts';
-import { ServerRenderer } from './modules/web/server-render.ts';
-import { PageTemplate, renderPage } from './modules/web/page-html.ts';
+import { registerWeb } from './modules/web/web.routes.ts';
 import { BibleStore } from './bible/store/bible-store.ts';
 import { BibleLibrary } from './bible/store/bible-library.ts';
 import { TranslationRepository } from './bible/store/translation-repository.ts';
@@ -189,59 +184,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(activityRoutes(new ActivityService(new ActivityRepository(database.db)), viewerOf));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
-  registerWeb(server, config, bible, securityHeaders.page);
+  registerWeb(server, { webDist: config.webDist, publicUrl: config.publicUrl, pageHeaders: securityHeaders.page });
   fast.reads = fastReads({ hosts, headers: securityHeaders.overHttp, read: (path, query) => bible.fastRead(path, query) });
   server.addHook('onClose', async () => {
     await importChecker.destroy();
     if (!options.database) await database.close();
   });
   return { server, library, bible, database, routes, fastReadsServed: () => fast.reads?.served ?? 0 };
-}
-
-/**
- * Serves the built SPA. Page requests get index.html with the page's head (title, description,
- * canonical, social preview, JSON-LD) written in, and a 404 status for paths that are no page.
- */
-function registerWeb(server: FastifyInstance, config: AppConfig, bible: BibleService, pageHeaders: (req: FastifyRequest) => Record<string, string>): void {
-  const hasWeb = existsSync(join(config.webDist, 'index.html'));
-  const template = new PageTemplate(config.webDist, config.publicUrl?.startsWith('https://') ?? false);
-  if (hasWeb) server.register(fastifyStatic, { root: config.webDist, index: false, preCompressed: true });
-  const renderer = hasWeb ? ServerRenderer.load(config.webDist, server, config.publicUrl?.startsWith('https://') ?? false) : Promise.resolve(undefined);
-  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
-    const url = new URL(req.url, 'http://local');
-    const head = pageHead(url.pathname, url.searchParams, bible);
-    const ssr = await renderer;
-    if (ssr && (url.pathname === '/bible' || url.pathname === '/') && req.method === 'GET') {
-      const origin = requestOrigin(req, config.publicUrl);
-      const page = await ssr.render(new URL(req.url, origin));
-      // Spike: head data must come from the routes' head() (rewriting the HTML breaks hydration).
-      const html = page.html;
-      if (req.headers['if-none-match'] === page.etag) return reply.code(304).header('etag', page.etag).send();
-      return reply
-        .code(page.status)
-        .headers(pageHeaders(req))
-        .header('cache-control', 'public, max-age=0, must-revalidate')
-        .header('etag', page.etag)
-        .header('content-security-policy', page.policy)
-        .type('text/html; charset=utf-8')
-        .send(html);
-    }
-    const page = await template.load();
-    return reply
-      .code(head.status)
-      .headers(pageHeaders(req))
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', page.policy)
-      .type('text/html; charset=utf-8')
-      .send(renderPage(page.html, head, requestOrigin(req, config.publicUrl)));
-  };
-  // The static plugin answers "/" itself (a folder): the home page is an app page like any other.
-  if (hasWeb) server.get('/', sendPage);
-  server.setNotFoundHandler(async (req, reply) => {
-    // A missing asset is a 404, not the app: a stale page must not get HTML for its script.
-    if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET' || !hasWeb) {
-      return reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` });
-    }
-    return sendPage(req, reply);
-  });
 }

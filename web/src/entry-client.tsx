@@ -6,12 +6,10 @@ import { createAppRouter } from './router.tsx';
 import './styles.css';
 
 installErrorFilter();
+// The page came rendered from the server: React takes over the same document.
 hydrateRoot(
   document,
   <StrictMode>
-    <RouterClient router={createAppRouter()} />
+    <RouterClient router={createAppRouter({ origin: window.location.origin })} />
   </StrictMode>,
-  {
-    onRecoverableError: (error, info) => console.error('recoverable', String(error).slice(0, 200), (info.componentStack ?? '').slice(0, 1500)),
-  },
 );

@@ -4,8 +4,13 @@ export { setServerTransport } from './lib/api-client.ts';
 
 type Manifest = { routes: Record<string, { scripts?: { attrs?: Record<string, string> }[]; css?: string[]; preloads?: string[] }> };
 
+/**
+ * Renders one page for the server (server/src/modules/web/server-render.ts). The request's URL carries
+ * the site's origin, which the server chose (never a header taken as given).
+ */
 export function render(request: Request, manifest: Manifest): Promise<Response> {
-  const handler = createRequestHandler({ request, createRouter: createAppRouter, getRouterManifest: () => manifest as never });
+  const origin = new URL(request.url).origin;
+  const handler = createRequestHandler({ request, createRouter: () => createAppRouter({ origin }), getRouterManifest: () => manifest as never });
   return handler(({ request, router, responseHeaders }) =>
     renderRouterToStream({ request, router, responseHeaders, children: <RouterServer router={router} /> }),
   );

@@ -3,9 +3,21 @@ import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query
 import { createQueryClient } from './app/query-client.ts';
 import { routeTree } from './routeTree.gen.ts';
 
-export function createAppRouter() {
+/**
+ * One router (and one query cache) per page: the server makes one for each request it renders, the
+ * browser one for its page. `origin` is the site's address, for canonical links and social previews.
+ */
+export function createAppRouter({ origin }: { origin: string }) {
   const queryClient = createQueryClient();
-  const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+  const router = createRouter({
+    routeTree,
+    context: { queryClient, origin },
+    defaultPreload: 'intent',
+    // A preloaded chapter stays usable for as long as the query cache keeps it fresh.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+  // Queries fetched on the server travel in the page and fill the browser's cache before hydration.
   setupRouterSsrQueryIntegration({ router, queryClient });
   return router;
 }

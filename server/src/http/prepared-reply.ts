@@ -4,8 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
- * A public reply serialised once — JSON bytes, gzip and brotli copies, a strong ETag (a hash of the
- * JSON) — so that serving it again costs a lookup and a write. Prepared replies are kept by the bible
+ * A public reply serialised once — its bytes (JSON, or a rendered page), gzip and brotli copies, a strong ETag (a hash of the
+ * bytes) — so that serving it again costs a lookup and a write. Prepared replies are kept by the bible
  * module (bible.service.ts), not by the store.
  */
 export interface PreparedReply {
@@ -14,11 +14,17 @@ export interface PreparedReply {
   gzip: Buffer;
   br: Buffer;
   cacheControl: string;
+  contentType: string;
 }
 
 /** `effort` trades compression for time: most for what is prepared once and read often, less for a search. */
-export function prepareReply(json: string, cacheControl: string, effort: 'most' | 'quick' = 'most'): PreparedReply {
-  const identity = Buffer.from(json);
+export function prepareReply(
+  body: string,
+  cacheControl: string,
+  effort: 'most' | 'quick' = 'most',
+  contentType = 'application/json; charset=utf-8',
+): PreparedReply {
+  const identity = Buffer.from(body);
   return {
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`,
     identity,
@@ -31,6 +37,7 @@ export function prepareReply(json: string, cacheControl: string, effort: 'most' 
       },
     }),
     cacheControl,
+    contentType,
   };
 }
 
@@ -80,7 +87,7 @@ function answersOf(prepared: PreparedReply): Record<Encoding | 'notModified', Pr
       status: 200,
       headers: {
         ...common,
-        'content-type': 'application/json; charset=utf-8',
+        'content-type': prepared.contentType,
         ...(encoding && { 'content-encoding': encoding }),
         'content-length': String(body.length),
       },

@@ -1,24 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { chapterQuery } from '../features/bible/api/bible.ts';
 
 /** Spec §2 not-found page; the Psalm 32:8 text comes from the Bible store, as all Scripture does. */
 export function NotFoundPage() {
   const psalm = useQuery(chapterQuery('KJV', 'Psalms', 32));
   const verse = psalm.data?.verses.find((v) => v.verse === 8);
-  useEffect(() => {
-    // The server marks a not-found page itself; a page reached by client navigation needs it added.
-    const added = document.querySelector('meta[name="robots"]')
-      ? null
-      : document.head.appendChild(Object.assign(document.createElement('meta'), { name: 'robots', content: 'noindex' }));
-    const title = document.title;
-    document.title = 'Page Not Found — Selah';
-    return () => {
-      added?.remove();
-      document.title = title;
-    };
-  }, []);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-6 px-6 py-16 text-center">
       <h1 className="font-serif text-4xl font-semibold">Page Not Found</h1>

@@ -1,14 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 
 /**
  * Pages of the spec's route table whose feature is being built: an honest page with a way onward,
  * rather than a not-found for a link the shell shows. Each is replaced when its feature lands.
  */
 export function ComingSoon({ title, text }: { title: string; text: string }) {
-  useEffect(() => {
-    document.title = `${title} — Selah`;
-  }, [title]);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-16 text-center">
       <h1 className="font-serif text-3xl font-semibold">{title}</h1>

@@ -5,6 +5,8 @@ import { AppShell } from '../app/shell/AppShell.tsx';
 import { ErrorScreen } from '../app/ErrorScreen.tsx';
 import { Toaster } from '../components/ui/Toaster.tsx';
 import { NotFoundPage } from '../app/NotFoundPage.tsx';
+import { headTags, notFoundHead } from '../lib/page-head.ts';
+import { translationGroupsQuery } from '../features/bible/api/bible.ts';
 import { DisplayNamePrompt } from '../features/auth/components/DisplayNamePrompt.tsx';
 import { SessionEnded } from '../features/auth/components/SessionEnded.tsx';
 import { SettingsSync } from '../features/settings/components/SettingsSync.tsx';
@@ -18,6 +20,7 @@ function Shell({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: THEME }} />
         <HeadContent />
       </head>
@@ -29,8 +32,15 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
-  head: () => ({ meta: [{ title: 'Selah — Read and study the Bible' }] }),
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient; origin: string }>()({
+  // Each page declares its own head; the root speaks only for an address that is no page (a 404).
+  head: ({ matches, match }) => (matches.some((m) => m._notFound) ? headTags(notFoundHead(), match.context.origin) : {}),
+  // The translation list fills the shell's picker in the first paint, on every page.
+  loader: ({ context: { queryClient } }) =>
+    queryClient.ensureQueryData(translationGroupsQuery).then(
+      () => undefined,
+      () => undefined,
+    ),
   shellComponent: Shell,
   component: () => (
     <>

@@ -1,7 +1,9 @@
+import { staticHead } from '../lib/page-head.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { ComingSoon } from '../components/ComingSoon.tsx';
 
 export const Route = createFileRoute('/achievements')({
+  head: staticHead('/achievements', 'My Stats', { noindex: true }),
   component: () => (
     <ComingSoon
       title="My Stats"

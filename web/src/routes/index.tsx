@@ -1,4 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../features/home/pages/HomePage.tsx';
+import { headTags, homeHead } from '../lib/page-head.ts';
+import { homepageQuery } from '../features/home/api/homepage.ts';
+import { FALLBACK_VERSE, HomePage } from '../features/home/pages/HomePage.tsx';
+import { chapterQuery } from '../features/bible/api/bible.ts';
 
-export const Route = createFileRoute('/')({ component: HomePage });
+export const Route = createFileRoute('/')({
+  head: ({ match }) => headTags(homeHead(), match.context.origin),
+  // The verse of the day is in the first paint (the fallback verse when there is none).
+  loader: async ({ context: { queryClient } }) => {
+    const home = await queryClient.ensureQueryData(homepageQuery).catch(() => undefined);
+    if (!home?.verse)
+      await queryClient.ensureQueryData(chapterQuery(FALLBACK_VERSE.translation, FALLBACK_VERSE.book, FALLBACK_VERSE.chapter)).catch(() => undefined);
+  },
+  component: HomePage,
+});

@@ -1,3 +1,4 @@
+import { staticHead } from '../lib/page-head.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { NOTE_TYPES } from '#common/study/rules.ts';
 import { NotesPage } from '../features/study/pages/NotesPage.tsx';
@@ -6,6 +7,7 @@ import { enumParam, intParam, stringParam } from '#common/url-params.ts';
 
 /** My Notes: search, type, book and page live in the URL, so a view survives a reload and can be kept. */
 export const Route = createFileRoute('/notes')({
+  head: staticHead('/notes', 'My Notes', { noindex: true }),
   validateSearch: (search: Record<string, unknown>): NotesListParams => ({
     q: stringParam(search.q, { max: 200 }),
     type: enumParam(search.type, NOTE_TYPES),

@@ -1,4 +1,8 @@
+import { staticHead } from '../lib/page-head.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { PrivacyContent } from '../features/legal/pages/LegalPage.tsx';
 
-export const Route = createFileRoute('/privacy')({ component: PrivacyContent });
+export const Route = createFileRoute('/privacy')({
+  head: staticHead('/privacy', 'Privacy Policy'),
+  component: PrivacyContent,
+});

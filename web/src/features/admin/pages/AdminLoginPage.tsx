@@ -1,20 +1,18 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { FormMessages } from '../../../components/FormMessages.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAction } from '../../../lib/use-action.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { currentUserQuery } from '../../auth/api/auth.ts';
+import { useCurrentUser } from '../../auth/api/auth.ts';
 import { CredentialFields } from '../../auth/components/CredentialFields.tsx';
 import { adminSignIn } from '../api/admin.ts';
 
 /** /secret-admin-login: signs in administrators only, then on to /admin. */
 export function AdminLoginPage() {
-  useDocumentTitle('Admin sign-in');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const user = useQuery(currentUserQuery);
+  const user = useCurrentUser();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { busy, error, run } = useAction((e) => errorMessage(e));

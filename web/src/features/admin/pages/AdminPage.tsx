@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from '@tanstack/react-router';
 import { ShieldCheck } from 'lucide-react';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { currentUserQuery } from '../../auth/api/auth.ts';
+import { useCurrentUser } from '../../auth/api/auth.ts';
 import { adminAccessQuery } from '../api/admin.ts';
 
 /** /admin: what the server's admin check allows. Guests go to the admin sign-in; other users are told no. */
 export function AdminPage() {
-  useDocumentTitle('Admin');
   const access = useQuery(adminAccessQuery);
-  const user = useQuery(currentUserQuery);
+  const user = useCurrentUser();
   if (access.isPending || (access.isFetching && access.data !== 'admin'))
     return <p className="px-6 py-12 text-center text-stone-700 dark:text-stone-300">Checking your access…</p>;
   if (access.data === 'signed-out') return <Navigate to="/secret-admin-login" replace />;

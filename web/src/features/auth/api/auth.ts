@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import type { CurrentUser } from '#common/contracts/account.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -26,4 +27,14 @@ export const resendVerification = (email: string) => post('/send-verification-em
 /** Spec §6: custom-auth users log out through /api/auth/custom-logout, others through /api/logout. */
 export function logoutHref(user: CurrentUser): string {
   return user.isCustomAuth ? '/api/auth/custom-logout' : '/api/logout';
+}
+
+/**
+ * Who is signed in, as components read it: "not known yet" (pending) until the page has hydrated,
+ * because the server renders every page for nobody in particular.
+ */
+export function useCurrentUser(): { data: CurrentUser | null | undefined; isPending: boolean } {
+  const hydrated = useHydrated();
+  const user = useQuery(currentUserQuery);
+  return hydrated ? { data: user.data, isPending: user.isPending } : { data: undefined, isPending: true };
 }

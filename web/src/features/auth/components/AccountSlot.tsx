@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { currentUserQuery } from '../api/auth.ts';
+import { useCurrentUser } from '../api/auth.ts';
 
 // The menu (and its dropdown library) loads only for signed-in people, keeping guests' first load small.
 const UserMenu = lazy(() => import('./UserMenu.tsx'));
 
 /** Signed in: the avatar menu. A guest: whatever the place shows for guests. */
 export function AccountSlot({ guest }: { guest: ReactNode }) {
-  const user = useQuery(currentUserQuery);
+  const user = useCurrentUser();
   if (user.isPending) return <span className="inline-block h-9 w-9" aria-hidden />;
   if (!user.data) return <>{guest}</>;
   return (

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { storage } from '../../../lib/storage.ts';
-import { currentUserQuery } from '../api/auth.ts';
+import { useCurrentUser } from '../api/auth.ts';
 import { promptedKey } from '../display-name.ts';
 
 const DisplayNameDialog = lazy(() => import('./DisplayNameDialog.tsx'));
@@ -11,7 +10,7 @@ const DisplayNameDialog = lazy(() => import('./DisplayNameDialog.tsx'));
  * the browser; the flag is set the moment it is shown.
  */
 export function DisplayNamePrompt() {
-  const user = useQuery(currentUserQuery);
+  const user = useCurrentUser();
   const [showFor, setShowFor] = useState<string | null>(null);
   const u = user.data;
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -6,7 +6,7 @@ import { CONVERSATION_LIMITS } from '#common/ai/limits.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useFocusOnOpen } from '../../../lib/use-focus-on-open.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
-import { currentUserQuery } from '../../auth/api/auth.ts';
+import { useCurrentUser } from '../../auth/api/auth.ts';
 import { CONVERSATIONS_KEY, conversationsQuery, deleteConversation, renameConversation, type ConversationSummary } from '../api/conversations.ts';
 
 const ROW_BUTTON =
@@ -18,7 +18,7 @@ const when = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric'
  * hears any choice (the phone's sheet closes on it).
  */
 export function ConversationList({ activeId, onNew, onPick }: { activeId?: string; onNew: () => void; onPick?: () => void }) {
-  const signedIn = Boolean(useQuery(currentUserQuery).data);
+  const signedIn = Boolean(useCurrentUser().data);
   const list = useInfiniteQuery(conversationsQuery(signedIn));
   const conversations = list.data?.pages.flatMap((page) => page.conversations) ?? [];
   return (

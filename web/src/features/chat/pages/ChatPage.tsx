@@ -7,7 +7,6 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { Dialog, DialogClose, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { SheetContent } from '../../../components/ui/sheet.tsx';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePreferredTranslation } from '../../translations/api/preferred-translation.ts';
 import { currentUserQuery } from '../../auth/api/auth.ts';
 import { askAiStream, CHAT_CHIPS, conversationContext, type ChatTurn } from '../api/chat.ts';
@@ -22,7 +21,6 @@ import { ConversationList } from '../components/ConversationList.tsx';
  * `c` in the address opens a kept one.
  */
 export function ChatPage({ q, c }: { q?: string; c?: string }) {
-  useDocumentTitle('Bible Chat');
   const translation = usePreferredTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

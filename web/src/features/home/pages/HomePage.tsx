@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { BookOpen, MessageCircle, Send } from 'lucide-react';
 import { SearchForm } from '../../../components/SearchForm.tsx';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { chapterQuery } from '../../bible/api/bible.ts';
 import { homepageQuery } from '../api/homepage.ts';
 import { CHAT_CHIPS } from '../../chat/api/chat.ts';
@@ -12,14 +12,14 @@ import { CHAT_CHIPS } from '../../chat/api/chat.ts';
  * from the store like every verse Selah shows (never from the source code).
  */
 function FallbackVerse() {
-  const chapter = useQuery(chapterQuery(FALLBACK.translation, FALLBACK.book, FALLBACK.chapter));
-  const text = chapter.data?.verses.find((v) => v.verse === FALLBACK.verse)?.text;
+  const chapter = useQuery(chapterQuery(FALLBACK_VERSE.translation, FALLBACK_VERSE.book, FALLBACK_VERSE.chapter));
+  const text = chapter.data?.verses.find((v) => v.verse === FALLBACK_VERSE.verse)?.text;
   return (
     <figure className="mt-3">
       {text && <blockquote className="font-serif text-2xl leading-relaxed">“{text}”</blockquote>}
       <figcaption className="mt-3 flex flex-col gap-1">
-        <Link to="/bible" search={FALLBACK} className="font-semibold text-orange-900 underline underline-offset-4 dark:text-orange-200">
-          Matthew 11:28 ({FALLBACK.translation})
+        <Link to="/bible" search={FALLBACK_VERSE} className="font-semibold text-orange-900 underline underline-offset-4 dark:text-orange-200">
+          Matthew 11:28 ({FALLBACK_VERSE.translation})
         </Link>
         <span className="text-stone-700 dark:text-stone-300">Whatever today holds, you are invited to come and rest.</span>
       </figcaption>
@@ -27,7 +27,7 @@ function FallbackVerse() {
   );
 }
 
-const FALLBACK = { book: 'Matthew', chapter: 11, verse: 28, translation: 'KJV' } as const;
+export const FALLBACK_VERSE = { book: 'Matthew', chapter: 11, verse: 28, translation: 'KJV' } as const;
 
 /** Spec §2 home page (first version: prayer, lessons, contemplation and newsletter come later). */
 export function HomePage() {
@@ -36,10 +36,6 @@ export function HomePage() {
   const [question, setQuestion] = useState('');
   const home = useQuery(homepageQuery);
   const daily = home.data?.verse;
-
-  useEffect(() => {
-    document.title = 'Selah — Read and study the Bible';
-  }, []);
 
   const submitSearch = (e: FormEvent) => {
     e.preventDefault();

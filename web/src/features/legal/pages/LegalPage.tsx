@@ -1,11 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 
 /** A plain reading page for the site's terms, privacy notice and about text. */
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} — Selah`;
-  }, [title]);
   return (
     <article className="mx-auto max-w-2xl px-5 py-10 leading-7 [&_h2]:mt-8 [&_h2]:mb-2 [&_h2]:font-serif [&_h2]:text-xl [&_h2]:font-semibold [&_p]:mb-3 [&_li]:mb-1 [&_ul]:mb-3 [&_ul]:list-disc [&_ul]:pl-6">
       <p className="mb-6 text-sm">

@@ -1,9 +1,8 @@
 import { Dialog, DialogTrigger, DialogClose, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { SheetContent } from '../../../components/ui/sheet.tsx';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BarChart3, Menu, X } from 'lucide-react';
-import { currentUserQuery } from '../../auth/api/auth.ts';
+import { useCurrentUser } from '../../auth/api/auth.ts';
 import { TranslationSelect } from '../../translations/components/TranslationSelect.tsx';
 import { NAV_ITEMS } from '../nav-items.ts';
 
@@ -30,7 +29,7 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 /** The hamburger drawer: a Radix dialog, so focus is trapped inside and Escape closes it. */
 export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const close = () => onOpenChange(false);
-  const signedIn = Boolean(useQuery(currentUserQuery).data);
+  const signedIn = Boolean(useCurrentUser().data);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger className="icon-button" aria-label="Open menu">

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Navigate } from '@tanstack/react-router';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { currentUserQuery } from '../../auth/api/auth.ts';
+import { useCurrentUser } from '../../auth/api/auth.ts';
 import { AvatarSection } from '../components/AvatarSection.tsx';
 import { DeleteAccountSection } from '../components/DeleteAccountSection.tsx';
 import { NamesSection } from '../components/NamesSection.tsx';
@@ -9,8 +7,7 @@ import { PasswordSection } from '../components/PasswordSection.tsx';
 
 /** /profile: names, picture, password and account deletion of the signed-in person. */
 export function ProfilePage() {
-  useDocumentTitle('My Profile');
-  const user = useQuery(currentUserQuery);
+  const user = useCurrentUser();
   if (user.isPending) return null;
   // Signed out in another tab, or deleted: the route's guard would have sent a guest to sign in.
   if (!user.data) return <Navigate to="/auth" search={{ mode: 'signin', next: '/profile' }} replace />;

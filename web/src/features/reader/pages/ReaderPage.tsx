@@ -4,6 +4,7 @@ import { BarChart3, ChevronLeft, ChevronRight, NotebookPen } from 'lucide-react'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { chapterAfterBookChange, nextChapter, previousChapter, type ChapterPosition } from '#common/bible/navigation.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { chapterHead } from '../../../lib/page-head.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { ThemeToggle } from '../../../components/ui/ThemeToggle.tsx';
 import { MobileDrawer } from '../../navigation/components/SiteNavigation.tsx';
@@ -15,6 +16,7 @@ import { BookPicker } from '../components/BookPicker.tsx';
 import { ChapterLink } from '../components/ChapterLink.tsx';
 import { ChapterPicker } from '../components/ChapterPicker.tsx';
 import { ChapterText } from '../components/ChapterText.tsx';
+import { NoScriptChapterIndex } from '../components/NoScriptChapterIndex.tsx';
 import { CompareDialog } from '../components/CompareDialog.tsx';
 import { DisplaySettings } from '../components/DisplaySettings.tsx';
 import { TranslationPicker } from '../components/TranslationPicker.tsx';
@@ -79,9 +81,10 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
     [navigate, urlTranslation],
   );
 
+  // The route's head names the chapter as the server rendered it; the browser's preferred translation may differ.
   useEffect(() => {
-    document.title = `${bookName} ${chapter} (${translation}) — Selah`;
-  }, [bookName, chapter, translation]);
+    if (content.data) document.title = chapterHead({ book, chapter, verse }, content.data).title;
+  }, [book, chapter, verse, content.data]);
 
   // ← and → change chapter, unless the reader is typing or a dialog is open.
   useEffect(() => {
@@ -200,6 +203,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
         </h1>
         {body}
       </article>
+      {books.data && <NoScriptChapterIndex books={books.data} current={currentBook} translation={urlTranslation} />}
 
       <nav aria-label="Chapter navigation" className="fixed inset-x-0 bottom-4 z-20 flex justify-center px-4 pointer-events-none">
         <div className="pointer-events-auto flex items-center gap-1 rounded-full border border-stone-200 bg-white/95 p-1 shadow-lg backdrop-blur dark:border-stone-700 dark:bg-stone-900/95">

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { BookOpen } from 'lucide-react';
 import { SearchForm } from '../../../components/SearchForm.tsx';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { availableBooksQuery, translationGroupsQuery } from '../../bible/api/bible.ts';
 import { searchQuery } from '../api/search.ts';
@@ -34,9 +34,6 @@ export function SearchPage(params: SearchPageParams) {
     setShownQ(params.q);
     setText(params.q ?? '');
   }
-  useEffect(() => {
-    document.title = params.q ? `“${params.q}” — Search — Selah` : 'Search the Bible — Selah';
-  }, [params.q]);
 
   const groups = useQuery(translationGroupsQuery);
   const books = useQuery(availableBooksQuery(translation));

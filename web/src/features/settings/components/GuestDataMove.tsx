@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { moveGuestData } from '../api/settings.ts';
@@ -7,7 +7,7 @@ import { guestAnswers } from '../../study/api/note-answers.ts';
 import { guestNotes } from '../../study/api/notes.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
-import { currentUserQuery } from '../../auth/api/auth.ts';
+import { useCurrentUser } from '../../auth/api/auth.ts';
 import { CONVERSATIONS_KEY, guestConversations, moveGuestConversations } from '../../chat/api/conversations.ts';
 
 const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORAGE_KEYS.guestAiResponses];
@@ -19,7 +19,7 @@ const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORA
  */
 export function GuestDataMove() {
   const queryClient = useQueryClient();
-  const user = useQuery(currentUserQuery);
+  const user = useCurrentUser();
   const userId = user.data?.id;
   useEffect(() => {
     if (!userId) return;

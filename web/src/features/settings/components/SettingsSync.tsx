@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { readSettings, saveSettings } from '../api/settings.ts';
 import { onSettingChange } from '../../../lib/setting-changes.ts';
-import { currentUserQuery } from '../../auth/api/auth.ts';
+import { useCurrentUser } from '../../auth/api/auth.ts';
 import { setFontSize } from '../../reader/api/reader-settings.ts';
 import { savePreferredTranslation } from '../../translations/api/preferred-translation.ts';
 
@@ -11,7 +10,7 @@ import { savePreferredTranslation } from '../../translations/api/preferred-trans
  * browser's; later changes here are sent to the account. Guests keep them in the browser only.
  */
 export function SettingsSync() {
-  const user = useQuery(currentUserQuery);
+  const user = useCurrentUser();
   const userId = user.data?.id;
   useEffect(() => {
     if (!userId) return;

@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Section } from '../../../components/FormMessages.tsx';
 import { setThemeChoice, useTheme, type ThemeChoice } from '../../../lib/theme.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { currentUserQuery } from '../../auth/api/auth.ts';
+import { useCurrentUser } from '../../auth/api/auth.ts';
 import { QuestionHistorySettings } from '../../chat/components/QuestionHistorySettings.tsx';
 import { FONT_SIZES } from '#common/study/rules.ts';
 import { setFontSize, setRedLetters, useReaderSettings } from '../../reader/api/reader-settings.ts';
@@ -57,8 +55,7 @@ function Choices<T extends string>({
  * and text size to the account.
  */
 export function SettingsPage() {
-  useDocumentTitle('Settings');
-  const user = useQuery(currentUserQuery);
+  const user = useCurrentUser();
   const { fontSize, redLetters } = useReaderSettings();
   const { choice: theme } = useTheme();
   return (

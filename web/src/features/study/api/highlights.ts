@@ -8,7 +8,7 @@ import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { localList } from '../../../lib/local-list.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { trackActivity } from '../../activity/api/activity.ts';
-import { currentUserQuery } from '../../auth/api/auth.ts';
+import { useCurrentUser } from '../../auth/api/auth.ts';
 
 export type HighlightColor = Highlight['color'];
 export const HIGHLIGHT_CHANGED_EVENT = 'highlights-changed';
@@ -44,7 +44,7 @@ export const announceHighlightsChanged = (delay: number) => setTimeout(() => win
 export function useChapterHighlights(book: string, chapter: number) {
   const queryClient = useQueryClient();
   // A guest's highlights are only in this browser: no need to ask the server for each book.
-  const signedIn = Boolean(useQuery(currentUserQuery).data);
+  const signedIn = Boolean(useCurrentUser().data);
   const server = useQuery({ ...bookHighlightsQuery(book), enabled: signedIn });
   const guest = useQuery(guestHighlightsQuery);
   const list = useMemo(() => {

@@ -4,7 +4,7 @@ import type { Note } from '#common/contracts/study.ts';
 import { ApiError, apiGet, apiPost } from '../../../lib/api-client.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
-import { currentUserQuery } from '../../auth/api/auth.ts';
+import { useCurrentUser } from '../../auth/api/auth.ts';
 import { askAi } from '../../chat/api/chat.ts';
 
 /** An AI answer on a note (spec §3 AI response); `saved` is false when keeping it failed (spec §8). */
@@ -80,7 +80,7 @@ const answerQuery = (note: Note, signedIn: boolean) =>
  */
 export function useNoteAnswer(note: Note, translation: string) {
   const queryClient = useQueryClient();
-  const signedIn = Boolean(useQuery(currentUserQuery).data);
+  const signedIn = Boolean(useCurrentUser().data);
   const query = answerQuery(note, signedIn);
   const answer = useQuery(query);
   const ask = useMutation({

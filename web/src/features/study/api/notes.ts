@@ -7,7 +7,7 @@ import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
 import { localList } from '../../../lib/local-list.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { trackActivity } from '../../activity/api/activity.ts';
-import { currentUserQuery } from '../../auth/api/auth.ts';
+import { useCurrentUser } from '../../auth/api/auth.ts';
 
 export type { NoteType };
 
@@ -49,7 +49,7 @@ export function useChapterNotes(book: string, chapter: number) {
   const queryClient = useQueryClient();
   const chapterReference = `${book} ${chapter}`;
   // A guest's notes are only in this browser: no need to ask the server for each chapter.
-  const signedIn = Boolean(useQuery(currentUserQuery).data);
+  const signedIn = Boolean(useCurrentUser().data);
   const server = useQuery({ ...chapterNotesQuery(chapterReference), enabled: signedIn });
   const guest = useQuery(guestNotesQuery);
   const notes = useMemo(() => {

@@ -1,6 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PAGE_SIZE, type Page } from '../api/lists.ts';
 
 export interface ListParams {
@@ -16,7 +15,6 @@ export interface ListParams {
  */
 export function useListPage<P extends ListParams>(to: '/notes' | '/highlights', title: string, params: P, data: Page<unknown> | undefined, filtered: boolean) {
   const navigate = useNavigate();
-  useDocumentTitle(title);
   const go = useCallback((search: (old: P) => P, replace = true) => void navigate({ to, search: search as never, replace }), [navigate, to]);
   const update = useCallback((next: Partial<P>) => go((old) => ({ ...old, page: undefined, ...next })), [go]);
   const onSearch = useCallback((q: string | undefined) => update({ q } as Partial<P>), [update]);

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { preparedResponse } from '../../http/prepared-reply.ts';
+import { requestOrigin } from '../../http/trusted-hosts.ts';
+import { hasWebBuild, ServerRenderer } from './server-render.ts';
+
+export interface WebOptions {
+  webDist: string;
+  publicUrl?: string;
+  /** The page headers (helmet's set) for a request, without a CSP: each page brings its own. */
+  pageHeaders: (req: FastifyRequest) => Record<string, string>;
+}
+
+/**
+ * Serves the web app: its built files, and every page rendered on the server (the address's own page,
+ * or the app's not-found page with a 404). Without a build, pages answer 404 and the API still works.
+ */
+export function registerWeb(server: FastifyInstance, options: WebOptions): void {
+  const built = hasWebBuild(options.webDist);
+  const publicHttps = options.publicUrl?.startsWith('https://') ?? false;
+  if (built) {
+    server.register(fastifyStatic, {
+      root: options.webDist,
+      index: false,
+      preCompressed: true,
+      // Vite's manifest names every chunk of the build: the server reads it, the world need not.
+      allowedPath: (path) => !path.startsWith('/.vite/'),
+    });
+  }
+  const renderer = built ? ServerRenderer.load(options.webDist, server, publicHttps) : undefined;
+  // Load it now, so that a broken build fails at start rather than on the first visitor.
+  renderer?.catch((error: unknown) => server.log.error({ err: error }, 'the server build of the web app could not be loaded'));
+
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    // The page's links use the site's address: the configured public URL, else a host already checked as trusted.
+    const page = await (await renderer!).render(new URL(req.url, requestOrigin(req, options.publicUrl)));
+    const answer = preparedResponse(page.reply, req.headers);
+    return reply
+      .code(answer.status === 304 ? 304 : page.status)
+      .headers(options.pageHeaders(req))
+      .header('content-security-policy', page.policy)
+      .headers(answer.headers)
+      .send(answer.body);
+  };
+  // The static plugin answers "/" itself (a folder): the home page is a page like any other.
+  if (built) server.get('/', sendPage);
+  server.setNotFoundHandler(async (req, reply) => {
+    // A missing asset is a 404, not a page: a stale page must not get HTML for its script.
+    if (req.url.startsWith('/api/') || req.url.startsWith('/assets/') || req.method !== 'GET' || !built) {
+      return reply.code(404).send({ message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` });
+    }
+    return sendPage(req, reply);
+  });
+}
