@@ -18,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['server/**/*.api.test.ts', 'scripts/**/*.api.test.ts'],
+          globalSetup: ['server/test/web-build.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { startInbox } from '../server/test/smtp-inbox.ts';
+import { ensureWebBuild } from '../server/test/web-build.ts';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,11 +38,7 @@ function freePort(): Promise<number> {
  * WEB and small fixture translations (one lacking most books; enough in all to compare nine).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // WEB_DIST lets several people (or agents) test their own builds side by side.
-  if (!process.env.WEB_DIST && !existsSync(join(ROOT, 'dist/web/index.html'))) {
-    const built = spawnSync('npm', ['run', '--silent', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('building the web app failed');
-  }
+  ensureWebBuild();
   const dataDir = mkdtempSync(join(tmpdir(), 'selah-e2e-'));
   const inboxDir = join(dataDir, 'inbox');
   const smtp = await startSmtpDrop(inboxDir);

@@ -1,25 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../app.ts';
 import { databaseKind, startTestApp } from '../../test/test-app.ts';
 import { startInbox } from '../../test/smtp-inbox.ts';
 import { Browser, HOST, signUpVerified } from '../../test/accounts.ts';
+import { WEB_DIST } from '../../test/web-build.ts';
 
 /**
  * Walks every route the app registered (read from the app, never listed by hand) with hostile
  * paths, queries, bodies and headers, as a guest and signed in. No reply may be a 5xx, and every 4xx
  * of the API must say why in JSON `{ message }`.
  */
-const dist = mkdtempSync(join(tmpdir(), 'selah-fuzz-web-'));
-mkdirSync(join(dist, 'assets'));
-writeFileSync(
-  join(dist, 'index.html'),
-  '<!doctype html><html><head><title>Selah</title><meta name="description" content="d" /></head><body><div id="root"></div></body></html>',
-);
-writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
 
 const TEXT = [
   '\u0000',
@@ -118,13 +109,12 @@ describe(`hostile input on every route, on ${databaseKind()}`, () => {
 
   beforeAll(async () => {
     inbox = await startInbox();
-    app = await startTestApp({ importDefaults: false, env: { SMTP_URL: inbox.url, WEB_DIST: dist } });
+    app = await startTestApp({ importDefaults: false, env: { SMTP_URL: inbox.url, WEB_DIST } });
     member = await signUpVerified(app, inbox, 'fuzz@example.org', 'fuzz password', '10.250.0.1');
   });
   afterAll(async () => {
     await app?.stop();
     await inbox?.stop();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   /** Signed in again whenever a fuzzed request (sign-out, say) ended the session. */

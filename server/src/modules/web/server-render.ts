@@ -18,6 +18,8 @@ export interface RenderedPage {
   reply: PreparedReply;
   /** The CSP that lets exactly this page's inline scripts run. */
   policy: string;
+  /** Where a redirect goes (the router's: an address written differently from its page's own). */
+  location?: string;
 }
 
 /** Where the two builds are: the browser's (served) and the server's beside it (never served). */
@@ -56,7 +58,10 @@ export class ServerRenderer {
     entry.setServerTransport(async (path, init) => {
       // A host the app answers to (that of a page already let through); no cookies: every read is a guest's.
       const res = await server.inject({ method: (init.method ?? 'GET') as 'GET', url: path, headers: { host: host.name ?? 'localhost' } });
-      return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+      return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+        status: res.statusCode,
+        headers: { 'content-type': String(res.headers['content-type'] ?? '') },
+      });
     });
     return new ServerRenderer(entry, host, routerManifest(build.manifest), publicHttps);
   }
@@ -82,6 +87,7 @@ export class ServerRenderer {
       status: response.status,
       reply: prepareReply(html, 'public, max-age=0, must-revalidate', 'quick', 'text/html; charset=utf-8'),
       policy: pagePolicy(html, this.publicHttps),
+      location: response.headers.get('location') ?? undefined,
     };
   }
 }

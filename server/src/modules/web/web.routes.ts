@@ -34,6 +34,7 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): void 
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     // The page's links use the site's address: the configured public URL, else a host already checked as trusted.
     const page = await (await renderer!).render(new URL(req.url, requestOrigin(req, options.publicUrl)));
+    if (page.location) return reply.code(page.status).headers(options.pageHeaders(req)).header('location', page.location).send();
     const answer = preparedResponse(page.reply, req.headers);
     return reply
       .code(answer.status === 304 ? 304 : page.status)
