@@ -4,6 +4,8 @@ import { launchChromium } from './browser.ts';
 
 let addresses = 0;
 
+const HYDRATION_ERROR = /hydrat|Minified React error #(418|423|425)\b/i;
+
 /**
  * A client address of its own (sent as X-Forwarded-For; the test server trusts it as a proxy's), so
  * sign-ups and sign-ins in one test never count against another's per-address limits.
@@ -21,6 +23,27 @@ function reportCspViolations() {
   document.addEventListener('securitypolicyviolation', (e) =>
     console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} in ${e.sourceFile}:${e.lineNumber}`),
   );
+}
+
+/**
+ * `goto` and `reload` return once React has taken over the page the server rendered: until then the
+ * page reads, but a click on a button would do nothing (as for a person on a slow phone).
+ */
+function waitForHydration(page: Page): void {
+  const hydrated = () => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    // Only documents of the app hydrate: a JSON reply or a download does not.
+    if (response?.headers()['content-type']?.startsWith('text/html')) await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    if (response?.headers()['content-type']?.startsWith('text/html')) await hydrated();
+    return response;
+  };
 }
 
 /**
@@ -43,8 +66,10 @@ export function useBrowser(): {
     await Promise.all(contexts.map((c) => c.close()));
     await browser?.close();
   });
+  const hydrationErrors: string[] = [];
   afterEach(() => {
     expect(violations.splice(0), 'Content-Security-Policy violations').toEqual([]);
+    expect(hydrationErrors.splice(0), 'hydration errors (the browser rendered something else than the server)').toEqual([]);
   });
   return {
     baseUrl: inject('baseUrl'),
@@ -60,9 +85,15 @@ export function useBrowser(): {
       contexts.push(context);
       await context.addInitScript(reportCspViolations);
       const page = await context.newPage();
+      waitForHydration(page);
       page.on('console', (message) => {
         const text = message.text();
         if (text.startsWith('CSP violation') || text.includes('Content Security Policy')) violations.push(`${page.url()}: ${text}`);
+        if (HYDRATION_ERROR.test(text)) hydrationErrors.push(`${page.url()}: ${text.slice(0, 300)}`);
+      });
+      // React reports a page that did not hydrate as an uncaught error (error 418, 423 or 425 in production).
+      page.on('pageerror', (error) => {
+        if (HYDRATION_ERROR.test(error.message)) hydrationErrors.push(`${page.url()}: ${error.message.slice(0, 300)}`);
       });
       return page;
     },

@@ -68,8 +68,11 @@ describe('home and search', () => {
 
   it('falls back to Matthew 11:28, its text from the store, with a word of comfort when there is no verse of the day', async () => {
     const page = await newPage();
+    // The home page's data comes inside the page the server renders; arriving from another page, the
+    // browser asks for it, and this answer has no verse of the day.
+    await page.goto('/about');
     await page.route('**/api/homepage', (route) => route.fulfill({ json: { verse: null, prayer: null, prayerImage: null, visualContemplation: null } }));
-    await page.goto('/');
+    await page.getByRole('link', { name: 'Selah', exact: true }).first().click();
     const quote = page.locator('section[aria-labelledby="votd"] blockquote');
     await expect.poll(() => quote.textContent()).toBe('“Come unto me, all ye that labour and are heavy laden, and I will give you rest.”');
     expect(await page.getByRole('link', { name: 'Matthew 11:28 (KJV)' }).getAttribute('href')).toBe('/bible?book=Matthew&chapter=11&verse=28&translation=KJV');

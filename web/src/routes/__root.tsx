@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { AppShell } from '../app/shell/AppShell.tsx';
 import { ErrorScreen } from '../app/ErrorScreen.tsx';
 import { Toaster } from '../components/ui/Toaster.tsx';
@@ -42,18 +42,24 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient; orig
       () => undefined,
     ),
   shellComponent: Shell,
-  component: () => (
-    <>
-      <AppShell>
-        <Outlet />
-      </AppShell>
-      <Toaster />
-      <DisplayNamePrompt />
-      <SessionEnded />
-      <SettingsSync />
-      <GuestDataMove />
-    </>
-  ),
+  component: function App() {
+    // Marks the document once React has taken it over (the browser tests wait for it; CSS could too).
+    useEffect(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    }, []);
+    return (
+      <>
+        <AppShell>
+          <Outlet />
+        </AppShell>
+        <Toaster />
+        <DisplayNamePrompt />
+        <SessionEnded />
+        <SettingsSync />
+        <GuestDataMove />
+      </>
+    );
+  },
   notFoundComponent: NotFoundPage,
   errorComponent: ErrorScreen,
 });

@@ -47,7 +47,7 @@ export function StudyListPage<T extends { id: string }, P extends ListParams>({
   const Plural = `${noun[0]!.toUpperCase()}${plural.slice(1)}`;
   const data = list.data;
   const filtered = Boolean(params.q || params.book || params[filter.param]);
-  const { page, pages, empty, update, onSearch, clear, toPage } = useListPage(route, `My ${Plural}`, params, data, filtered);
+  const { page, pages, empty, update, onSearch, clear, toPage } = useListPage(route, params, data, filtered);
 
   return (
     <ListFrame

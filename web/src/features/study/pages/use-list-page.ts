@@ -13,7 +13,7 @@ export interface ListParams {
  * search or filter goes back to page 1; a page emptied by deleting its last item (or a stale page
  * number) moves to the last page there is.
  */
-export function useListPage<P extends ListParams>(to: '/notes' | '/highlights', title: string, params: P, data: Page<unknown> | undefined, filtered: boolean) {
+export function useListPage<P extends ListParams>(to: '/notes' | '/highlights', params: P, data: Page<unknown> | undefined, filtered: boolean) {
   const navigate = useNavigate();
   const go = useCallback((search: (old: P) => P, replace = true) => void navigate({ to, search: search as never, replace }), [navigate, to]);
   const update = useCallback((next: Partial<P>) => go((old) => ({ ...old, page: undefined, ...next })), [go]);
