@@ -3,7 +3,7 @@ import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanst
 import { useEffect, type ReactNode } from 'react';
 import { AppShell } from '../app/shell/AppShell.tsx';
 import { ErrorScreen } from '../app/ErrorScreen.tsx';
-import { Toaster } from '../components/ui/Toaster.tsx';
+import { LazyToaster } from '../components/ui/LazyToaster.tsx';
 import { NotFoundPage } from '../app/NotFoundPage.tsx';
 import { headTags, notFoundHead } from '../lib/page-head.ts';
 import { translationGroupsQuery } from '../features/bible/api/bible.ts';
@@ -52,7 +52,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient; orig
         <AppShell>
           <Outlet />
         </AppShell>
-        <Toaster />
+        <LazyToaster />
         <DisplayNamePrompt />
         <SessionEnded />
         <SettingsSync />

@@ -23,8 +23,10 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): void 
       root: options.webDist,
       index: false,
       preCompressed: true,
-      // Vite's manifest names every chunk of the build: the server reads it, the world need not.
-      allowedPath: (path) => !path.startsWith('/.vite/'),
+      // One route per built file, found at start: any other path goes straight to its page without
+      // a look on disk first (a page served from memory was 8× slower with that look). Dot folders are
+      // left out, so Vite's manifest — every chunk of the build — is read by the server, never served.
+      wildcard: false,
     });
   }
   const renderer = built ? ServerRenderer.load(options.webDist, server, publicHttps) : undefined;

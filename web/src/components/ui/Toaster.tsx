@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { dismissToast, TOAST_DURATION, useToasts } from './toast-store.ts';
 
 /** Radix toasts: swipe right past 50 px dismisses (spec §9); F8 focuses the viewport. */
-export function Toaster() {
+export default function Toaster() {
   const toasts = useToasts();
   return (
     <RadixToast.Provider swipeDirection="right" swipeThreshold={50} duration={TOAST_DURATION} label="Notification">

@@ -1,9 +1,6 @@
-import { Dialog, DialogTrigger, DialogClose, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { SheetContent } from '../../../components/ui/sheet.tsx';
+import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
-import { BarChart3, Menu, X } from 'lucide-react';
-import { useCurrentUser } from '../../auth/api/auth.ts';
-import { TranslationSelect } from '../../translations/components/TranslationSelect.tsx';
+import { Menu } from 'lucide-react';
 import { NAV_ITEMS } from '../nav-items.ts';
 
 /** Spec §2 Shell: the site's destinations, in the desktop sidebar and the phone drawer (the reader has its own header). */
@@ -26,45 +23,23 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The hamburger drawer: a Radix dialog, so focus is trapped inside and Escape closes it. */
+const DrawerSheet = lazy(() => import('./MobileDrawerSheet.tsx'));
+
+/**
+ * The hamburger button; its drawer (a Radix dialog: focus trapped inside, Escape closes it) loads when
+ * it is first opened, keeping the dialog library out of every page's first load.
+ */
 export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const close = () => onOpenChange(false);
-  const signedIn = Boolean(useCurrentUser().data);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger className="icon-button" aria-label="Open menu">
+    <>
+      <button type="button" className="icon-button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={open} onClick={() => onOpenChange(true)}>
         <Menu aria-hidden size={22} />
-      </DialogTrigger>
-      <SheetContent side="left" className="flex flex-col gap-6 p-4" aria-describedby={undefined}>
-        <div className="flex items-center justify-between">
-          <DialogTitle className="px-3 font-serif text-xl font-semibold">Selah</DialogTitle>
-          <DialogClose className="icon-button" aria-label="Close menu">
-            <X aria-hidden size={20} />
-          </DialogClose>
-        </div>
-        <NavLinks onNavigate={close} />
-        <Link
-          to="/achievements"
-          onClick={close}
-          className="-mt-4 flex items-center gap-3 rounded-lg px-3 py-2 text-stone-800 no-underline hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800"
-        >
-          <BarChart3 aria-hidden size={18} /> My Stats
-        </Link>
-        <div className="px-1">
-          <TranslationSelect onChanged={close} />
-        </div>
-        {/* Signed-in people have the avatar's sheet instead. */}
-        {!signedIn && (
-          <div className="mt-auto flex gap-2 px-1">
-            <Link to="/auth" search={{ mode: 'signin' }} onClick={close} className="button-secondary flex-1 no-underline">
-              Login
-            </Link>
-            <Link to="/auth" search={{ mode: 'signup' }} onClick={close} className="button-primary flex-1 no-underline">
-              Sign Up
-            </Link>
-          </div>
-        )}
-      </SheetContent>
-    </Dialog>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <DrawerSheet onOpenChange={onOpenChange} />
+        </Suspense>
+      )}
+    </>
   );
 }

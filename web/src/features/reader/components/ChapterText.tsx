@@ -1,4 +1,4 @@
-import * as Popover from '@radix-ui/react-popover';
+import { LazyPopover } from '../../../components/ui/lazy-popover.tsx';
 import { NotebookPen } from 'lucide-react';
 import { memo, type KeyboardEvent, type MouseEvent } from 'react';
 import type { VerseItem } from '#common/contracts/bible.ts';
@@ -128,22 +128,23 @@ function footnoteLabel(n: number): string {
 
 function Footnote({ label, text, kind }: { label: string; text: string; kind: 'footnote' | 'crossref' }) {
   return (
-    <Popover.Root>
-      <Popover.Trigger
-        data-footnote
-        className="mx-0.5 align-super font-sans text-[0.6em] font-semibold text-orange-800 underline dark:text-orange-300"
-        aria-label={kind === 'crossref' ? `Cross reference ${label}` : `Footnote ${label}`}
-        onClick={(e) => e.stopPropagation()}
-      >
-        {label}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content sideOffset={6} className="popover max-w-xs p-3 font-sans text-sm leading-6" onClick={(e) => e.stopPropagation()}>
-          <p className="mb-1 text-xs font-semibold text-stone-600 uppercase dark:text-stone-400">{kind === 'crossref' ? 'Cross reference' : 'Footnote'}</p>
-          {text}
-          <Popover.Arrow className="fill-white dark:fill-stone-900" />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <LazyPopover
+      trigger={{
+        'data-footnote': true,
+        className: 'mx-0.5 align-super font-sans text-[0.6em] font-semibold text-orange-800 underline dark:text-orange-300',
+        'aria-label': kind === 'crossref' ? `Cross reference ${label}` : `Footnote ${label}`,
+        onClick: (e) => e.stopPropagation(),
+        children: label,
+      }}
+      content={{
+        sideOffset: 6,
+        className: 'popover max-w-xs p-3 font-sans text-sm leading-6',
+        onClick: (e) => e.stopPropagation(),
+        arrowClassName: 'fill-white dark:fill-stone-900',
+      }}
+    >
+      <p className="mb-1 text-xs font-semibold text-stone-600 uppercase dark:text-stone-400">{kind === 'crossref' ? 'Cross reference' : 'Footnote'}</p>
+      {text}
+    </LazyPopover>
   );
 }

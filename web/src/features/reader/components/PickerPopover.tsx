@@ -1,8 +1,8 @@
-import * as Popover from '@radix-ui/react-popover';
+import { LazyPopover } from '../../../components/ui/lazy-popover.tsx';
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** A header button that opens a popover (Radix: focus moves in, Escape and outside clicks close it). */
+/** A header button that opens a popover (focus moves in, Escape and outside clicks close it). */
 export function PickerPopover({
   label,
   prefix,
@@ -28,27 +28,30 @@ export function PickerPopover({
   shrink?: boolean;
 }) {
   return (
-    <Popover.Root open={open} onOpenChange={onOpenChange}>
-      <Popover.Trigger
-        className={`button-ghost ${shrink ? 'min-w-0' : 'shrink-0'} gap-0.5 px-1.5 py-1.5 text-[0.95rem] font-semibold whitespace-nowrap sm:gap-1 sm:px-2.5 sm:text-base`}
-      >
-        <span className="min-w-0 truncate">
-          <span className={prefixShownFromSm ? 'sr-only sm:not-sr-only' : 'sr-only'}>{prefix}</span>
-          {value}
-        </span>
-        <ChevronDown aria-hidden size={16} className="shrink-0 opacity-60" />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          sideOffset={6}
-          align="start"
-          collisionPadding={10}
-          className={`popover flex max-h-[min(70vh,32rem)] flex-col ${wide ? 'w-[min(92vw,26rem)]' : 'w-[min(92vw,20rem)]'}`}
-          aria-label={label}
-        >
-          {children}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <LazyPopover
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={{
+        className: `button-ghost ${shrink ? 'min-w-0' : 'shrink-0'} gap-0.5 px-1.5 py-1.5 text-[0.95rem] font-semibold whitespace-nowrap sm:gap-1 sm:px-2.5 sm:text-base`,
+        children: (
+          <>
+            <span className="min-w-0 truncate">
+              <span className={prefixShownFromSm ? 'sr-only sm:not-sr-only' : 'sr-only'}>{prefix}</span>
+              {value}
+            </span>
+            <ChevronDown aria-hidden size={16} className="shrink-0 opacity-60" />
+          </>
+        ),
+      }}
+      content={{
+        sideOffset: 6,
+        align: 'start',
+        collisionPadding: 10,
+        className: `popover flex max-h-[min(70vh,32rem)] flex-col ${wide ? 'w-[min(92vw,26rem)]' : 'w-[min(92vw,20rem)]'}`,
+        'aria-label': label,
+      }}
+    >
+      {children}
+    </LazyPopover>
   );
 }

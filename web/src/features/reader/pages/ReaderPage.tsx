@@ -17,7 +17,6 @@ import { ChapterLink } from '../components/ChapterLink.tsx';
 import { ChapterPicker } from '../components/ChapterPicker.tsx';
 import { ChapterText } from '../components/ChapterText.tsx';
 import { NoScriptChapterIndex } from '../components/NoScriptChapterIndex.tsx';
-import { CompareDialog } from '../components/CompareDialog.tsx';
 import { DisplaySettings } from '../components/DisplaySettings.tsx';
 import { TranslationPicker } from '../components/TranslationPicker.tsx';
 import { VerseActionMenu } from '../components/VerseActionMenu.tsx';
@@ -32,6 +31,8 @@ import type { StudyTab } from '../../study/components/study-tabs.ts';
 const StudyPanel = lazy(() => import('../../study/components/StudyPanel.tsx'));
 // The answer's Markdown renderer is large: it loads when someone first asks.
 const AskDialog = lazy(() => import('../../chat/components/AskDialog.tsx'));
+// Comparing is a choice made from the verse menu: its dialog loads then.
+const CompareDialog = lazy(() => import('../components/CompareDialog.tsx').then((m) => ({ default: m.CompareDialog })));
 
 export const VERSE_SCROLL_DELAY = 300;
 export const VERSE_GLOW_MS = 2000;
@@ -276,7 +277,11 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
           />
         </Suspense>
       )}
-      {comparing && <CompareDialog reference={comparing.reference} label={comparing.label} current={translation} onClose={() => setComparing(null)} />}
+      {comparing && (
+        <Suspense fallback={null}>
+          <CompareDialog reference={comparing.reference} label={comparing.label} current={translation} onClose={() => setComparing(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

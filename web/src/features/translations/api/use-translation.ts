@@ -40,8 +40,12 @@ export function useChangeTranslation(): (code: string) => Promise<boolean> {
         });
         return false;
       }
-      savePreferredTranslation(code);
-      if (pathname !== '/bible') return true;
+      if (pathname !== '/bible') {
+        savePreferredTranslation(code);
+        return true;
+      }
+      // Saved once the reader is on its way to the new address (which names the translation): saved
+      // first, the chapter still shown would be asked for in a translation that may lack it.
       const book = search.book ?? 'Genesis';
       const found = books.find((b) => b.englishName.toLowerCase() === book.toLowerCase() || b.name.toLowerCase() === book.toLowerCase());
       if (found) {
@@ -56,6 +60,7 @@ export function useChangeTranslation(): (code: string) => Promise<boolean> {
         });
         await navigate({ to: '/bible', search: { book: first.book, chapter: first.chapter, translation: code } as never });
       }
+      savePreferredTranslation(code);
       return true;
     },
     [queryClient, navigate, pathname, search.book, search.chapter],
