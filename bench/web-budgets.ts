@@ -104,16 +104,25 @@ async function main(): Promise<void> {
       `initial JS for /bible: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files (budget 150 KB: ${total <= 150 * 1024 ? 'met' : 'MISSED'})`,
     );
 
-    // The next chapter once hydrated: hover (the link preloads it, as a pointer does on its way), click, text.
+    // The next chapter once hydrated: hover (the link preloads it, as a pointer does on its way), then
+    // a click dispatched in the page and timed there, to the frame after the new heading is in place
+    // (timed from outside, the automation's own round trips would be counted too).
     const timings: number[] = [];
-    for (let chapter = 1; chapter <= 10; chapter++) {
+    for (let chapter = 4; chapter <= 13; chapter++) {
       const next = page.getByRole('navigation', { name: 'Chapter navigation' }).getByRole('link', { name: 'Next' });
       await next.hover();
       await page.waitForLoadState('networkidle');
-      const started = await page.evaluate(() => performance.now());
-      await next.click();
-      await page.waitForFunction((n) => document.querySelector('h1')?.textContent?.startsWith(`John ${n}`), chapter + 3, { polling: 'raf' });
-      timings.push((await page.evaluate(() => performance.now())) - started);
+      // A string, not a function: the bench runs through tsx, whose helpers the page would not have.
+      const timed = `new Promise((resolve) => {
+        const link = [...document.querySelectorAll('nav[aria-label="Chapter navigation"] a')].find((a) => a.textContent.trim() === 'Next');
+        const started = performance.now();
+        const check = () => document.querySelector('h1')?.textContent?.startsWith('John ${chapter}')
+          ? requestAnimationFrame(() => resolve(performance.now() - started))
+          : requestAnimationFrame(check);
+        link.click();
+        check();
+      })`;
+      timings.push(await page.evaluate<number>(timed));
     }
     timings.sort((a, b) => a - b);
     console.log(

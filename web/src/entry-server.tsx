@@ -6,11 +6,12 @@ type Manifest = { routes: Record<string, { scripts?: { attrs?: Record<string, st
 
 /**
  * Renders one page for the server (server/src/modules/web/server-render.ts). The request's URL carries
- * the site's origin, which the server chose (never a header taken as given).
+ * the site's origin, which the server chose (never a header taken as given); `stylesheet` is the app's
+ * CSS, written into the page.
  */
-export function render(request: Request, manifest: Manifest): Promise<Response> {
+export function render(request: Request, manifest: Manifest, stylesheet: string): Promise<Response> {
   const origin = new URL(request.url).origin;
-  const handler = createRequestHandler({ request, createRouter: () => createAppRouter({ origin }), getRouterManifest: () => manifest as never });
+  const handler = createRequestHandler({ request, createRouter: () => createAppRouter({ origin, stylesheet }), getRouterManifest: () => manifest as never });
   return handler(({ request, router, responseHeaders }) =>
     renderRouterToStream({ request, router, responseHeaders, children: <RouterServer router={router} /> }),
   );

@@ -5,13 +5,14 @@ import { routeTree } from './routeTree.gen.ts';
 
 /**
  * One router (and one query cache) per page: the server makes one for each request it renders, the
- * browser one for its page. `origin` is the site's address, for canonical links and social previews.
+ * browser one for its page. `origin` is the site's address, for canonical links and social previews;
+ * `stylesheet` the app's CSS, which the server writes into the page (the browser keeps what it got).
  */
-export function createAppRouter({ origin }: { origin: string }) {
+export function createAppRouter({ origin, stylesheet }: { origin: string; stylesheet?: string }) {
   const queryClient = createQueryClient();
   const router = createRouter({
     routeTree,
-    context: { queryClient, origin },
+    context: { queryClient, origin, stylesheet },
     defaultPreload: 'intent',
     // A preloaded chapter stays usable for as long as the query cache keeps it fresh.
     defaultPreloadStaleTime: 0,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { HeadContent, Outlet, Scripts, createRootRouteWithContext } from '@tanstack/react-router';
+import { HeadContent, Outlet, Scripts, createRootRouteWithContext, useRouter } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { AppShell } from '../app/shell/AppShell.tsx';
 import { ErrorScreen } from '../app/ErrorScreen.tsx';
@@ -15,6 +15,9 @@ import { GuestDataMove } from '../features/settings/components/GuestDataMove.tsx
 const THEME = `(function(){try{var t=localStorage.getItem('theme');var d=t==='dark'||((!t||t==='system')&&matchMedia('(prefers-color-scheme: dark)').matches);if(d)document.documentElement.classList.add('dark')}catch(e){}})()`;
 
 function Shell({ children }: { children: ReactNode }) {
+  // The CSS comes inside the page (no second request before the first paint). The browser renders the
+  // element empty and React leaves the server's content in place: hydration does not rewrite inner HTML.
+  const { stylesheet } = useRouter().options.context as { stylesheet?: string };
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -22,6 +25,7 @@ function Shell({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <script dangerouslySetInnerHTML={{ __html: THEME }} />
+        <style dangerouslySetInnerHTML={{ __html: stylesheet ?? '' }} suppressHydrationWarning />
         <HeadContent />
       </head>
       <body>
@@ -32,7 +36,7 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient; origin: string }>()({
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient; origin: string; stylesheet?: string }>()({
   // Each page declares its own head; the root speaks only for an address that is no page (a 404).
   head: ({ matches, match }) => (matches.some((m) => m._notFound) ? headTags(notFoundHead(), match.context.origin) : {}),
   // The translation list fills the shell's picker in the first paint, on every page.

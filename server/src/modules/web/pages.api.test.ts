@@ -178,13 +178,13 @@ describe(`pages rendered on the server, on ${databaseKind()}`, () => {
     expect((await member.request('POST', '/api/notes', { type: 'freeform', reference: 'John 3:16', content: 'My private thought on love' })).statusCode).toBe(
       200,
     );
-    const verse = { verse: 'JOHN.3.16', reference: 'John 3:16', text: 'For God so loved the world', color: 'yellow' };
+    const verse = { verse: 'JOHN.3.16', reference: 'John 3:16', text: 'For God so loved the world marker-7f3a', color: 'yellow' };
     expect((await member.request('POST', '/api/highlights', verse)).statusCode).toBe(200);
     expect((await member.request('GET', '/api/auth/user')).json()).toMatchObject({ email: 'pages@example.org' });
     const signedIn = await member.request('GET', '/bible?book=John&chapter=3&translation=KJV');
     const guest = await app.server.inject({ method: 'GET', url: '/bible?book=John&chapter=3&translation=KJV', headers: { host: 'selah.test' } });
     expect(signedIn.statusCode).toBe(200);
-    for (const secret of ['pages@example.org', 'My private thought', 'yellow']) expect(signedIn.body).not.toContain(secret);
+    for (const secret of ['pages@example.org', 'My private thought', 'marker-7f3a']) expect(signedIn.body).not.toContain(secret);
     expect(signedIn.headers.etag).toBe(guest.headers.etag);
     expect(signedIn.body).toBe(guest.body);
     expect(signedIn.headers['set-cookie']).toBeUndefined();
