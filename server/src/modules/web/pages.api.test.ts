@@ -5,6 +5,7 @@ import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { signUpVerified, type Browser } from '../../../test/accounts.ts';
 import { WEB_DIST } from '../../../test/web-build.ts';
+import { NEW_PAGES_PER_MINUTE } from './web.routes.ts';
 
 /**
  * Pages rendered on the server with the web app's real server build (built by the API tests' global
@@ -142,6 +143,18 @@ describe(`pages rendered on the server, on ${databaseKind()}`, () => {
         expect(res.statusCode, url.slice(0, 120)).toBeLessThan(500);
       }
     }
+  });
+
+  it('renders at most so many new pages a minute for one client, while kept pages are still served', async () => {
+    const from = (ip: string, url: string) => app.server.inject({ method: 'GET', url, headers: { host: 'bible.test', 'x-forwarded-for': ip } });
+    expect((await from('10.9.9.1', '/bible?book=Mark&chapter=1')).statusCode).toBe(200);
+    for (let i = 0; i < NEW_PAGES_PER_MINUTE; i++) expect((await from('10.9.9.2', `/search?q=word${i}`)).statusCode).toBe(200);
+    const refused = await from('10.9.9.2', '/search?q=one-too-many');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many pages at once\. Please wait \d+ seconds and try again\.$/);
+    // A page already kept costs nothing and is still served; another client is not held back.
+    expect((await from('10.9.9.2', '/bible?book=Mark&chapter=1')).statusCode).toBe(200);
+    expect((await from('10.9.9.3', '/search?q=one-too-many')).statusCode).toBe(200);
   });
 
   it('escapes what comes from the URL', async () => {

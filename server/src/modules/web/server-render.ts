@@ -66,6 +66,11 @@ export class ServerRenderer {
     return new ServerRenderer(entry, host, clientAssets(webDist, build.manifest), publicHttps);
   }
 
+  /** Whether the page at `url` is kept (serving it costs no rendering). */
+  isKept(url: URL): boolean {
+    return this.pages.has(url.href);
+  }
+
   /** The page at `url` (the site's origin, path and query), rendered once and kept for a few minutes. */
   render(url: URL): Promise<RenderedPage> {
     const key = url.href;

@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { preparedResponse } from '../../http/prepared-reply.ts';
 import { requestOrigin } from '../../http/trusted-hosts.ts';
+import { RateWindow } from '../../lib/rate-window.ts';
 import { hasWebBuild, ServerRenderer } from './server-render.ts';
+
+/** New pages one client address may have rendered in a minute: a reader turns far fewer, a polite crawler too. */
+export const NEW_PAGES_PER_MINUTE = 300;
 
 export interface WebOptions {
   webDist: string;
@@ -33,9 +37,15 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): void 
   // Load it now, so that a broken build fails at start rather than on the first visitor.
   renderer?.catch((error: unknown) => server.log.error({ err: error }, 'the server build of the web app could not be loaded'));
 
+  // Each address is rendered once and then kept; an address nobody asked for yet costs a render
+  // (tens of ms), so one client may not make the server render more than this many a minute.
+  const renders = new RateWindow(NEW_PAGES_PER_MINUTE, 60_000);
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     // The page's links use the site's address: the configured public URL, else a host already checked as trusted.
-    const page = await (await renderer!).render(new URL(req.url, requestOrigin(req, options.publicUrl)));
+    const url = new URL(req.url, requestOrigin(req, options.publicUrl));
+    const ssr = await renderer!;
+    if (!ssr.isKept(url)) renders.take([req.ip], (seconds) => `Too many pages at once. Please wait ${Math.ceil(seconds)} seconds and try again.`);
+    const page = await ssr.render(url);
     if (page.location) return reply.code(page.status).headers(options.pageHeaders(req)).header('location', page.location).send();
     const answer = preparedResponse(page.reply, req.headers);
     return reply
