@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchChromium } from './browser.ts';
 
 let addresses = 0;
@@ -30,20 +30,15 @@ function reportCspViolations() {
  * page reads, but a click on a button would do nothing (as for a person on a slow phone).
  */
 function waitForHydration(page: Page): void {
-  const hydrated = () => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+  // Only documents of the app hydrate: a JSON reply or a download does not.
+  const hydrated = async (response: Response | null) => {
+    if (response?.headers()['content-type']?.startsWith('text/html')) await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+    return response;
+  };
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
-  page.goto = async (...args) => {
-    const response = await goto(...args);
-    // Only documents of the app hydrate: a JSON reply or a download does not.
-    if (response?.headers()['content-type']?.startsWith('text/html')) await hydrated();
-    return response;
-  };
-  page.reload = async (...args) => {
-    const response = await reload(...args);
-    if (response?.headers()['content-type']?.startsWith('text/html')) await hydrated();
-    return response;
-  };
+  page.goto = async (...args) => hydrated(await goto(...args));
+  page.reload = async (...args) => hydrated(await reload(...args));
 }
 
 /**

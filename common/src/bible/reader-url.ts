@@ -20,6 +20,15 @@ export function readerSearch(search: Record<string, unknown>): ReaderSearch {
   };
 }
 
+/** A reader page's address: "/bible?book=John&chapter=3&translation=WEB" (verse and translation when given). */
+export const readerPath = (book: string, chapter: number, options: { verse?: number; translation?: string } = {}) =>
+  `/bible?${new URLSearchParams({
+    book,
+    chapter: String(chapter),
+    ...(options.verse ? { verse: String(options.verse) } : {}),
+    ...(options.translation ? { translation: options.translation } : {}),
+  })}`;
+
 // The API addresses the reader fetches first; the server preloads the same ones for a /bible page.
 export const chapterContentPath = (translation: string, book: string, chapter: number) =>
   `/api/bible/content/${encodeURIComponent(book)}/${chapter}?translation=${encodeURIComponent(translation)}`;

@@ -19,12 +19,4 @@ export class LruCache<K, V> {
     this.map.set(key, value);
     if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K);
   }
-
-  delete(key: K): void {
-    this.map.delete(key);
-  }
-
-  clear(): void {
-    this.map.clear();
-  }
 }

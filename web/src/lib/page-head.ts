@@ -1,4 +1,5 @@
 import type { ChapterContent } from '#common/contracts/bible.ts';
+import { readerPath } from '#common/bible/reader-url.ts';
 
 export const SITE_NAME = 'Selah';
 export const DEFAULT_DESCRIPTION = 'Read the Bible in your translation, search it, compare translations and study it with AI help. Free and self-hostable.';
@@ -81,16 +82,10 @@ export function chapterHead(position: { book: string; chapter: number; verse?: n
   const label = code ? `${reference} (${code})` : reference;
   const verses = content && !content.error ? content.verses.filter((v) => !position.verse || v.verse === position.verse).slice(0, position.verse ? 1 : 6) : [];
   const description = verses.length ? clip(verses.map((v) => v.text).join(' ')) : `Read ${reference} in the Bible.`;
-  const query = new URLSearchParams({
-    book,
-    chapter: String(position.chapter),
-    ...(position.verse ? { verse: String(position.verse) } : {}),
-    ...(code ? { translation: code } : {}),
-  });
   return {
     title: `${label} — ${SITE_NAME}`,
     description,
-    canonical: `/bible?${query}`,
+    canonical: readerPath(book, position.chapter, { verse: position.verse, translation: code }),
     type: 'article',
     jsonLd: {
       '@context': 'https://schema.org',

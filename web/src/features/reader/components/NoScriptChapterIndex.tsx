@@ -1,7 +1,7 @@
 import type { BookEntry } from '#common/contracts/bible.ts';
+import { readerPath } from '#common/bible/reader-url.ts';
 
-const href = (book: string, chapter: number, translation?: string) =>
-  `/bible?${new URLSearchParams({ book, chapter: String(chapter), ...(translation ? { translation } : {}) })}`;
+const href = (book: string, chapter: number, translation?: string) => readerPath(book, chapter, { translation });
 
 /**
  * The book and chapter pickers as plain links, for a browser running no script (the pickers are menus
