@@ -64,6 +64,8 @@ export interface Load {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests completed in the run. */
+  requests: number;
 }
 
 const toMs = (value: string) => {
@@ -72,16 +74,37 @@ const toMs = (value: string) => {
   return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
 };
 
-/** One wrk run: one thread (the server gets the other core), `connections` connections; `script` a Lua file. */
-export function wrk(bin: string, url: string, headers: Record<string, string>, seconds: number, connections: number, script?: string): Load {
-  const headerArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-  const scriptArgs = script ? ['-s', script] : [];
-  const run = spawnSync(bin, ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...scriptArgs, ...headerArgs, url], { encoding: 'utf8' });
-  const out = run.stdout;
+const wrkArgs = (url: string, headers: Record<string, string>, seconds: number, connections: number, script?: string) => [
+  '-t1',
+  `-c${connections}`,
+  `-d${seconds}s`,
+  '--latency',
+  ...(script ? ['-s', script] : []),
+  ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+  url,
+];
+
+function parseWrk(out: string): Load {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
   const percentile = (p: string) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
   const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors:.*?(\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p50: percentile('50'), p99: percentile('99'), errors };
+  return { rps, p50: percentile('50'), p99: percentile('99'), errors, requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN) };
+}
+
+/** One wrk run: one thread (the server gets the other core), `connections` connections; `script` a Lua file. */
+export function wrk(bin: string, url: string, headers: Record<string, string>, seconds: number, connections: number, script?: string): Load {
+  return parseWrk(spawnSync(bin, wrkArgs(url, headers, seconds, connections, script), { encoding: 'utf8' }).stdout);
+}
+
+/** The same run, leaving this process free meanwhile: for servers it hosts or requests it makes during the run. */
+export function wrkAsync(bin: string, url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const run = spawn(bin, wrkArgs(url, headers, seconds, connections), { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    run.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    run.on('error', reject);
+    run.on('close', () => resolve(parseWrk(out)));
+  });
 }
 
 export function startNginx(dir: string, port: number, files: { file: string; type: string; encoding?: string }[]): ChildProcess {

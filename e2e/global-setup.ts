@@ -2,18 +2,22 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { startInbox } from '../server/test/smtp-inbox.ts';
 import { ensureWebBuild } from '../server/test/web-build.ts';
+import { startApiBibleServer } from '../server/test/api-bible-server.ts';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 const ROOT = new URL('..', import.meta.url).pathname;
+const API_BIBLE_KEY = 'e2e-api-bible-key-0123456789';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** Folder where the loopback SMTP server drops each message it receives, one .eml file each. */
     inboxDir: string;
+    /** Sets how the licensed provider's stand-in answers a chapter (see server/test/api-bible-server.ts). */
+    apiBibleControl: string;
   }
 }
 
@@ -35,7 +39,8 @@ function freePort(): Promise<number> {
 
 /**
  * Starts the real app for the browser tests: the built web app, a fresh embedded database with KJV,
- * WEB and small fixture translations (one lacking most books; enough in all to compare nine).
+ * WEB and small fixture translations (one lacking most books; enough in all to compare nine), and
+ * licensed translations (NIV, MSG, NVI) from a loopback stand-in for API.Bible.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   ensureWebBuild();
@@ -43,7 +48,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const inboxDir = join(dataDir, 'inbox');
   const smtp = await startSmtpDrop(inboxDir);
   // TRUST_PROXY: the tests play a proxy, so test files can each use their own client address.
-  const env = { ...process.env, DATA_DIR: dataDir, SWORD_DISCOVERY: 'off', LOG_LEVEL: 'warn', SMTP_URL: smtp.url, TRUST_PROXY: 'on' };
+  // The licensed catalogue is on, as on a site with an API.Bible key: its stand-in speaks the protocol on loopback.
+  const apiBible = await startApiBibleServer(API_BIBLE_KEY);
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    SWORD_DISCOVERY: 'off',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: smtp.url,
+    TRUST_PROXY: 'on',
+    API_BIBLE_KEY,
+    API_BIBLE_URL: apiBible.url,
+    API_BIBLE_FUMS_URL: apiBible.fumsUrl,
+    API_BIBLE_TIMEOUT_MS: '2000',
+  };
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'e2e/seed.ts')], { cwd: ROOT, env, stdio: 'inherit' });
   if (seeded.status !== 0) throw new Error('seeding the e2e database failed');
 
@@ -66,10 +84,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('baseUrl', baseUrl);
   project.provide('inboxDir', inboxDir);
+  project.provide('apiBibleControl', apiBible.controlUrl);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await smtp.stop();
+    await apiBible.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

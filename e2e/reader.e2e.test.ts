@@ -128,9 +128,12 @@ describe('reader /bible', () => {
     await page.locator('#v35').click();
     await page.getByTestId('verse-menu').getByRole('button', { name: 'Compare' }).click();
     const dialog = page.getByRole('dialog', { name: 'Compare John 11:35' });
-    await expect.poll(() => dialog.getByTestId('compare-item').count()).toBe(1);
+    // The spec's defaults offered (KJV, NIV, MSG) and stand-ins for ESV and NLT (see translations.e2e).
+    await expect.poll(() => dialog.getByTestId('compare-item').count()).toBe(5);
     await expect.poll(() => dialog.getByTestId('compare-item').first().textContent()).toContain('Jesus wept.');
     const chip = (code: string) => dialog.getByRole('button', { name: code, exact: true });
+    for (const code of ['NIV', 'MSG', 'ASV', 'PSJN']) await chip(code).click();
+    await expect.poll(() => dialog.getByTestId('compare-item').count()).toBe(1);
     // The only one chosen cannot be removed.
     await chip('KJV').click();
     expect(await chip('KJV').getAttribute('aria-pressed')).toBe('true');

@@ -1,4 +1,4 @@
-// Seeds the e2e database (DATA_DIR) before the server starts: KJV and WEB as on any first start, plus
+// Seeds the e2e database (DATA_DIR) before the server starts: KJV, WEB and ASV as on any first start, plus
 // fixture translations imported through the same library as `npm run bible -- import`.
 import { join } from 'node:path';
 import { loadConfig } from '../server/src/config.ts';

@@ -18,6 +18,7 @@ import { importDefaultsInChild, staleDefaultSources } from './bible/store/defaul
 import { defaultBibleSources } from './bible/sources.ts';
 import { BibleService } from './modules/bible/bible.service.ts';
 import { bibleRoutes } from './modules/bible/bible.routes.ts';
+import { startLicensedCatalogue } from './modules/bible/licensed-setup.ts';
 import { SearchService } from './modules/search/search.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { HomeService } from './modules/home/home.service.ts';
@@ -136,7 +137,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // A caller's database may live in memory only, out of a child's reach: import in this process.
   if (options.importDefaults !== false && options.database) await library.ensure(defaultBibleSources(config));
 
-  const bible = new BibleService(store);
+  const licensed = config.apiBible && (await startLicensedCatalogue(config.apiBible, database.db, store, server.log));
+  const bible = new BibleService(store, licensed);
   const search = new SearchService(store, bible);
   await server.register(bibleRoutes(bible));
   await server.register(searchRoutes(search));
@@ -156,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const auth = new AuthService(engine, new AttemptLimiter(database.db), (id) => profileRepository.role(id));
   await server.register(authRoutes(auth, viewerOf));
   await server.register(profileRoutes(new ProfileService(profileRepository), viewerOf));
-  await server.register(settingsRoutes(new SettingsService(new SettingsRepository(database.db), (code) => Boolean(store.get(code))), viewerOf));
+  await server.register(settingsRoutes(new SettingsService(new SettingsRepository(database.db), (code) => bible.hasTranslation(code)), viewerOf));
   const studyRepository = new StudyRepository(database.db);
   // A kept note answer's references are checked when it is read, in its translation or the default one.
   const checkAnswer = (text: string, translation: string) => checkKeptAnswer(text, translation, bible).references;
@@ -184,10 +186,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(activityRoutes(new ActivityService(new ActivityRepository(database.db)), viewerOf));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
-  registerWeb(server, { webDist: config.webDist, publicUrl: config.publicUrl, pageHeaders: securityHeaders.page });
+  registerWeb(server, {
+    webDist: config.webDist,
+    publicUrl: config.publicUrl,
+    pageHeaders: securityHeaders.page,
+    keepable: (url) => !bible.isLicensed(url.searchParams.get('translation') ?? ''),
+  });
   fast.reads = fastReads({ hosts, headers: securityHeaders.overHttp, read: (path, query) => bible.fastRead(path, query) });
   server.addHook('onClose', async () => {
     await importChecker.destroy();
+    licensed?.catalogue.stop();
     if (!options.database) await database.close();
   });
   return { server, library, bible, database, routes, fastReadsServed: () => fast.reads?.served ?? 0 };

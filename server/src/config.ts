@@ -41,6 +41,16 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(600_000).default(60_000),
   AI_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(60),
   AI_CRISIS_TEXT: z.string().min(20, 'must be at least 20 characters').max(1_000, 'must be at most 1,000 characters').optional(),
+  API_BIBLE_KEY: z.string().min(8, 'must be the key API.Bible gave you').max(500).optional(),
+  API_BIBLE_URL: z.url({ error: 'must be a URL such as https://rest.api.bible/v1' }).default('https://rest.api.bible/v1'),
+  API_BIBLE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(500).max(60_000).default(8_000),
+  API_BIBLE_CACHE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .min(0.01)
+    .max(24 * 30)
+    .default(24),
+  API_BIBLE_BIBLES: z.string().max(5_000).optional(),
+  API_BIBLE_FUMS_URL: z.union([z.literal('off'), z.url({ error: 'must be a URL or off' })]).default('https://fums.api.bible/f3'),
   ALLOWED_HOSTS: z
     .string()
     .transform((s) =>
@@ -83,6 +93,11 @@ export interface AppConfig {
   aiRateLimit: number;
   /** An OpenAI-compatible chat model; without it the embedded Scripture engine answers. */
   languageModel?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
+  /**
+   * The licensed catalogue (API.Bible), when a key is set: its translations join the local ones. Its
+   * replies are kept `cacheHours` at most; `bibles` limits which of the key's Bibles are offered.
+   */
+  apiBible?: { key: string; baseUrl: string; timeoutMs: number; cacheHours: number; bibles: string[]; fumsUrl?: string };
 }
 
 export class ConfigError extends Error {}
@@ -121,5 +136,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.AI_BASE_URL && e.AI_MODEL
         ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), model: e.AI_MODEL, apiKey: e.AI_API_KEY, timeoutMs: e.AI_TIMEOUT_MS }
         : undefined,
+    apiBible: e.API_BIBLE_KEY
+      ? {
+          key: e.API_BIBLE_KEY,
+          baseUrl: e.API_BIBLE_URL.replace(/\/+$/, ''),
+          timeoutMs: e.API_BIBLE_TIMEOUT_MS,
+          cacheHours: e.API_BIBLE_CACHE_HOURS,
+          bibles: (e.API_BIBLE_BIBLES ?? '')
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean),
+          fumsUrl: e.API_BIBLE_FUMS_URL === 'off' ? undefined : e.API_BIBLE_FUMS_URL,
+        }
+      : undefined,
   };
 }

@@ -6,3 +6,19 @@ export type TranslationCategory = (typeof TRANSLATION_CATEGORIES)[number];
 export const FALLBACK_TRANSLATIONS = ['KJV', 'ESV', 'NIV', 'NKJV', 'NLT', 'NASB', 'RSV', 'WEB', 'YLT'] as const;
 
 export const DEFAULT_TRANSLATION = 'KJV';
+
+export const TRANSLATION_SOURCES = ['local', 'licensed'] as const;
+export type TranslationSource = (typeof TRANSLATION_SOURCES)[number];
+
+/** Features a translation may have; a local text has them all. */
+export const TRANSLATION_FEATURES = ['offline', 'search', 'ai', 'compare', 'audio', 'images', 'share'] as const;
+export type TranslationFeature = (typeof TRANSLATION_FEATURES)[number];
+
+/**
+ * A licensed text is read through its licence holder's service: not offline, and not turned into
+ * audio or pictures, which would be new works made from it (the terms allow showing and quoting it
+ * with its copyright line, not derivatives). The AI needs a whole text at hand to find and check what
+ * it quotes, so it answers from the default local translation. Searching (by the provider), comparing
+ * and sharing a quoted verse with its notice stay on.
+ */
+export const LICENSED_FEATURES: readonly TranslationFeature[] = ['search', 'compare', 'share'];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRANSLATION_CATEGORIES } from '../bible/categories.ts';
+import { TRANSLATION_CATEGORIES, TRANSLATION_FEATURES, TRANSLATION_SOURCES } from '../bible/categories.ts';
 
 /** The spec's §7 Bible API payloads, shared by the server (reply schemas) and the web client. */
 
@@ -43,6 +43,12 @@ export const translationSummary = z.object({
   languageName: z.string(),
   category: z.enum(TRANSLATION_CATEGORIES),
   direction: z.enum(['ltr', 'rtl']),
+  /** 'local': stored on this server, read offline; 'licensed': served through the licence holder's API. */
+  source: z.enum(TRANSLATION_SOURCES),
+  /** The copyright or licence line shown with the text. */
+  licence: z.string(),
+  /** What Selah does with this text (a licensed text's terms rule some features out). */
+  features: z.array(z.enum(TRANSLATION_FEATURES)),
 });
 export type TranslationSummary = z.infer<typeof translationSummary>;
 
@@ -82,6 +88,8 @@ export const chapterContent = z.object({
   next: chapterPosition.nullable(),
   /** When the chapter is not in the translation: where this translation starts, and which translations have it. */
   firstAvailable: chapterPosition.optional(),
+  /** The text's copyright or licence line, shown under the chapter. */
+  copyright: z.string().optional(),
   availableIn: z.array(z.object({ code: z.string(), name: z.string() })).optional(),
 });
 export type ChapterContent = z.infer<typeof chapterContent>;

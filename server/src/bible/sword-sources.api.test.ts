@@ -22,7 +22,7 @@ describe.skipIf(!installed)(`SWORD Bibles installed on the system, served on ${d
 
   it('appear beside the npm texts, with codes and names that do not clash', async () => {
     const all = (await app.server.inject('/api/bible/translations/all')).json() as { code: string; name: string; languageName: string }[];
-    expect(all.map((t) => t.code)).toEqual(['KJV', 'KJV2006', 'WEB', 'WEB2015', 'RV1909']);
+    expect(all.map((t) => t.code)).toEqual(['KJV', 'ASV', 'KJV2006', 'WEB', 'WEB2015', 'RV1909']);
     expect(new Set(all.map((t) => t.name)).size).toBe(all.length);
     expect(all.find((t) => t.code === 'RV1909')).toMatchObject({ name: 'Reina Valera 1909', languageName: 'Spanish' });
     const grouped = (await app.server.inject('/api/bible/translations/grouped')).json();

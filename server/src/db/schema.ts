@@ -41,6 +41,21 @@ export const translationTexts = pgTable(
   (t) => [primaryKey({ columns: [t.code, t.part] })],
 );
 
+/**
+ * Replies of the licensed Bible provider (API.Bible), kept for a limited time (API_BIBLE_CACHE_HOURS)
+ * as its terms allow: the list of Bibles, a Bible's books, and chapters readers asked for. Never a
+ * whole Bible fetched ahead; rows older than the limit are neither served nor kept.
+ */
+export const licensedCache = pgTable(
+  'licensed_cache',
+  {
+    key: text('key').primaryKey(),
+    body: jsonb('body').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('licensed_cache_fetched_idx').on(t.fetchedAt)],
+);
+
 // --- Accounts (better-auth's tables; property names are the field names better-auth uses) -------
 
 export const users = pgTable('user', {

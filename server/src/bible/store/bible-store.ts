@@ -1,5 +1,5 @@
 import { type CanonBook, bookByOsis } from '#common/bible/canon.ts';
-import { DEFAULT_TRANSLATION } from '#common/bible/categories.ts';
+import { DEFAULT_TRANSLATION, TRANSLATION_FEATURES } from '#common/bible/categories.ts';
 import type { NavigableBook } from '#common/bible/navigation.ts';
 import type { TranslationSummary, VerseItem } from '#common/contracts/bible.ts';
 import { decodeTranslationText, inflateChapter } from './translation-text.ts';
@@ -60,6 +60,9 @@ export class LoadedTranslation {
       languageName: row.languageName,
       category: row.category as TranslationSummary['category'],
       direction: row.direction === 'rtl' ? 'rtl' : 'ltr',
+      source: 'local',
+      licence: row.licence,
+      features: [...TRANSLATION_FEATURES],
     };
     this.books = books.sort((a, b) => a.canon.order - b.canon.order);
     this.byOsis = new Map(books.map((b) => [b.canon.osis, b]));

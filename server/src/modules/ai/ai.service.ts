@@ -49,9 +49,12 @@ export class AiService {
     });
   }
 
-  /** The translation a question will be answered in: 404 for one that is not installed, before any answering. */
+  /**
+   * The translation a question will be answered in: 404 for one that is not installed, before any
+   * answering. Answers quote and check a local text, so a licensed one is answered in the default.
+   */
   translationFor(code?: string): string {
-    return this.bible.translation(code).code;
+    return this.bible.localFor(code).code;
   }
 
   /**
@@ -59,7 +62,7 @@ export class AiService {
    * them as a draft, with no links) and can stop the work.
    */
   async answer(input: AskInput, live: { onDraft?: (draft: string) => void; signal?: AbortSignal } = {}): Promise<AskReply> {
-    const translation = this.bible.translation(input.translation).code;
+    const translation = this.bible.localFor(input.translation).code;
     const found = this.finder.find(input.question, translation, { reference: input.reference, context: input.context, max: input.brief ? 2 : undefined });
     const answer = await this.engine.answer({ ...input, translation }, found, live);
     let text = strikeInvalid(answer.text, translation, this.bible);
@@ -74,7 +77,7 @@ export class AiService {
    * `fresh` is false when the model could not be asked (a limit, a failure): the reply is then not cached.
    */
   async passagesFor(q: string, translation: string | undefined, asker: { viewer: Viewer; address: string }): Promise<TopicPassages & { fresh: boolean }> {
-    const code = this.bible.translation(translation).code;
+    const code = this.bible.localFor(translation).code;
     const found = this.finder.find(q, code, { keywords: false });
     // Four from the topics leave room for what a model suggests.
     const topical = found.topics.length > 0 ? found.passages.slice(0, 4).map((p) => ({ ...p, source: 'topic' as const })) : [];

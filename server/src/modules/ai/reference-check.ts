@@ -142,10 +142,10 @@ function quotedInSomeTranslation(quotation: string, range: PassageRange, bible: 
     .map(words)
     .filter((p) => p.length > 0);
   if (parts.length === 0) return true;
-  return bible.translations().some((summary) => {
+  return bible.localTranslations().some((t) => {
     const passage = ` ${words(
       bible
-        .passageVerses(bible.translation(summary.code), range)
+        .passageVerses(t, range)
         .map((v) => v.text)
         .join(' '),
     )} `;
@@ -166,10 +166,11 @@ function words(text: string): string {
 }
 
 /**
- * A kept answer checked again: in the translation it was answered in while that is installed, else in
- * the default one (a translation can be removed after the answer was kept).
+ * A kept answer checked again: in the translation it was answered in while that is installed here, else
+ * in the default one (a translation can be removed after the answer was kept; a licensed one is not
+ * held whole).
  */
 export function checkKeptAnswer(answer: string, translationCode: string, bible: BibleService): { translation: string; references: CheckedReference[] } {
-  const translation = bible.hasTranslation(translationCode) ? translationCode : bible.translation(undefined).code;
+  const translation = bible.localTranslations().some((t) => t.code === translationCode) ? translationCode : bible.translation(undefined).code;
   return { translation, references: checkReferences(answer, translation, bible) };
 }

@@ -51,7 +51,7 @@ describe(`Bible API on ${databaseKind()}`, () => {
 
   it('lists translations, flat and grouped by language', async () => {
     const all = await get('/api/bible/translations/all');
-    expect(all.body.map((t: any) => t.code)).toEqual(['KJV', 'KJVNT', 'WEB']);
+    expect(all.body.map((t: any) => t.code)).toEqual(['KJV', 'ASV', 'KJVNT', 'WEB']);
     expect(all.body[0]).toMatchObject({ code: 'KJV', name: 'King James Version', category: 'Word-for-Word', languageName: 'English' });
     const grouped = await get('/api/bible/translations/grouped');
     expect(grouped.body).toEqual([{ languageName: 'English', language: 'en', translations: all.body }]);
@@ -59,9 +59,9 @@ describe(`Bible API on ${databaseKind()}`, () => {
 
   it('lists the translations that contain a verse', async () => {
     const genesis = await get(`/api/bible/translations/${encodeURIComponent('Genesis 1:1')}`);
-    expect(genesis.body.map((t: any) => t.code)).toEqual(['KJV', 'WEB']);
+    expect(genesis.body.map((t: any) => t.code)).toEqual(['KJV', 'ASV', 'WEB']);
     const john = await get(`/api/bible/translations/${encodeURIComponent('John 3:1')}`);
-    expect(john.body.map((t: any) => t.code)).toEqual(['KJV', 'KJVNT', 'WEB']);
+    expect(john.body.map((t: any) => t.code)).toEqual(['KJV', 'ASV', 'KJVNT', 'WEB']);
     expect((await get('/api/bible/translations/banana')).status).toBe(400);
   });
 
@@ -118,7 +118,7 @@ describe(`Bible API on ${databaseKind()}`, () => {
       message: 'Genesis 1 is not available in the KJVNT translation. Please try a different book or translation.',
       firstAvailable: { book: 'Matthew', chapter: 1 },
     });
-    expect(body.availableIn.map((t: any) => t.code)).toEqual(['KJV', 'WEB']);
+    expect(body.availableIn.map((t: any) => t.code)).toEqual(['KJV', 'ASV', 'WEB']);
   });
 
   it('serves chapters compressed, with a strong ETag and 304 on If-None-Match', async () => {

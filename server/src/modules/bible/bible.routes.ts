@@ -19,7 +19,7 @@ export function bibleRoutes(bible: BibleService): FastifyPluginAsyncZod {
     app.get(
       '/api/bible/available-books/:translation',
       { schema: { params: translationParam, response: { 200: z.array(bookEntry), ...errors } } },
-      async (req, reply) => sendPrepared(req, reply, bible.availableBooksReply(req.params.translation)),
+      async (req, reply) => sendPrepared(req, reply, await bible.availableBooksFor(req.params.translation)),
     );
 
     app.get('/api/bible/translations/grouped', { schema: { response: { 200: z.array(translationGroup) } } }, async (req, reply) =>
@@ -42,7 +42,7 @@ export function bibleRoutes(bible: BibleService): FastifyPluginAsyncZod {
     );
 
     app.get('/api/bible/first-available/:translation', { schema: { params: translationParam, response: { 200: chapterPosition, ...errors } } }, async (req) =>
-      bible.firstAvailable(req.params.translation),
+      bible.firstAvailableIn(req.params.translation),
     );
 
     app.get(
@@ -62,7 +62,7 @@ export function bibleRoutes(bible: BibleService): FastifyPluginAsyncZod {
         },
       },
       async (req, reply) => {
-        const result = bible.chapter(req.query.translation, req.params.book, req.params.chapter);
+        const result = await bible.chapterIn(req.query.translation, req.params.book, req.params.chapter);
         if ('payload' in result) return reply.header('cache-control', 'no-cache').send(result.payload);
         return sendPrepared(req, reply, result.reply);
       },

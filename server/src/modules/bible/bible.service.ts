@@ -11,12 +11,16 @@ import {
   type BookEntry,
   type ChapterContent,
   type TranslationSummary,
+  type VerseItem,
 } from '#common/contracts/bible.ts';
 import { verseId, formatVerseReference } from '#common/bible/verse-id.ts';
 import { unsafeText } from '#common/contracts/text.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
-import type { BibleStore, LoadedBook, LoadedChapter, LoadedTranslation } from '../../bible/store/bible-store.ts';
+import type { BibleStore, LoadedChapter, LoadedTranslation } from '../../bible/store/bible-store.ts';
 import { prepareReply, type PreparedReply } from '../../http/prepared-reply.ts';
+import type { LicensedTranslation } from '../../bible/licensed/licensed-catalogue.ts';
+import { presentBook } from './book-entry.ts';
+import type { ChapterResult, LicensedReads } from './licensed-reads.ts';
 
 // Spec §9: translation lists are fresh for an hour, chapter content for 10 minutes.
 const LIST_CACHE = 'public, max-age=3600';
@@ -38,11 +42,17 @@ export class BibleService {
   /** Prepared replies by the URL they were read at: a repeated read skips parsing the URL. */
   private readonly byUrl = new LRUCache<string, PreparedReply>({ max: 20_000 });
 
-  constructor(private readonly store: BibleStore) {
-    store.onChange(() => {
+  constructor(
+    private readonly store: BibleStore,
+    /** The licensed catalogue's reads, when API_BIBLE_KEY is set. */
+    readonly licensed?: LicensedReads,
+  ) {
+    const changed = () => {
       this.listReplies = undefined;
       this.byUrl.clear();
-    });
+    };
+    store.onChange(changed);
+    licensed?.catalogue.onChange(changed);
   }
 
   translation(code: string | undefined): LoadedTranslation {
@@ -53,7 +63,30 @@ export class BibleService {
   }
 
   hasTranslation(code: string): boolean {
-    return this.store.get(code) !== undefined;
+    return this.store.get(code) !== undefined || this.licensed?.get(code) !== undefined;
+  }
+
+  /**
+   * The local translation that stands in for a licensed one where Selah needs the whole text at hand
+   * (the AI's retrieval, quotations and checks): the default. Others are themselves; unknown ones 404.
+   */
+  localFor(code: string | undefined): LoadedTranslation {
+    return this.translation(code && this.isLicensed(code) ? undefined : code);
+  }
+
+  /** The local translations, KJV first. */
+  localTranslations(): LoadedTranslation[] {
+    return this.store.list();
+  }
+
+  /** Whether the code names a licensed translation (read through the provider, never stored whole). */
+  isLicensed(code: string): boolean {
+    return this.licensedTranslation(code) !== undefined;
+  }
+
+  /** The licensed translation a code names, unless a local one has that code. */
+  private licensedTranslation(code: string | undefined): LicensedTranslation | undefined {
+    return code && !this.store.get(code) ? this.licensed?.get(code) : undefined;
   }
 
   book(name: string): CanonBook {
@@ -84,6 +117,12 @@ export class BibleService {
     return (this.canonReply ??= prepared(z.array(bookEntry), this.canonBooks(), LIST_CACHE));
   }
 
+  /** The books of a local or licensed translation. */
+  async availableBooksFor(code: string): Promise<PreparedReply> {
+    const licensed = this.licensedTranslation(code);
+    return licensed ? this.licensed!.availableBooksReply(licensed) : this.availableBooksReply(code);
+  }
+
   availableBooksReply(code: string): PreparedReply {
     const t = this.translation(code);
     let reply = this.bookReplies.get(t);
@@ -99,16 +138,17 @@ export class BibleService {
     });
   }
 
+  /** Local translations (KJV first), then the licensed ones by language. */
   translations(): TranslationSummary[] {
-    return this.store.list().map((t) => t.summary);
+    return [...this.store.list().map((t) => t.summary), ...(this.licensed?.summaries() ?? [])];
   }
 
   groupedTranslations(): { languageName: string; language: string; translations: TranslationSummary[] }[] {
     const groups = new Map<string, { languageName: string; language: string; translations: TranslationSummary[] }>();
-    for (const t of this.store.list()) {
-      const group = groups.get(t.summary.languageName) ?? { languageName: t.summary.languageName, language: t.summary.language, translations: [] };
-      group.translations.push(t.summary);
-      groups.set(t.summary.languageName, group);
+    for (const t of this.translations()) {
+      const group = groups.get(t.languageName) ?? { languageName: t.languageName, language: t.language, translations: [] };
+      group.translations.push(t);
+      groups.set(t.languageName, group);
     }
     // The default translation's language first, the rest alphabetically.
     const first = this.store.list()[0]?.summary.languageName;
@@ -121,6 +161,11 @@ export class BibleService {
   translationsWith(reference: string): TranslationSummary[] {
     const range = this.reference(reference);
     return this.store.containing(range.book, range.chapter, range.verse).map((t) => t.summary);
+  }
+
+  async firstAvailableIn(code: string): Promise<{ book: string; chapter: number }> {
+    const licensed = this.licensedTranslation(code);
+    return licensed ? this.licensed!.firstAvailable(licensed) : this.firstAvailable(code);
   }
 
   firstAvailable(code: string): { book: string; chapter: number } {
@@ -142,12 +187,32 @@ export class BibleService {
    * and for errors, which the routes answer.
    */
   fastRead(path: string, query: string): PreparedReply | undefined {
+    const licensed = this.licensed && this.licensedFastRead(path, query);
+    if (licensed !== undefined) return licensed || undefined;
     const key = `${path}?${query}`;
     const known = this.byUrl.get(key);
     if (known) return known;
     const reply = this.readByUrl(path, query);
     if (reply) this.byUrl.set(key, reply);
     return reply;
+  }
+
+  /**
+   * A licensed chapter prepared and still within its keeping time, read by URL (and reported as shown);
+   * false for another licensed read, which the routes answer; undefined when the URL is not licensed.
+   */
+  private licensedFastRead(path: string, query: string): PreparedReply | false | undefined {
+    const code =
+      /^translation=([A-Za-z0-9]{1,16})$/.exec(query)?.[1] ?? /^\/api\/bible\/(?:available-books|first-available)\/([A-Za-z0-9]{1,16})$/.exec(path)?.[1];
+    if (!code || !this.isLicensed(code)) return undefined;
+    const m = /^\/api\/bible\/content\/([^/]{1,120})\/([1-9]\d{0,4})$/.exec(path);
+    if (!m) return false;
+    try {
+      const book = resolveBook(decodeURIComponent(m[1]!).trim());
+      return (book && this.licensed!.cachedReply(code, book, Number(m[2]))) || false;
+    } catch {
+      return false;
+    }
   }
 
   private readByUrl(path: string, query: string): PreparedReply | undefined {
@@ -169,10 +234,17 @@ export class BibleService {
     }
   }
 
+  /** Chapter content of a local or licensed translation. */
+  async chapterIn(code: string | undefined, bookName: string, chapterNumber: number): Promise<ChapterResult> {
+    const licensed = this.licensedTranslation(code);
+    return licensed ? this.licensed!.chapter(licensed, this.book(bookName), chapterNumber) : this.chapter(code, bookName, chapterNumber);
+  }
+
   /**
    * Chapter content. A chapter the translation lacks (but the canon has) is not an HTTP error: the reply
    * says so in the spec's §8 words, with where to go instead, so the reader can offer it.
    */
+
   chapter(code: string | undefined, bookName: string, chapterNumber: number): { reply: PreparedReply } | { payload: ChapterContent } {
     const t = this.translation(code);
     const canon = this.book(bookName);
@@ -195,6 +267,7 @@ export class BibleService {
       reference: `${canon.name} ${chapterNumber}`,
       previous: previousChapter({ book: canon.name, chapter: chapterNumber }, t.navigation),
       next: nextChapter({ book: canon.name, chapter: chapterNumber }, t.navigation),
+      copyright: t.summary.licence,
     };
     if (!book || !chapter) {
       const first = t.books[0];
@@ -227,9 +300,7 @@ export class BibleService {
     for (const chapter of book.chapters) {
       if (chapter.number < range.chapter || chapter.number > range.endChapter) continue;
       chapter.verseNumbers.forEach((v, i) => {
-        if (out.length >= max) return;
-        if (range.verse !== undefined && chapter.number === range.chapter && v < range.verse) return;
-        if (range.endVerse !== undefined && chapter.number === range.endChapter && v > range.endVerse) return;
+        if (out.length >= max || !inRange(range, chapter.number, v)) return;
         out.push({
           verseId: verseId(range.book, chapter.number, v),
           reference: formatVerseReference(range.book, chapter.number, v),
@@ -243,30 +314,50 @@ export class BibleService {
     return out;
   }
 
-  /** Spec §7 compare: the passage's text in each requested translation (1 to 8). */
-  compare(reference: string, codes: readonly string[]): { translation: string; name: string; text: string; reference: string; available: boolean }[] {
+  /**
+   * Spec §7 compare: the passage's text in each requested translation (1 to 8). A licensed text that
+   * cannot be had just now is "not available", like a passage a translation lacks.
+   */
+  async compare(
+    reference: string,
+    codes: readonly string[],
+  ): Promise<{ translation: string; name: string; text: string; reference: string; available: boolean }[]> {
     const range = this.reference(reference);
     const label = formatReference(range);
     const unique = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
-    return unique.map((code) => {
-      const t = this.translation(code);
-      const text = this.passageVerses(t, range)
-        .map((v) => v.text)
-        .join(' ');
-      return { translation: t.code, name: t.summary.name, text, reference: label, available: text !== '' };
-    });
+    return Promise.all(
+      unique.map(async (code) => {
+        const licensed = this.licensedTranslation(code);
+        if (licensed) {
+          const text = (await this.licensedPassageVerses(licensed, range)).map((v) => v.text).join(' ');
+          return { translation: licensed.code, name: licensed.name, text, reference: label, available: text !== '' };
+        }
+        const t = this.translation(code);
+        const text = this.passageVerses(t, range)
+          .map((v) => v.text)
+          .join(' ');
+        return { translation: t.code, name: t.summary.name, text, reference: label, available: text !== '' };
+      }),
+    );
+  }
+
+  /**
+   * A passage's verses in a licensed translation; a chapter-only range means the whole chapter. At most
+   * 3 chapters are fetched for one passage (the terms forbid pulling a text in bulk).
+   */
+  async licensedPassageVerses(t: LicensedTranslation, range: PassageRange, max = 200): Promise<VerseItem[]> {
+    const out: VerseItem[] = [];
+    for (let chapter = range.chapter; chapter <= Math.min(range.endChapter, range.chapter + 2); chapter++) {
+      for (const v of await this.licensed!.chapterVerses(t, range.book, chapter)) {
+        if (out.length < max && inRange(range, chapter, v.verse)) out.push(v);
+      }
+    }
+    return out;
   }
 }
 
-function presentBook(book: LoadedBook): BookEntry {
-  return {
-    id: book.canon.usfm,
-    name: book.name,
-    nameLong: book.nameLong,
-    englishName: book.canon.name,
-    chapters: [...book.chapterNumbers],
-    osis: book.canon.osis,
-    testament: book.canon.testament,
-    deuterocanonical: book.canon.deuterocanonical,
-  };
+/** Whether a verse of a chapter within the range's chapters is within its verses. */
+function inRange(range: PassageRange, chapter: number, verse: number): boolean {
+  if (range.verse !== undefined && chapter === range.chapter && verse < range.verse) return false;
+  return !(range.endVerse !== undefined && chapter === range.endChapter && verse > range.endVerse);
 }

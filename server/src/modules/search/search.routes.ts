@@ -6,8 +6,10 @@ import type { SearchService } from './search.service.ts';
 
 export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/search', { schema: { querystring: searchQuery, response: { 200: searchResponse, 400: errorBody, 404: errorBody } } }, async (req, reply) =>
-      sendPrepared(req, reply, search.searchReply(req.query)),
+    app.get(
+      '/api/search',
+      { schema: { querystring: searchQuery, response: { 200: searchResponse, 400: errorBody, 404: errorBody, 502: errorBody, 504: errorBody } } },
+      async (req, reply) => sendPrepared(req, reply, await search.searchReplyFor(req.query)),
     );
   };
 }

@@ -1,8 +1,11 @@
 import { LRUCache } from 'lru-cache';
-import { formatReference, parseReference, resolveBook } from '#common/bible/reference.ts';
+import { formatReference, parseReference, resolveBook, type PassageRange } from '#common/bible/reference.ts';
+import { CANON } from '#common/bible/canon.ts';
 import { formatVerseReference, verseId } from '#common/bible/verse-id.ts';
-import type { SearchQuery, SearchResponse } from '#common/contracts/bible.ts';
-import { Invalid } from '../../lib/errors.ts';
+import type { SearchQuery, SearchResponse, VerseItem } from '#common/contracts/bible.ts';
+import { Invalid, Upstream } from '../../lib/errors.ts';
+import { ProviderFailure } from '../../bible/licensed/api-bible-client.ts';
+import type { LicensedSearch, LicensedTranslation } from '../../bible/licensed/licensed-catalogue.ts';
 import type { BibleStore, LoadedTranslation } from '../../bible/store/bible-store.ts';
 import { parseQuery } from '../../bible/search/parse-query.ts';
 import { matchOffsets, SearchIndex } from '../../bible/search/search-index.ts';
@@ -37,6 +40,61 @@ export class SearchService {
     let reply = this.replies.get(key);
     if (!reply) this.replies.set(key, (reply = prepareReply(JSON.stringify(this.search(query)), SEARCH_CACHE, 'quick')));
     return reply;
+  }
+
+  /** The search's reply in a local translation (kept) or a licensed one (searched by its provider). */
+  async searchReplyFor(query: SearchQuery): Promise<PreparedReply> {
+    const licensed = query.translation && this.bible.isLicensed(query.translation) ? this.bible.licensed!.get(query.translation) : undefined;
+    if (!licensed) return this.searchReply(query);
+    return prepareReply(JSON.stringify(await this.licensedSearch(licensed, query)), SEARCH_CACHE, 'quick');
+  }
+
+  private async licensedSearch(t: LicensedTranslation, query: SearchQuery): Promise<SearchResponse> {
+    const book = query.book ? resolveBook(query.book) : undefined;
+    if (query.book && !book) throw new Invalid(`Book '${query.book}' not found.`);
+    const parts = parseQuery(query.q);
+    // The provider's range names books by USFM id: one book, a span, or a list (the deuterocanon).
+    const range = book
+      ? book.usfm
+      : query.testament === 'OT'
+        ? 'GEN-MAL'
+        : query.testament === 'NT'
+          ? 'MAT-REV'
+          : query.testament === 'DC'
+            ? CANON.filter((b) => b.deuterocanonical)
+                .map((b) => b.usfm)
+                .join(',')
+            : undefined;
+    const reference = parseReference(query.q);
+    let found: LicensedSearch;
+    let passage: SearchResponse['passage'] = null;
+    try {
+      found = await this.bible.licensed!.catalogue.search(t, query.q, range, query.limit, query.offset);
+      if (reference && query.offset === 0) passage = present(reference, await this.bible.licensedPassageVerses(t, reference, MAX_PASSAGE_VERSES));
+    } catch (error) {
+      if (error instanceof ProviderFailure)
+        throw new Upstream(`The ${t.code} translation cannot be searched right now. Please try again in a moment.`, error.kind === 'timeout');
+      throw error;
+    }
+    this.bible.licensed!.catalogue.report(found.fumsToken);
+    return {
+      query: query.q,
+      translation: t.code,
+      total: found.total,
+      limit: query.limit,
+      offset: query.offset,
+      match: 'all',
+      passage,
+      results: found.verses.map((v) => ({
+        verseId: verseId(v.book, v.chapter, v.verse),
+        reference: formatVerseReference(v.book, v.chapter, v.verse),
+        book: v.book.name,
+        chapter: v.chapter,
+        verse: v.verse,
+        text: v.text,
+        matches: matchOffsets(v.text, parts),
+      })),
+    };
   }
 
   /** Built on first use and kept; `warm` builds them ahead so the first search is not the slow one. */
@@ -84,17 +142,18 @@ export class SearchService {
 
   private passage(translation: LoadedTranslation, q: string): SearchResponse['passage'] {
     const range = parseReference(q);
-    if (!range) return null;
-    const verses = this.bible
-      .passageVerses(translation, range, MAX_PASSAGE_VERSES)
-      .map(({ verseId, reference, verse, verseNum, text }) => ({ verseId, reference, verse, verseNum, text }));
-    if (verses.length === 0) return null;
-    return {
-      reference: formatReference(range),
-      book: range.book.name,
-      chapter: range.chapter,
-      verse: range.verse ?? null,
-      verses,
-    };
+    return range ? present(range, this.bible.passageVerses(translation, range, MAX_PASSAGE_VERSES)) : null;
   }
+}
+
+/** A reference query's passage as the search reply shows it; null when the translation lacks it. */
+function present(range: PassageRange, found: readonly Omit<VerseItem, 'content'>[]): SearchResponse['passage'] {
+  if (found.length === 0) return null;
+  return {
+    reference: formatReference(range),
+    book: range.book.name,
+    chapter: range.chapter,
+    verse: range.verse ?? null,
+    verses: found.map(({ verseId, reference, verse, verseNum, text }) => ({ verseId, reference, verse, verseNum, text })),
+  };
 }

@@ -49,9 +49,11 @@ export class ServerRenderer {
     private readonly host: { name?: string },
     private readonly assets: { manifest: unknown; stylesheet: string },
     private readonly publicHttps: boolean,
+    private readonly keepable: (url: URL) => boolean,
   ) {}
 
-  static async load(webDist: string, server: FastifyInstance, publicHttps: boolean): Promise<ServerRenderer> {
+  /** `keepable` says whether a page may be kept and served again (not one showing a licensed text). */
+  static async load(webDist: string, server: FastifyInstance, publicHttps: boolean, keepable: (url: URL) => boolean = () => true): Promise<ServerRenderer> {
     const build = webBuild(webDist);
     const entry = (await import(pathToFileURL(build.entry).href)) as EntryServer;
     const host: { name?: string } = {};
@@ -63,7 +65,7 @@ export class ServerRenderer {
         headers: { 'content-type': String(res.headers['content-type'] ?? '') },
       });
     });
-    return new ServerRenderer(entry, host, clientAssets(webDist, build.manifest), publicHttps);
+    return new ServerRenderer(entry, host, clientAssets(webDist, build.manifest), publicHttps, keepable);
   }
 
   /** Whether the page at `url` is kept (serving it costs no rendering). */
@@ -73,6 +75,7 @@ export class ServerRenderer {
 
   /** The page at `url` (the site's origin, path and query), rendered once and kept for a few minutes. */
   render(url: URL): Promise<RenderedPage> {
+    if (!this.keepable(url)) return this.renderNow(url);
     const key = url.href;
     let page = this.pages.get(key);
     if (!page) {

@@ -13,6 +13,11 @@ export interface WebOptions {
   publicUrl?: string;
   /** The page headers (helmet's set) for a request, without a CSP: each page brings its own. */
   pageHeaders: (req: FastifyRequest) => Record<string, string>;
+  /**
+   * Whether a rendered page may be kept and served again. A page showing a licensed text is rendered
+   * for each visit: its read reports the showing to the licence holder, and a failed read is not kept.
+   */
+  keepable?: (url: URL) => boolean;
 }
 
 /**
@@ -33,7 +38,7 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): void 
       wildcard: false,
     });
   }
-  const renderer = built ? ServerRenderer.load(options.webDist, server, publicHttps) : undefined;
+  const renderer = built ? ServerRenderer.load(options.webDist, server, publicHttps, options.keepable) : undefined;
   // Load it now, so that a broken build fails at start rather than on the first visitor.
   renderer?.catch((error: unknown) => server.log.error({ err: error }, 'the server build of the web app could not be loaded'));
 

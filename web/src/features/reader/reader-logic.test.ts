@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chapterBlocks } from './chapter-blocks.ts';
+import type { TranslationCategory } from '#common/bible/categories.ts';
 import { initialComparison, toggleComparison } from './compare-selection.ts';
 import { menuPosition } from './menu-position.ts';
 
@@ -31,10 +32,35 @@ describe('verse menu geometry (spec §2, §9)', () => {
 });
 
 describe('comparison selection (spec §4, §9)', () => {
-  it('starts with the current translation, then the installed defaults, at most 6', () => {
-    expect(initialComparison('WEB', ['KJV', 'WEB', 'RV1909'])).toEqual(['WEB', 'KJV']);
-    expect(initialComparison('KJV', ['KJV', 'NIV', 'ESV', 'NLT', 'MSG', 'WEB'])).toEqual(['KJV', 'NIV', 'ESV', 'NLT', 'MSG']);
-    expect(initialComparison('WEB', ['KJV', 'NIV', 'ESV', 'NLT', 'MSG', 'WEB'])).toEqual(['WEB', 'KJV', 'NIV', 'ESV', 'NLT', 'MSG']);
+  const offered = (...list: [string, TranslationCategory, string?][]) => list.map(([code, category, language = 'en']) => ({ code, category, language }));
+  const all = offered(
+    ['KJV', 'Word-for-Word'],
+    ['NIV', 'Thought-for-Thought'],
+    ['ESV', 'Word-for-Word'],
+    ['NLT', 'Thought-for-Thought'],
+    ['MSG', 'Paraphrase'],
+    ['WEB', 'Word-for-Word'],
+  );
+
+  it('starts with the current translation, then the defaults offered, at most 6', () => {
+    expect(initialComparison('KJV', all)).toEqual(['KJV', 'NIV', 'ESV', 'NLT', 'MSG']);
+    expect(initialComparison('WEB', all)).toEqual(['WEB', 'KJV', 'NIV', 'ESV', 'NLT', 'MSG']);
+  });
+
+  it('stands in for a missing default with the closest one offered: English, same category, else any English', () => {
+    const local = offered(['KJV', 'Word-for-Word'], ['WEB', 'Word-for-Word'], ['ASV', 'Word-for-Word'], ['RV1909', 'International', 'es']);
+    // NIV (thought-for-thought) has no like: any English one; ESV (word-for-word): the next; Spanish never.
+    expect(initialComparison('KJV', local)).toEqual(['KJV', 'WEB', 'ASV']);
+    const some = offered(
+      ['KJV', 'Word-for-Word'],
+      ['NIV', 'Thought-for-Thought'],
+      ['GNT', 'Thought-for-Thought'],
+      ['TLB', 'Paraphrase'],
+      ['NASB', 'Word-for-Word'],
+    );
+    // ESV → NASB, NLT → GNT, MSG → TLB.
+    expect(initialComparison('KJV', some)).toEqual(['KJV', 'NIV', 'NASB', 'GNT', 'TLB']);
+    expect(initialComparison('WEB', offered(['KJV', 'Word-for-Word'], ['WEB', 'Word-for-Word'], ['RV1909', 'International', 'es']))).toEqual(['WEB', 'KJV']);
   });
 
   it('never goes below 1, and a ninth drops the oldest', () => {

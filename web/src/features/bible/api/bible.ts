@@ -26,7 +26,8 @@ export const chapterQuery = (translation: string, book: string, chapter: number)
   queryOptions({
     queryKey: ['bible', 'content', translation, book, chapter],
     queryFn: () => apiGet<ChapterContent>(chapterContentPath(translation, book, chapter)),
-    staleTime: TEN_MINUTES,
+    // A chapter that could not be had just now (its licensed service failed) is asked for again next time.
+    staleTime: (query) => (query.state.data?.error && !query.state.data.redirect ? 0 : TEN_MINUTES),
     gcTime: 2 * TEN_MINUTES,
   });
 

@@ -11,12 +11,7 @@ export function CompareDialog({ reference, label, current, onClose }: { referenc
   const groups = useQuery(translationGroupsQuery);
   const installed = groups.data?.flatMap((g) => g.translations) ?? [];
   const [selected, setSelected] = useState<string[] | null>(null);
-  const chosen =
-    selected ??
-    initialComparison(
-      current,
-      installed.map((t) => t.code),
-    );
+  const chosen = selected ?? initialComparison(current, installed);
   const result = useQuery({ ...compareQuery(reference, chosen), enabled: groups.isSuccess, placeholderData: keepPreviousData });
 
   return (

@@ -35,11 +35,6 @@ export function TranslationNotAvailable({
   onTranslation: (code: string) => void;
   onGo: (to: { book: string; chapter: number }) => void;
 }) {
-  const groups = useQuery(translationGroupsQuery);
-  const installed = new Set(groups.data?.flatMap((g) => g.translations.map((t) => t.code)) ?? []);
-  const offers = [...new Set([...SUGGESTED.filter((c) => installed.has(c)), ...(content.availableIn ?? []).map((t) => t.code)])].filter(
-    (c) => c !== content.translation && (content.availableIn ?? []).some((t) => t.code === c),
-  );
   return (
     <div className="card flex flex-col gap-4" role="alert">
       <h2 className="font-serif text-xl font-semibold">Translation Not Available</h2>
@@ -48,23 +43,66 @@ export function TranslationNotAvailable({
         {content.message ??
           `${content.book} ${content.chapter} is not available in the ${content.translation} translation. Please try a different book or translation.`}
       </p>
-      {offers.length > 0 && (
-        <div>
-          <p className="mb-2 text-sm text-stone-700 dark:text-stone-300">Read it in another translation:</p>
-          <div className="flex flex-wrap gap-2">
-            {offers.map((code) => (
-              <button key={code} type="button" className="button-secondary" onClick={() => onTranslation(code)}>
-                {code}
-              </button>
-            ))}
-          </div>
-        </div>
-      )}
+      <OtherTranslations content={content} onTranslation={onTranslation} />
       {content.firstAvailable && (
         <button type="button" className="button-primary self-start" onClick={() => onGo(content.firstAvailable!)}>
           Go to {content.firstAvailable.book} {content.firstAvailable.chapter} in {content.translation}
         </button>
       )}
     </div>
+  );
+}
+
+/** The translations that have this chapter, the spec's suggestions (KJV, ESV, NIV, BSB) first. */
+function OtherTranslations({ content, onTranslation }: { content: ChapterContent; onTranslation: (code: string) => void }) {
+  const groups = useQuery(translationGroupsQuery);
+  const installed = new Set(groups.data?.flatMap((g) => g.translations.map((t) => t.code)) ?? []);
+  const offers = [...new Set([...SUGGESTED.filter((c) => installed.has(c)), ...(content.availableIn ?? []).map((t) => t.code)])].filter(
+    (c) => c !== content.translation && (content.availableIn ?? []).some((t) => t.code === c),
+  );
+  if (offers.length === 0) return null;
+  return (
+    <div>
+      <p className="mb-2 text-sm text-stone-700 dark:text-stone-300">Read it in another translation:</p>
+      <div className="flex flex-wrap gap-2">
+        {offers.map((code) => (
+          <button key={code} type="button" className="button-secondary" onClick={() => onTranslation(code)}>
+            {code}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The chapter is in the translation but cannot be had just now (a licensed text whose service failed
+ * or was slow): the server's §8 message, a way to try again, and translations that have it here.
+ */
+export function ChapterNotLoaded({ content, onRetry, onTranslation }: { content: ChapterContent; onRetry: () => void; onTranslation: (code: string) => void }) {
+  return (
+    <div className="card flex flex-col gap-4" role="alert">
+      <h2 className="font-serif text-xl font-semibold">
+        {content.book} {content.chapter} could not be loaded
+      </h2>
+      <p>{content.message ?? `Content not available in ${content.translation} translation. Please try a different translation.`}</p>
+      <OtherTranslations content={content} onTranslation={onTranslation} />
+      <button type="button" className="button-primary self-start" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** The text's copyright or licence line, under every chapter (a licensed text's terms ask for it). */
+export function CopyrightLine({ content }: { content: ChapterContent }) {
+  if (!content.copyright) return null;
+  return (
+    <p
+      className="mt-10 border-t border-stone-200 pt-4 text-xs leading-relaxed text-stone-600 dark:border-stone-800 dark:text-stone-400"
+      data-testid="copyright"
+    >
+      {content.translationName} ({content.translation}). {content.copyright}
+    </p>
   );
 }

@@ -1,6 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { translationGroupsQuery } from '../../bible/api/bible.ts';
+import { FALLBACK_TRANSLATIONS } from '#common/bible/categories.ts';
+import type { TranslationGroup } from '#common/contracts/bible.ts';
+import { availableBooksQuery, translationGroupsQuery } from '../../bible/api/bible.ts';
+import { TranslationSubline } from '../../translations/components/TranslationFacts.tsx';
 import { PickerItem, PickerSection } from './PickerList.tsx';
 import { PickerPopover } from './PickerPopover.tsx';
 import { PickerFilter, usePickerFilter } from './PickerFilter.tsx';
@@ -9,42 +12,76 @@ import { PickerFilter, usePickerFilter } from './PickerFilter.tsx';
 export function TranslationPicker({ current, onSelect }: { current: string; onSelect: (code: string) => void }) {
   const { open, setOpen, onOpenChange, filter, setFilter } = usePickerFilter();
   const groups = useQuery(translationGroupsQuery);
-  const shown = useMemo(() => {
-    const f = filter.trim().toLowerCase();
-    return (groups.data ?? [])
-      .map((g) => ({
-        ...g,
-        translations: g.translations.filter(
-          (t) => !f || t.code.toLowerCase().includes(f) || t.name.toLowerCase().includes(f) || g.languageName.toLowerCase().includes(f),
-        ),
-      }))
-      .filter((g) => g.translations.length > 0);
-  }, [groups.data, filter]);
+  // A list loaded before stays in use when asking again fails; none at all, or an empty one, is no list.
+  const fallback = (groups.isError && !groups.data) || groups.data?.length === 0;
+  const shown = useMemo(() => filterGroups(groups.data ?? [], filter), [groups.data, filter]);
+  const pick = (code: string) => {
+    setOpen(false);
+    onSelect(code);
+  };
   return (
     <PickerPopover label="Choose a translation" prefix="Translation: " value={current} open={open} onOpenChange={onOpenChange} wide>
-      <PickerFilter label="Find a translation" placeholder="Find a translation or language" value={filter} onChange={setFilter} />
+      {!fallback && <PickerFilter label="Find a translation" placeholder="Find a translation or language" value={filter} onChange={setFilter} />}
       <div className="-mx-2 overflow-y-auto px-2">
         {groups.isPending && <p className="p-2 text-sm">Loading translations…</p>}
+        {fallback && open && <FallbackTranslations current={current} onPick={pick} />}
         {shown.map((g) => (
           <PickerSection key={g.languageName} title={g.languageName}>
             {g.translations.map((t) => (
-              <PickerItem
-                key={t.code}
-                current={t.code === current}
-                className="flex items-baseline gap-3"
-                onPick={() => {
-                  setOpen(false);
-                  onSelect(t.code);
-                }}
-              >
-                <span className="w-20 shrink-0 font-semibold">{t.code}</span>
-                <span className="font-normal text-stone-700 dark:text-stone-300">{t.name}</span>
+              <PickerItem key={t.code} current={t.code === current} className="flex items-start gap-3" onPick={() => pick(t.code)}>
+                <span className="min-w-16 shrink-0 font-semibold">{t.code}</span>
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="font-normal text-stone-800 dark:text-stone-200">{t.name}</span>
+                  <TranslationSubline translation={t} />
+                </span>
               </PickerItem>
             ))}
           </PickerSection>
         ))}
-        {groups.data && shown.length === 0 && <p className="p-2 text-sm text-stone-600 dark:text-stone-400">No translation matches “{filter}”.</p>}
+        {groups.data && !fallback && shown.length === 0 && <p className="p-2 text-sm text-stone-600 dark:text-stone-400">No translation matches “{filter}”.</p>}
       </div>
     </PickerPopover>
+  );
+}
+
+function filterGroups(groups: readonly TranslationGroup[], filter: string): TranslationGroup[] {
+  const f = filter.trim().toLowerCase();
+  return groups
+    .map((g) => ({
+      ...g,
+      translations: g.translations.filter(
+        (t) => !f || t.code.toLowerCase().includes(f) || t.name.toLowerCase().includes(f) || g.languageName.toLowerCase().includes(f),
+      ),
+    }))
+    .filter((g) => g.translations.length > 0);
+}
+
+/**
+ * Spec §3: when the list cannot be loaded, the usual translations (KJV, ESV, NIV, NKJV, NLT, NASB, RSV,
+ * WEB, YLT) are offered; each is checked by asking for its books, and those the server does not have
+ * are marked and cannot be chosen.
+ */
+function FallbackTranslations({ current, onPick }: { current: string; onPick: (code: string) => void }) {
+  const checks = useQueries({ queries: FALLBACK_TRANSLATIONS.map((code) => ({ ...availableBooksQuery(code), retry: false })) });
+  return (
+    <PickerSection title="Common translations">
+      <li className="px-2 pb-2 text-xs text-stone-600 dark:text-stone-400">The list of translations could not be loaded. These are the usual ones.</li>
+      {FALLBACK_TRANSLATIONS.map((code, i) => {
+        const check = checks[i]!;
+        const available = (check.data?.length ?? 0) > 0;
+        const state = check.isPending ? 'checking…' : available ? undefined : 'not available';
+        return state && !available ? (
+          <li key={code} className="flex items-baseline gap-3 px-2 py-1.5 text-sm text-stone-600 dark:text-stone-400">
+            <span className="w-16 shrink-0 font-semibold">{code}</span>
+            <span>{state}</span>
+          </li>
+        ) : (
+          <PickerItem key={code} current={code === current} className="flex items-baseline gap-3" onPick={() => onPick(code)}>
+            <span className="w-16 shrink-0 font-semibold">{code}</span>
+            <span className="font-normal text-stone-700 dark:text-stone-300">available</span>
+          </PickerItem>
+        );
+      })}
+    </PickerSection>
   );
 }

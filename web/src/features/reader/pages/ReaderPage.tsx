@@ -20,7 +20,7 @@ import { NoScriptChapterIndex } from '../components/NoScriptChapterIndex.tsx';
 import { DisplaySettings } from '../components/DisplaySettings.tsx';
 import { TranslationPicker } from '../components/TranslationPicker.tsx';
 import { VerseActionMenu } from '../components/VerseActionMenu.tsx';
-import { ChapterSkeleton, ReaderMessage, TranslationNotAvailable } from '../components/ReaderStates.tsx';
+import { ChapterNotLoaded, ChapterSkeleton, CopyrightLine, ReaderMessage, TranslationNotAvailable } from '../components/ReaderStates.tsx';
 import { useReaderSettings } from '../api/reader-settings.ts';
 import { selectionReference, spanReference } from '#common/bible/reference.ts';
 import { useChapterHighlights } from '../../study/api/highlights.ts';
@@ -115,7 +115,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   }, [verse, content.data]);
 
   // Spec §8: a failed chapter load, or a chapter the translation lacks, is followed by a toast.
-  const unavailable = content.data?.redirect === true;
+  const unavailable = content.data?.redirect === true || content.data?.error === true;
   useEffect(() => {
     if (content.isError || unavailable) toastError('Please try again or select a different passage.', 'Error loading Bible content');
   }, [content.isError, unavailable]);
@@ -141,20 +141,25 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
       </ReaderMessage>
     );
   } else if (content.data.redirect) body = <TranslationNotAvailable content={content.data} onTranslation={(code) => void changeTranslation(code)} onGo={go} />;
+  else if (content.data.error)
+    body = <ChapterNotLoaded content={content.data} onRetry={() => void content.refetch()} onTranslation={(code) => void changeTranslation(code)} />;
   else if (content.data.verses.length === 0) body = <ReaderMessage>No content available for this selection</ReaderMessage>;
   else
     body = (
-      <ChapterText
-        verses={content.data.verses}
-        fontSize={fontSize}
-        redLetters={redLetters}
-        selected={selectedSet}
-        highlighted={highlighted}
-        noted={noted}
-        glowVerse={glow}
-        onVerse={onVerse}
-        direction={content.data.direction}
-      />
+      <>
+        <ChapterText
+          verses={content.data.verses}
+          fontSize={fontSize}
+          redLetters={redLetters}
+          selected={selectedSet}
+          highlighted={highlighted}
+          noted={noted}
+          glowVerse={glow}
+          onVerse={onVerse}
+          direction={content.data.direction}
+        />
+        <CopyrightLine content={content.data} />
+      </>
     );
 
   const selectedVerses = selection && content.data ? content.data.verses.filter((v) => selectedSet.has(v.verse)) : [];

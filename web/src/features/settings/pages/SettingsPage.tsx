@@ -7,6 +7,7 @@ import { QuestionHistorySettings } from '../../chat/components/QuestionHistorySe
 import { FONT_SIZES } from '#common/study/rules.ts';
 import { setFontSize, setRedLetters, useReaderSettings } from '../../reader/api/reader-settings.ts';
 import { FONT_SIZE_CLASSES, FONT_SIZE_LABELS } from '../../reader/components/font-sizes.ts';
+import { TranslationCatalogue } from '../../translations/components/TranslationCatalogue.tsx';
 import { TranslationSelect } from '../../translations/components/TranslationSelect.tsx';
 
 const THEMES: { value: ThemeChoice; label: string }[] = [
@@ -114,6 +115,10 @@ export function SettingsPage() {
       </Section>
 
       {user.data && <QuestionHistorySettings />}
+
+      <Section title="Translations" id="translations-heading">
+        <TranslationCatalogue />
+      </Section>
 
       {user.data && (
         <p className="text-sm text-stone-700 dark:text-stone-300">

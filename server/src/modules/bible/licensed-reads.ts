@@ -1,0 +1,179 @@
+import type { CanonBook } from '#common/bible/canon.ts';
+import { LICENSED_FEATURES } from '#common/bible/categories.ts';
+import { nextChapter, previousChapter } from '#common/bible/navigation.ts';
+import { bookEntry, chapterContent, type ChapterContent, type TranslationSummary, type VerseItem } from '#common/contracts/bible.ts';
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import { ProviderFailure } from '../../bible/licensed/api-bible-client.ts';
+import type { LicensedBooks, LicensedCatalogue, LicensedTranslation } from '../../bible/licensed/licensed-catalogue.ts';
+import { prepareReply, type PreparedReply } from '../../http/prepared-reply.ts';
+import { NotFound } from '../../lib/errors.ts';
+import { presentBook } from './book-entry.ts';
+
+const LIST_CACHE = 'public, max-age=3600';
+const CHAPTER_CACHE = 'public, max-age=600';
+
+export type ChapterResult = { reply: PreparedReply } | { payload: ChapterContent };
+
+/** A suggestion of where else to read a chapter when the licensed text cannot be had. */
+export type LocalAlternatives = (book: CanonBook, chapter: number) => { code: string; name: string }[];
+
+export function licensedSummary(t: LicensedTranslation): TranslationSummary {
+  return {
+    code: t.code,
+    name: t.name,
+    language: t.language,
+    languageName: t.languageName,
+    category: t.category,
+    direction: t.direction,
+    source: 'licensed',
+    licence: t.copyright ?? 'Under copyright; served through API.Bible with its notice under every chapter.',
+    features: [...LICENSED_FEATURES],
+  };
+}
+
+/**
+ * The Bible API's reads for licensed translations: the same replies a local translation gives, built
+ * from the catalogue's fetched (and kept) data. Prepared chapter replies live only as long as the
+ * provider's copy may be kept, and each chapter shown is reported for the provider's fair use.
+ */
+export class LicensedReads {
+  private readonly bookReplies = new WeakMap<LicensedBooks, PreparedReply>();
+  private readonly chapterReplies: LRUCache<string, { reply: PreparedReply; fumsToken?: string }>;
+
+  constructor(
+    readonly catalogue: LicensedCatalogue,
+    private readonly alternatives: LocalAlternatives,
+    maxAgeMs: number,
+  ) {
+    this.chapterReplies = new LRUCache({ max: 5_000, ttl: Math.min(maxAgeMs, 3_600_000) });
+  }
+
+  get(code: string): LicensedTranslation | undefined {
+    return this.catalogue.get(code);
+  }
+
+  summaries(): TranslationSummary[] {
+    return this.catalogue
+      .list()
+      .map(licensedSummary)
+      .sort((a, b) => a.languageName.localeCompare(b.languageName) || a.code.localeCompare(b.code));
+  }
+
+  async books(t: LicensedTranslation): Promise<LicensedBooks> {
+    try {
+      return await this.catalogue.booksOf(t);
+    } catch (error) {
+      if (error instanceof ProviderFailure) throw new NotFound(`The ${t.code} translation cannot be reached right now. Please try again in a moment.`);
+      throw error;
+    }
+  }
+
+  async availableBooksReply(t: LicensedTranslation): Promise<PreparedReply> {
+    const books = await this.books(t);
+    let reply = this.bookReplies.get(books);
+    if (!reply) {
+      reply = prepareReply(JSON.stringify(z.array(bookEntry).parse(books.books.map(presentBook))), LIST_CACHE);
+      this.bookReplies.set(books, reply);
+    }
+    return reply;
+  }
+
+  async firstAvailable(t: LicensedTranslation): Promise<{ book: string; chapter: number }> {
+    const first = (await this.books(t)).books[0];
+    if (!first) throw new NotFound(`The ${t.code} translation has no books.`);
+    return { book: first.canon.name, chapter: first.chapterNumbers[0]! };
+  }
+
+  /** A chapter already prepared, for the fast path; reported as shown. */
+  cachedReply(code: string, book: CanonBook, chapter: number): PreparedReply | undefined {
+    const t = this.get(code);
+    const hit = t && this.chapterReplies.get(`${t.bibleId}:${book.usfm}.${chapter}`);
+    if (!hit) return undefined;
+    this.catalogue.report(hit.fumsToken);
+    return hit.reply;
+  }
+
+  async chapter(t: LicensedTranslation, canon: CanonBook, number: number): Promise<ChapterResult> {
+    const key = `${t.bibleId}:${canon.usfm}.${number}`;
+    const hit = this.chapterReplies.get(key);
+    if (hit) {
+      this.catalogue.report(hit.fumsToken);
+      return { reply: hit.reply };
+    }
+    const base = (books: LicensedBooks | undefined) => ({
+      translation: t.code,
+      translationName: t.name,
+      direction: t.direction,
+      book: canon.name,
+      bookId: canon.usfm,
+      chapter: number,
+      reference: `${canon.name} ${number}`,
+      previous: books ? previousChapter({ book: canon.name, chapter: number }, books.navigation) : null,
+      next: books ? nextChapter({ book: canon.name, chapter: number }, books.navigation) : null,
+    });
+    let books: LicensedBooks;
+    try {
+      books = await this.catalogue.booksOf(t);
+    } catch (error) {
+      return { payload: this.failure(base(undefined), t, canon, number, error) };
+    }
+    const book = books.books.find((b) => b.canon.osis === canon.osis);
+    const limit = Math.max(book?.chapterNumbers.at(-1) ?? 0, canon.chapters);
+    if (number > limit) throw new NotFound(`${canon.name} has ${limit} chapters; there is no chapter ${number}.`);
+    if (!book || !book.chapterNumbers.includes(number)) {
+      const first = books.books[0];
+      return {
+        payload: {
+          ...base(books),
+          redirect: true,
+          error: true,
+          message: `${canon.name} ${number} is not available in the ${t.code} translation. Please try a different book or translation.`,
+          verses: [],
+          firstAvailable: first ? { book: first.canon.name, chapter: first.chapterNumbers[0]! } : undefined,
+          availableIn: this.alternatives(canon, number),
+        },
+      };
+    }
+    try {
+      const fetched = await this.catalogue.chapter(t, canon, number);
+      const content = chapterContent.parse({ ...base(books), redirect: false, verses: fetched.verses, copyright: fetched.copyright });
+      const reply = prepareReply(JSON.stringify(content), CHAPTER_CACHE);
+      this.chapterReplies.set(key, { reply, fumsToken: fetched.fumsToken });
+      this.catalogue.report(fetched.fumsToken);
+      return { reply };
+    } catch (error) {
+      return { payload: this.failure(base(books), t, canon, number, error) };
+    }
+  }
+
+  /** The verses of one chapter, or none when the text cannot be had (compare and checks say so). */
+  async chapterVerses(t: LicensedTranslation, canon: CanonBook, number: number): Promise<VerseItem[]> {
+    try {
+      const books = await this.catalogue.booksOf(t);
+      if (!books.books.some((b) => b.canon.osis === canon.osis && b.chapterNumbers.includes(number))) return [];
+      const fetched = await this.catalogue.chapter(t, canon, number);
+      this.catalogue.report(fetched.fumsToken);
+      return fetched.verses;
+    } catch (error) {
+      if (error instanceof ProviderFailure) return [];
+      throw error;
+    }
+  }
+
+  /** The §8 "error with a message" reply: why the text is missing now and where to read instead. */
+  private failure(base: Omit<ChapterContent, 'redirect' | 'verses'>, t: LicensedTranslation, canon: CanonBook, number: number, error: unknown): ChapterContent {
+    if (!(error instanceof ProviderFailure)) throw error;
+    const alternatives = this.alternatives(canon, number);
+    const why =
+      error.kind === 'timeout'
+        ? `The ${t.code} text did not arrive in time from its publisher's service.`
+        : error.kind === 'rate-limited'
+          ? `The ${t.code} text is busy right now: its publisher's service asked us to wait.`
+          : `The ${t.code} text cannot be reached right now.`;
+    const instead = alternatives[0]
+      ? ` Please try again in a moment, or read ${canon.name} ${number} in ${alternatives[0].code}.`
+      : ' Please try again in a moment.';
+    return { ...base, redirect: false, error: true, message: why + instead, verses: [], availableIn: alternatives };
+  }
+}
