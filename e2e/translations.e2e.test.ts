@@ -6,7 +6,7 @@ const { page: newPage } = useBrowser();
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 /** Makes the licensed provider's stand-in answer a chapter badly (or well again, with no behaviour). */
-const provider = async (chapter: string, behaviour?: 'rate-limit' | 'error' | 'hang') =>
+const provider = async (chapter: string, behaviour?: 'rate-limit' | 'error' | 'hang' | number) =>
   void (await fetch(`${inject('apiBibleControl')}?chapter=${chapter}${behaviour ? `&behaviour=${behaviour}` : ''}`));
 
 describe('translations: local and licensed', () => {
@@ -54,6 +54,18 @@ describe('translations: local and licensed', () => {
     await page.getByRole('alert').filter({ hasText: 'could not be loaded' }).getByRole('button', { name: 'KJV', exact: true }).click();
     await expect.poll(() => heading(page).textContent()).toBe('John 8, KJV');
     await provider('JHN.8');
+  });
+
+  it('opens a chapter the provider is slow to send at once, with its skeleton until the text comes', async () => {
+    await provider('GEN.12', 1_500);
+    const page = await newPage();
+    await page.goto('/bible?book=Genesis&chapter=11&translation=NIV');
+    await expect.poll(() => page.locator('#v1').textContent()).toContain('Fixture verse 1 of GEN.11.');
+    await page.getByRole('link', { name: 'Next chapter' }).first().click();
+    await expect.poll(() => heading(page).textContent()).toBe('Genesis 12, NIV');
+    expect(await page.getByTestId('chapter-skeleton').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('#v1').textContent(), { timeout: 5_000 }).toContain('Fixture verse 1 of GEN.12.');
+    await provider('GEN.12');
   });
 
   it('shows Translation Not Available for a chapter the licensed text lacks, suggesting local ones', async () => {

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 export interface ApiBibleStandIn {
   url: string;
   fumsUrl: string;
-  /** GET `${controlUrl}?chapter=JHN.4&behaviour=rate-limit` (or no behaviour, to clear it). */
+  /** GET `${controlUrl}?chapter=JHN.4&behaviour=rate-limit` (or a delay in ms, or no behaviour to clear it). */
   controlUrl: string;
   requests: { path: string; key?: string }[];
   reports: URLSearchParams[];
@@ -129,6 +129,7 @@ export async function startApiBibleServer(key: string): Promise<ApiBibleStandIn>
       const chapter = url.searchParams.get('chapter') ?? '';
       const behaviour = url.searchParams.get('behaviour');
       if (behaviour === 'rate-limit' || behaviour === 'error' || behaviour === 'hang') standIn.behaviour.set(chapter, behaviour);
+      else if (behaviour && /^\d+$/.test(behaviour)) standIn.behaviour.set(chapter, Number(behaviour));
       else standIn.behaviour.delete(chapter);
       return send(res, 200, { ok: true });
     }

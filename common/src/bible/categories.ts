@@ -7,6 +7,9 @@ export const FALLBACK_TRANSLATIONS = ['KJV', 'ESV', 'NIV', 'NKJV', 'NLT', 'NASB'
 
 export const DEFAULT_TRANSLATION = 'KJV';
 
+/** Spec §2: what the 'Translation Not Available' card suggests first, where they have the chapter. */
+export const UNAVAILABLE_SUGGESTIONS = ['KJV', 'ESV', 'NIV', 'BSB'] as const;
+
 export const TRANSLATION_SOURCES = ['local', 'licensed'] as const;
 export type TranslationSource = (typeof TRANSLATION_SOURCES)[number];
 

@@ -237,7 +237,14 @@ export class BibleService {
   /** Chapter content of a local or licensed translation. */
   async chapterIn(code: string | undefined, bookName: string, chapterNumber: number): Promise<ChapterResult> {
     const licensed = this.licensedTranslation(code);
-    return licensed ? this.licensed!.chapter(licensed, this.book(bookName), chapterNumber) : this.chapter(code, bookName, chapterNumber);
+    if (licensed) return this.licensed!.chapter(licensed, this.book(bookName), chapterNumber);
+    const result = this.chapter(code, bookName, chapterNumber);
+    // A local translation lacks the chapter: the licensed texts the spec suggests are offered too.
+    if ('payload' in result && result.payload.redirect && this.licensed) {
+      const more = await this.licensed.suggestionsFor(this.book(bookName), chapterNumber);
+      result.payload.availableIn = [...(result.payload.availableIn ?? []), ...more];
+    }
+    return result;
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { CanonBook } from '#common/bible/canon.ts';
-import { LICENSED_FEATURES } from '#common/bible/categories.ts';
+import { LICENSED_FEATURES, UNAVAILABLE_SUGGESTIONS } from '#common/bible/categories.ts';
 import { nextChapter, previousChapter } from '#common/bible/navigation.ts';
 import { bookEntry, chapterContent, type ChapterContent, type TranslationSummary, type VerseItem } from '#common/contracts/bible.ts';
 import { LRUCache } from 'lru-cache';
@@ -131,7 +131,7 @@ export class LicensedReads {
           message: `${canon.name} ${number} is not available in the ${t.code} translation. Please try a different book or translation.`,
           verses: [],
           firstAvailable: first ? { book: first.canon.name, chapter: first.chapterNumbers[0]! } : undefined,
-          availableIn: this.alternatives(canon, number),
+          availableIn: [...this.alternatives(canon, number), ...(await this.suggestionsFor(canon, number)).filter((x) => x.code !== t.code)],
         },
       };
     }
@@ -145,6 +145,21 @@ export class LicensedReads {
     } catch (error) {
       return { payload: this.failure(base(books), t, canon, number, error) };
     }
+  }
+
+  /**
+   * The spec's suggestions (ESV, NIV, BSB …) among the licensed texts that have this chapter, for a
+   * 'Translation Not Available' reply; a text whose book list cannot be had now is left out.
+   */
+  async suggestionsFor(canon: CanonBook, number: number): Promise<{ code: string; name: string }[]> {
+    const candidates = UNAVAILABLE_SUGGESTIONS.flatMap((code) => this.get(code) ?? []);
+    const found = await Promise.all(
+      candidates.map(async (t) => {
+        const books = await this.catalogue.booksOf(t).catch(() => undefined);
+        return books?.books.some((b) => b.canon.osis === canon.osis && b.chapterNumbers.includes(number)) ? [{ code: t.code, name: t.name }] : [];
+      }),
+    );
+    return found.flat();
   }
 
   /** The verses of one chapter, or none when the text cannot be had (compare and checks say so). */

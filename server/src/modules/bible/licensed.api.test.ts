@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskReply } from '#common/contracts/ai.ts';
 import type { ChapterContent, CompareItem, SearchResponse, TranslationGroup, TranslationSummary } from '#common/contracts/bible.ts';
 import { startApiBibleServer, type ApiBibleStandIn } from '../../../test/api-bible-server.ts';
+import { importBibleFile } from '../../bible/importers/files/detect.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { WEB_DIST } from '../../../test/web-build.ts';
 
@@ -115,12 +116,34 @@ describe('translations from the licensed catalogue (API.Bible over real HTTP)', 
       firstAvailable: { book: 'Genesis', chapter: 1 },
     });
     expect(body.availableIn!.map((t) => t.code)).toEqual(expect.arrayContaining(['KJV', 'WEB']));
+    expect(body.availableIn!.map((t) => t.code)).not.toContain('NIV');
     const missingBook = await chapter('/api/bible/content/Romans/1?translation=NIV');
     expect(missingBook.body).toMatchObject({
       redirect: true,
       message: 'Romans 1 is not available in the NIV translation. Please try a different book or translation.',
     });
     expect((await get('/api/bible/content/John/22?translation=NIV')).statusCode).toBe(404);
+  });
+
+  it('suggests the licensed texts the spec names when a local translation lacks a chapter they have', async () => {
+    // A local text of Psalms 3 and John 11 only (the importer's USFM fixtures).
+    const fixtures = new URL('../../bible/importers/files/fixtures/usfm', import.meta.url).pathname;
+    const sample = await importBibleFile(fixtures, {
+      code: 'PSJN',
+      name: 'Psalms and John Sample',
+      language: 'en',
+      category: 'Word-for-Word',
+      licence: 'Public domain',
+      warn: () => {},
+    });
+    await app.library.importBible(sample, 'test:PSJN', 'test fixture');
+    const { body } = await chapter('/api/bible/content/Genesis/1?translation=PSJN');
+    expect(body).toMatchObject({ redirect: true, error: true });
+    expect(body.availableIn!.map((t) => t.code)).toEqual(expect.arrayContaining(['KJV', 'NIV']));
+    // John 21 is not in the licensed NIV: not suggested.
+    const john21 = await chapter('/api/bible/content/John/21?translation=PSJN');
+    expect(john21.body.availableIn!.map((t) => t.code)).not.toContain('NIV');
+    expect(john21.body.availableIn!.map((t) => t.code)).toContain('KJV');
   });
 
   it('turns a rate limit, a server error and a time-out into the reader’s message with a local suggestion, and does not keep them', async () => {

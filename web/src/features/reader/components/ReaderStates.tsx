@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { UNAVAILABLE_SUGGESTIONS } from '#common/bible/categories.ts';
 import type { ChapterContent } from '#common/contracts/bible.ts';
 import { translationGroupsQuery } from '../../bible/api/bible.ts';
 
@@ -21,9 +22,6 @@ export function ChapterSkeleton() {
     </div>
   );
 }
-
-// Spec §2: the card suggests KJV, ESV, NIV and BSB; we offer those installed, and every installed one that has the chapter.
-const SUGGESTED = ['KJV', 'ESV', 'NIV', 'BSB'];
 
 /** Spec §2 'Translation Not Available' card, with the installed translations that have this chapter. */
 export function TranslationNotAvailable({
@@ -57,7 +55,7 @@ export function TranslationNotAvailable({
 function OtherTranslations({ content, onTranslation }: { content: ChapterContent; onTranslation: (code: string) => void }) {
   const groups = useQuery(translationGroupsQuery);
   const installed = new Set(groups.data?.flatMap((g) => g.translations.map((t) => t.code)) ?? []);
-  const offers = [...new Set([...SUGGESTED.filter((c) => installed.has(c)), ...(content.availableIn ?? []).map((t) => t.code)])].filter(
+  const offers = [...new Set([...UNAVAILABLE_SUGGESTIONS.filter((c) => installed.has(c)), ...(content.availableIn ?? []).map((t) => t.code)])].filter(
     (c) => c !== content.translation && (content.availableIn ?? []).some((t) => t.code === c),
   );
   if (offers.length === 0) return null;
