@@ -96,7 +96,7 @@ describe('translations: local and licensed', () => {
     const section = page.getByRole('region', { name: 'Translations' });
     const niv = section.getByRole('listitem').filter({ hasText: 'New International Version' });
     await expect.poll(() => niv.textContent()).toContain('Licensed · online');
-    expect(await niv.textContent()).toContain('Not for this text: offline reading, AI quotations (answers quote a local text), audio, verse pictures');
+    expect(await niv.textContent()).toContain('Not for this text: offline reading, audio, verse pictures');
     const kjv = section.getByRole('listitem').filter({ hasText: 'King James Version' }).first();
     expect(await kjv.textContent()).toContain('On this server');
     expect(await kjv.textContent()).toContain('Works offline');

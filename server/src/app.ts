@@ -161,12 +161,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(settingsRoutes(new SettingsService(new SettingsRepository(database.db), (code) => bible.hasTranslation(code)), viewerOf));
   const studyRepository = new StudyRepository(database.db);
   // A kept note answer's references are checked when it is read, in its translation or the default one.
-  const checkAnswer = (text: string, translation: string) => checkKeptAnswer(text, translation, bible).references;
+  const checkAnswer = async (text: string, translation: string) => (await checkKeptAnswer(text, translation, bible)).references;
   await server.register(studyRoutes(new StudyService(studyRepository, checkAnswer), viewerOf));
   // One thread checks imports; a few more wait their turn, and beyond that the server says it is busy.
   const importChecker = workerPool(new URL('./modules/study/import-check.worker.ts', import.meta.url), { maxThreads: 1, maxQueue: 3 });
   await server.register(studyTransferRoutes(new StudyTransferService(new StudyTransferRepository(database.db), studyRepository, importChecker), viewerOf));
-  const answerEngine = config.languageModel ? new LanguageModelEngine(config.languageModel, bible) : new ScriptureEngine();
+  const answerEngine = config.languageModel ? new LanguageModelEngine(config.languageModel) : new ScriptureEngine();
   const crossReferences = new CrossReferences();
   const ai = new AiService(
     bible,

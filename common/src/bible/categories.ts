@@ -20,8 +20,8 @@ export type TranslationFeature = (typeof TRANSLATION_FEATURES)[number];
 /**
  * A licensed text is read through its licence holder's service: not offline, and not turned into
  * audio or pictures, which would be new works made from it (the terms allow showing and quoting it
- * with its copyright line, not derivatives). The AI needs a whole text at hand to find and check what
- * it quotes, so it answers from the default local translation. Searching (by the provider), comparing
- * and sharing a quoted verse with its notice stay on.
+ * with its copyright line, not derivatives). Searching (by the provider), comparing, the AI's
+ * quotations (found in a local text, quoted and checked in the licensed one) and sharing a quoted
+ * verse with its notice stay on.
  */
-export const LICENSED_FEATURES: readonly TranslationFeature[] = ['search', 'compare', 'share'];
+export const LICENSED_FEATURES: readonly TranslationFeature[] = ['search', 'ai', 'compare', 'share'];

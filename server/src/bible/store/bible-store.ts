@@ -1,3 +1,4 @@
+import { deflateRawSync } from 'node:zlib';
 import { type CanonBook, bookByOsis } from '#common/bible/canon.ts';
 import { DEFAULT_TRANSLATION, TRANSLATION_FEATURES } from '#common/bible/categories.ts';
 import type { NavigableBook } from '#common/bible/navigation.ts';
@@ -5,7 +6,19 @@ import type { TranslationSummary, VerseItem } from '#common/contracts/bible.ts';
 import { decodeTranslationText, inflateChapter } from './translation-text.ts';
 import type { TranslationRow } from './translation-repository.ts';
 
+const NO_VERSES = deflateRawSync('[]');
+
 export class LoadedChapter {
+  /** A chapter made from its verse items (a licensed text's, fetched), not read from a stored pack. */
+  static of(number: number, items: readonly VerseItem[]): LoadedChapter {
+    return new LoadedChapter(
+      number,
+      items.map((v) => v.verse),
+      items.map((v) => v.text),
+      items.length ? deflateRawSync(JSON.stringify(items)) : NO_VERSES,
+    );
+  }
+
   constructor(
     readonly number: number,
     readonly verseNumbers: readonly number[],
@@ -43,17 +56,22 @@ export class LoadedBook {
   }
 }
 
+/** What a translation is, as stored with it. */
+export type TranslationIdentity = Pick<TranslationRow, 'code' | 'name' | 'language' | 'languageName' | 'category' | 'direction' | 'licence'>;
+
 export class LoadedTranslation {
   readonly summary: TranslationSummary;
   readonly books: readonly LoadedBook[];
   readonly navigation: readonly NavigableBook[];
   private readonly byOsis: Map<string, LoadedBook>;
 
+  /** `summary` is given for a view of a text that is not stored here (a licensed one's chapters). */
   constructor(
-    readonly row: TranslationRow,
+    readonly row: TranslationIdentity,
     books: LoadedBook[],
+    summary?: TranslationSummary,
   ) {
-    this.summary = {
+    this.summary = summary ?? {
       code: row.code,
       name: row.name,
       language: row.language,

@@ -2,9 +2,12 @@ import type { AskReply, TopicPassages } from '#common/contracts/ai.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { RateWindow } from '../../lib/rate-window.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import type { AnswerEngine } from './answer-engine.ts';
+import type { AnswerEngine, Passage } from './answer-engine.ts';
 import { NOT_FOUND, type PassageFinder } from './passage-finder.ts';
-import { checkReferences } from './reference-check.ts';
+import { parseReference } from '#common/bible/reference.ts';
+import type { CheckedReference } from '#common/contracts/ai.ts';
+import type { LicensedTranslation } from '../../bible/licensed/licensed-catalogue.ts';
+import { checkAnswer, checkReferences } from './reference-check.ts';
 import { showsDanger } from './safety.ts';
 import { LruCache } from '../../lib/lru.ts';
 
@@ -49,12 +52,9 @@ export class AiService {
     });
   }
 
-  /**
-   * The translation a question will be answered in: 404 for one that is not installed, before any
-   * answering. Answers quote and check a local text, so a licensed one is answered in the default.
-   */
+  /** The translation a question will be answered in: 404 for one that is not offered, before any answering. */
   translationFor(code?: string): string {
-    return this.bible.localFor(code).code;
+    return code && this.bible.isLicensed(code) ? this.bible.licensed!.get(code)!.code : this.bible.translation(code).code;
   }
 
   /**
@@ -62,12 +62,36 @@ export class AiService {
    * them as a draft, with no links) and can stop the work.
    */
   async answer(input: AskInput, live: { onDraft?: (draft: string) => void; signal?: AbortSignal } = {}): Promise<AskReply> {
-    const translation = this.bible.localFor(input.translation).code;
-    const found = this.finder.find(input.question, translation, { reference: input.reference, context: input.context, max: input.brief ? 2 : undefined });
-    const answer = await this.engine.answer({ ...input, translation }, found, live);
-    let text = strikeInvalid(answer.text, translation, this.bible);
+    // Passages are found in a local text (a licensed one is not held whole), then quoted from the text asked for.
+    const local = this.bible.localFor(input.translation).code;
+    const licensed = input.translation && this.bible.isLicensed(input.translation) ? this.bible.licensed!.get(input.translation) : undefined;
+    let found = this.finder.find(input.question, local, { reference: input.reference, context: input.context, max: input.brief ? 2 : undefined });
+    if (licensed) found = { ...found, passages: await this.quotedIn(licensed, found.passages) };
+    const translation = licensed?.code ?? local;
+    const check = (text: string) => checkAnswer(text, translation, this.bible);
+    const answer = await this.engine.answer({ ...input, translation, check }, found, live);
+    let text = strikeInvalid(answer.text, await check(answer.text));
     if (showsDanger(input.question)) text = `**${this.crisisText}**\n\n${text}`;
-    return { response: text, engine: answer.engine, translation, references: checkReferences(text, translation, this.bible) };
+    return { response: text, engine: answer.engine, translation, references: await check(text) };
+  }
+
+  /** The passages in a licensed text, each with its text and reader link there; one it lacks (or cannot give now) is left out. */
+  private async quotedIn(t: LicensedTranslation, passages: readonly Passage[]): Promise<Passage[]> {
+    const quoted = await Promise.all(
+      passages.map(async (p) => {
+        const range = parseReference(p.reference);
+        const verses = range ? await this.bible.licensedPassageVerses(t, range) : [];
+        if (verses.length === 0) return [];
+        return [
+          {
+            reference: p.reference,
+            text: verses.map((v) => v.text).join(' '),
+            href: p.href.replace(/translation=[^&]*/, `translation=${encodeURIComponent(t.code)}`),
+          },
+        ];
+      }),
+    );
+    return quoted.flat();
   }
 
   /**
@@ -113,8 +137,8 @@ export class AiService {
 }
 
 /** Marks every reference the store does not have, unless the answer already marks it so. */
-function strikeInvalid(text: string, translation: string, bible: BibleService): string {
-  const invalid = checkReferences(text, translation, bible).filter((r) => r.status === 'invalid');
+function strikeInvalid(text: string, checked: readonly CheckedReference[]): string {
+  const invalid = checked.filter((r) => r.status === 'invalid');
   let out = text;
   for (const ref of invalid.reverse()) {
     const marked = NOT_FOUND(ref.written);

@@ -1,3 +1,4 @@
+import type { CheckedReference } from '#common/contracts/ai.ts';
 import type { CommentaryNote } from './commentary.ts';
 
 /** What an engine is asked (spec §7 POST /api/ai/ask), with the translation already resolved. */
@@ -10,6 +11,8 @@ export interface AnswerRequest {
   translation: string;
   /** Answers for a note are 2–3 sentences (spec §9). */
   brief?: boolean;
+  /** Checks a draft's references in the translation answered in (a licensed one's chapters are fetched first). */
+  check: (text: string) => Promise<CheckedReference[]>;
 }
 
 /** A passage an answer is built on: the reference and the store's text of it. */

@@ -39,15 +39,17 @@ export class ConversationsService {
     const owner = await this.repository.ownerOf(id);
     if (owner && owner !== userId) throw new NotFound(NOT_FOUND);
     const now = Date.now();
-    const turns = input.turns.map((turn) => ({
-      id: turn.id,
-      question: turn.question,
-      response: turn.response,
-      engine: turn.engine,
-      ...checkKeptAnswer(turn.response, turn.translation, this.bible),
-      // A time from the browser is kept for order, but never later than now.
-      createdAt: new Date(Math.min(turn.createdAt ? Date.parse(turn.createdAt) : now, now)),
-    }));
+    const turns = await Promise.all(
+      input.turns.map(async (turn) => ({
+        id: turn.id,
+        question: turn.question,
+        response: turn.response,
+        engine: turn.engine,
+        ...(await checkKeptAnswer(turn.response, turn.translation, this.bible)),
+        // A time from the browser is kept for order, but never later than now.
+        createdAt: new Date(Math.min(turn.createdAt ? Date.parse(turn.createdAt) : now, now)),
+      })),
+    );
     try {
       await this.repository.addTurns(userId, { id, title: input.title }, turns, CONVERSATION_LIMITS);
     } catch (error) {

@@ -1,9 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, streamText, type ModelMessage } from 'ai';
 import { Upstream } from '../../lib/errors.ts';
-import type { BibleService } from '../bible/bible.service.ts';
 import type { AnswerEngine, AnswerRequest, EngineAnswer, Retrieval } from './answer-engine.ts';
-import { checkReferences } from './reference-check.ts';
 
 export interface LanguageModelSettings {
   baseUrl: string;
@@ -21,10 +19,7 @@ export interface LanguageModelSettings {
 export class LanguageModelEngine implements AnswerEngine {
   private readonly provider;
 
-  constructor(
-    private readonly settings: LanguageModelSettings,
-    private readonly bible: BibleService,
-  ) {
+  constructor(private readonly settings: LanguageModelSettings) {
     this.provider = createOpenAICompatible({ name: 'selah-ai', baseURL: settings.baseUrl, apiKey: settings.apiKey, includeUsage: true });
   }
 
@@ -32,7 +27,7 @@ export class LanguageModelEngine implements AnswerEngine {
     const system = instructions(request);
     const messages: ModelMessage[] = [{ role: 'user', content: prompt(request, found) }];
     const first = await this.complete(system, messages, live);
-    const wrong = checkReferences(first, request.translation, this.bible).filter((r) => r.status !== 'verified');
+    const wrong = (await request.check(first)).filter((r) => r.status !== 'verified');
     if (wrong.length === 0) return { text: first, engine: 'language-model' };
     messages.push(
       { role: 'assistant', content: first },

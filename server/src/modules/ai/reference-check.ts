@@ -1,3 +1,4 @@
+import type { CanonBook } from '#common/bible/canon.ts';
 import { findReferences, formatReference, resolveBook, type PassageRange } from '#common/bible/reference.ts';
 import { tokenize } from '#common/bible/tokenize.ts';
 import type { CheckedReference } from '#common/contracts/ai.ts';
@@ -20,28 +21,25 @@ const QUOTATION = /["“]([^"“”]{8,600})["”]/g;
 // `"…" — John 3:16`, `John 3:16 says, "…"`.
 const ATTRIBUTION_GAP = 14;
 
-/**
- * Finds every reference in an answer and checks it against the store for the requested translation:
- * the book, chapter and verses must exist. A quotation attributed to a reference must match the
- * store's text of that reference in some installed translation (case, punctuation and accents aside),
- * else it is flagged as a misquote.
- */
-export function checkReferences(answer: string, translationCode: string, bible: BibleService): CheckedReference[] {
-  const translation = bible.translation(translationCode);
-  const found: CheckedReference[] = [];
-  const ranges = new Map<CheckedReference, PassageRange>();
-  const add = (checked: CheckedReference, range?: PassageRange) => {
-    found.push(checked);
-    if (range) ranges.set(checked, range);
-  };
-  const taken = (start: number, end: number) => found.some((r) => start < r.end && end > r.start);
+/** A place in an answer that is, or tries to be, a reference: its passage, or why it names none. */
+interface Candidate {
+  written: string;
+  start: number;
+  end: number;
+  range?: PassageRange;
+  /** Set when no book has the name ("Hezekiah 3:16"). */
+  problem?: string;
+}
 
+/** Every reference written in an answer, in the order found (the parser's, then the looser shape's). */
+function candidates(answer: string): Candidate[] {
+  const found: Candidate[] = [];
+  const taken = (start: number, end: number) => found.some((r) => start < r.end && end > r.start);
   for (const { range, start, end } of findReferences(answer)) {
     // A book named alone ("so", "Job", "Acts") is a word in a sentence, not a reference to check.
     if (taken(start, end) || !/\d/.test(answer.slice(start, end))) continue;
     const written = answer.slice(start, end);
-    const asWritten = writtenVerses(written, range);
-    add(checkRange(written, start, end, asWritten, translation, bible), asWritten);
+    found.push({ written, start, end, range: writtenVerses(written, range) });
   }
   for (const m of answer.matchAll(REFERENCE_SHAPE)) {
     const [whole, captured, chapter, verse, endVerse] = m;
@@ -57,16 +55,48 @@ export function checkReferences(answer: string, translationCode: string, bible: 
     // is an attempt at a reference, and an invalid one.
     if (!book && verse === undefined) continue;
     if (!book) {
-      add({ written, start, end, status: 'invalid', problem: `There is no book called ${name} in the Bible.` });
+      found.push({ written, start, end, problem: `There is no book called ${name} in the Bible.` });
       continue;
     }
     const c = Number(chapter);
     const v = verse === undefined ? undefined : Number(verse);
-    const range: PassageRange = { book, chapter: c, verse: v, endChapter: c, endVerse: endVerse === undefined ? v : Number(endVerse) };
-    add(checkRange(written, start, end, range, translation, bible), range);
+    found.push({ written, start, end, range: { book, chapter: c, verse: v, endChapter: c, endVerse: endVerse === undefined ? v : Number(endVerse) } });
   }
+  return found;
+}
 
-  markMisquotes(answer, ranges, bible);
+/** The chapters an answer's references point into (for fetching a licensed text's before checking). */
+export function referencedChapters(answer: string): { book: CanonBook; chapter: number }[] {
+  return candidates(answer).flatMap(({ range }) =>
+    range ? Array.from({ length: Math.min(range.endChapter - range.chapter + 1, 3) }, (_, i) => ({ book: range.book, chapter: range.chapter + i })) : [],
+  );
+}
+
+/**
+ * Finds every reference in an answer and checks it against the store for the requested translation
+ * (a code, or a translation at hand such as a view of a licensed text's chapters): the book, chapter
+ * and verses must exist. A quotation attributed to a reference must match its text in some
+ * translation here (case, punctuation and accents aside), else it is flagged as a misquote; with
+ * `misquotes: false` quotations are not judged (the words quoted are from a text not at hand).
+ */
+export function checkReferences(
+  answer: string,
+  translationCode: string | LoadedTranslation,
+  bible: BibleService,
+  options: { misquotes?: boolean } = {},
+): CheckedReference[] {
+  const translation = typeof translationCode === 'string' ? bible.translation(translationCode) : translationCode;
+  const found: CheckedReference[] = [];
+  const ranges = new Map<CheckedReference, PassageRange>();
+  for (const c of candidates(answer)) {
+    const base = { written: c.written, start: c.start, end: c.end };
+    const checked: CheckedReference = c.range
+      ? checkRange(c.written, c.start, c.end, c.range, translation, bible)
+      : { ...base, status: 'invalid', problem: c.problem };
+    found.push(checked);
+    if (c.range) ranges.set(checked, c.range);
+  }
+  if (options.misquotes !== false) markMisquotes(answer, ranges, bible, translation);
   return found.sort((a, b) => a.start - b.start);
 }
 
@@ -121,7 +151,7 @@ function readerHref(range: PassageRange, translation: string): string {
 }
 
 /** Flags verified references whose attributed quotation is in no installed translation's text. */
-function markMisquotes(answer: string, ranges: Map<CheckedReference, PassageRange>, bible: BibleService): void {
+function markMisquotes(answer: string, ranges: Map<CheckedReference, PassageRange>, bible: BibleService, translation: LoadedTranslation): void {
   const found = [...ranges.keys()];
   for (const q of answer.matchAll(QUOTATION)) {
     const qStart = q.index;
@@ -129,20 +159,23 @@ function markMisquotes(answer: string, ranges: Map<CheckedReference, PassageRang
     const ref = found.find(
       (r) => r.status === 'verified' && ((r.start >= qEnd && r.start - qEnd <= ATTRIBUTION_GAP) || (r.end <= qStart && qStart - r.end <= ATTRIBUTION_GAP)),
     );
-    if (!ref || quotedInSomeTranslation(q[1]!, ranges.get(ref)!, bible)) continue;
+    if (!ref || quotedInSomeTranslation(q[1]!, ranges.get(ref)!, bible, translation)) continue;
     ref.status = 'misquoted';
     ref.problem = `The words quoted are not the text of ${ref.reference} in any translation here.`;
   }
 }
 
-function quotedInSomeTranslation(quotation: string, range: PassageRange, bible: BibleService): boolean {
+function quotedInSomeTranslation(quotation: string, range: PassageRange, bible: BibleService, answeredIn: LoadedTranslation): boolean {
   // An ellipsis leaves words out: each part must be in the passage, in order.
   const parts = quotation
     .split(/…|\.\.\./)
     .map(words)
     .filter((p) => p.length > 0);
   if (parts.length === 0) return true;
-  return bible.localTranslations().some((t) => {
+  const translations = bible.localTranslations();
+  // The text answered in may be a licensed one, not stored here: its chapters at hand count too.
+  if (!translations.includes(answeredIn)) translations.push(answeredIn);
+  return translations.some((t) => {
     const passage = ` ${words(
       bible
         .passageVerses(t, range)
@@ -166,11 +199,26 @@ function words(text: string): string {
 }
 
 /**
- * A kept answer checked again: in the translation it was answered in while that is installed here, else
- * in the default one (a translation can be removed after the answer was kept; a licensed one is not
- * held whole).
+ * An answer's references checked in the translation it is in. A licensed text's chapters the answer
+ * cites are fetched (or read from what is kept) first; when they cannot be had, the references are
+ * checked in the default local text, and its quotations, which are the licensed text's, are not judged.
  */
-export function checkKeptAnswer(answer: string, translationCode: string, bible: BibleService): { translation: string; references: CheckedReference[] } {
-  const translation = bible.localTranslations().some((t) => t.code === translationCode) ? translationCode : bible.translation(undefined).code;
-  return { translation, references: checkReferences(answer, translation, bible) };
+export async function checkAnswer(answer: string, translationCode: string, bible: BibleService): Promise<CheckedReference[]> {
+  const licensed = bible.isLicensed(translationCode) ? bible.licensed!.get(translationCode) : undefined;
+  if (!licensed) return checkReferences(answer, translationCode, bible);
+  const view = await bible.licensed!.view(licensed, referencedChapters(answer));
+  return view ? checkReferences(answer, view, bible) : checkReferences(answer, bible.translation(undefined), bible, { misquotes: false });
+}
+
+/**
+ * A kept answer checked again: in the translation it was answered in while that is offered here, else
+ * in the default one (a translation can be removed after the answer was kept).
+ */
+export async function checkKeptAnswer(
+  answer: string,
+  translationCode: string,
+  bible: BibleService,
+): Promise<{ translation: string; references: CheckedReference[] }> {
+  const translation = bible.hasTranslation(translationCode) ? translationCode : bible.translation(undefined).code;
+  return { translation, references: await checkAnswer(answer, translation, bible) };
 }

@@ -7,10 +7,13 @@ import { z } from 'zod';
 import { ProviderFailure } from '../../bible/licensed/api-bible-client.ts';
 import type { LicensedBooks, LicensedCatalogue, LicensedTranslation } from '../../bible/licensed/licensed-catalogue.ts';
 import { prepareReply, type PreparedReply } from '../../http/prepared-reply.ts';
+import { LoadedBook, LoadedChapter, LoadedTranslation } from '../../bible/store/bible-store.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { presentBook } from './book-entry.ts';
 
 const LIST_CACHE = 'public, max-age=3600';
+/** Chapters fetched to check one answer: more than any answer cites, few enough not to pull a text in bulk. */
+const MAX_VIEW_CHAPTERS = 30;
 const CHAPTER_CACHE = 'public, max-age=600';
 
 export type ChapterResult = { reply: PreparedReply } | { payload: ChapterContent };
@@ -172,6 +175,43 @@ export class LicensedReads {
       return fetched.verses;
     } catch (error) {
       if (error instanceof ProviderFailure) return [];
+      throw error;
+    }
+  }
+
+  /**
+   * The licensed text as a translation at hand, for checking an answer's references: every book and
+   * chapter it has, with the verses of the chapters asked for (at most 30, fetched or kept). Undefined
+   * when the provider cannot give them now: nothing must be judged against a text that is not there.
+   */
+  async view(t: LicensedTranslation, wanted: readonly { book: CanonBook; chapter: number }[]): Promise<LoadedTranslation | undefined> {
+    try {
+      const books = await this.catalogue.booksOf(t);
+      const keys = [...new Set(wanted.map((w) => `${w.book.osis}.${w.chapter}`))].slice(0, MAX_VIEW_CHAPTERS);
+      const fetched = new Map<string, VerseItem[]>();
+      await Promise.all(
+        books.books.flatMap((b) =>
+          b.chapterNumbers
+            .filter((n) => keys.includes(`${b.canon.osis}.${n}`))
+            .map(async (n) => {
+              const chapter = await this.catalogue.chapter(t, b.canon, n);
+              this.catalogue.report(chapter.fumsToken);
+              fetched.set(`${b.canon.osis}.${n}`, chapter.verses);
+            }),
+        ),
+      );
+      const loaded = books.books.map(
+        (b) =>
+          new LoadedBook(
+            b.canon,
+            b.name,
+            b.nameLong,
+            b.chapterNumbers.map((n) => LoadedChapter.of(n, fetched.get(`${b.canon.osis}.${n}`) ?? [])),
+          ),
+      );
+      return new LoadedTranslation({ ...t, category: t.category, licence: licensedSummary(t).licence }, loaded, licensedSummary(t));
+    } catch (error) {
+      if (error instanceof ProviderFailure) return undefined;
       throw error;
     }
   }

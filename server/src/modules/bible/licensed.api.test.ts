@@ -4,6 +4,7 @@ import type { ChapterContent, CompareItem, SearchResponse, TranslationGroup, Tra
 import { startApiBibleServer, type ApiBibleStandIn } from '../../../test/api-bible-server.ts';
 import { importBibleFile } from '../../bible/importers/files/detect.ts';
 import { startTestApp } from '../../../test/test-app.ts';
+import { checkAnswer } from '../ai/reference-check.ts';
 import { WEB_DIST } from '../../../test/web-build.ts';
 
 const KEY = 'api-bible-test-key-0123456789';
@@ -231,17 +232,28 @@ describe('translations from the licensed catalogue (API.Bible over real HTTP)', 
     }
   });
 
-  it('answers a question asked while reading a licensed text from the default local text, checked there', async () => {
-    const res = await app.server.inject({
-      method: 'POST',
-      url: '/api/ai/ask',
-      headers: { host: 'localhost' },
-      payload: { question: 'What does John 3:16 say?', translation: 'NIV' },
-    });
-    expect(res.statusCode).toBe(200);
-    const body = res.json() as AskReply;
-    expect(body.translation).toBe('KJV');
-    expect(body.references.some((r) => r.reference === 'John 3:16' && r.status === 'verified')).toBe(true);
+  it('answers a question asked in a licensed text by quoting it, with its references checked in its own chapters', async () => {
+    const ask = async (question: string) => {
+      const res = await app.server.inject({ method: 'POST', url: '/api/ai/ask', headers: { host: 'localhost' }, payload: { question, translation: 'NIV' } });
+      expect(res.statusCode).toBe(200);
+      return res.json() as AskReply;
+    };
+    const body = await ask('What does John 3:16 say?');
+    expect(body.translation).toBe('NIV');
+    // The passage found in the local text is quoted from the licensed one.
+    expect(body.response).toContain('Fixture sixteen in red.');
+    expect(body.response).not.toContain('For God so loved the world');
+    const cited = body.references.find((r) => r.reference === 'John 3:16')!;
+    expect(cited).toMatchObject({ status: 'verified', text: 'Fixture sixteen in red.', href: '/bible?book=John&chapter=3&verse=16&translation=NIV' });
+
+    // Checked in the licensed text's own chapters: John 3:5 is in the KJV, but the NIV's John 3 joins 4-5.
+    const kept = await checkAnswer('As John 3:5 and John 3:16 say, and John 21:1 too.', 'NIV', app.bible);
+    expect(kept.map((r) => [r.reference, r.status])).toEqual([
+      ['John 3:5', 'invalid'],
+      ['John 3:16', 'verified'],
+      ['John 21:1', 'invalid'],
+    ]);
+    expect(kept[2]!.problem).toBe('John has 20 chapters; there is no chapter 21.');
   });
 
   it('serves a kept licensed chapter on the fast path over real HTTP, still reported, and nothing else of the provider there', async () => {

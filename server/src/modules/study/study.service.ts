@@ -22,7 +22,7 @@ export class StudyService {
   constructor(
     private readonly repository: StudyRepository,
     /** Checks an answer's references against the store, so a kept answer links them as a fresh one does. */
-    private readonly checkAnswer: (text: string, translation: string) => CheckedReference[] = () => [],
+    private readonly checkAnswer: (text: string, translation: string) => Promise<CheckedReference[]> = async () => [],
   ) {}
 
   async listHighlights(viewer: Viewer, filter: ListFilter & { color?: string }): Promise<Page<Highlight>> {
@@ -100,7 +100,7 @@ export class StudyService {
     const { userId } = requireUser(viewer, 'Sign in to keep answers on your notes.');
     const row = await this.repository.latestAiResponse(userId, noteId, reference);
     if (!row) throw new NotFound('No answer is saved for this note.');
-    return { id: row.id, response: row.response, translation: row.translation, references: this.checkAnswer(row.response, row.translation) };
+    return { id: row.id, response: row.response, translation: row.translation, references: await this.checkAnswer(row.response, row.translation) };
   }
 
   /** Spec §7 POST /api/ai-responses: keeps an answer on one of the person's notes. */

@@ -7,7 +7,7 @@ import { cn } from '../../../lib/cn.ts';
 const FEATURES: Record<TranslationFeature, { label: string; noun: string }> = {
   offline: { label: 'Works offline', noun: 'offline reading' },
   search: { label: 'Search', noun: 'search' },
-  ai: { label: 'AI quotations', noun: 'AI quotations (answers quote a local text)' },
+  ai: { label: 'AI quotations', noun: 'AI quotations' },
   compare: { label: 'Compare', noun: 'comparison' },
   audio: { label: 'Audio', noun: 'audio' },
   images: { label: 'Verse pictures', noun: 'verse pictures' },
