@@ -34,6 +34,22 @@ describe('reader /bible', () => {
     await expect.poll(() => heading(page).textContent()).toBe('John 1, KJV');
   });
 
+  it('opens the book picker at the book being read, marked, on a phone', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto('/bible?book=John&chapter=3');
+    await page.getByRole('button', { name: /^Book: / }).click();
+    const john = page.getByRole('dialog', { name: 'Choose a book' }).getByRole('button', { name: 'John', exact: true });
+    await expect.poll(() => john.getAttribute('aria-current')).toBe('true');
+    // Shown in the list's visible part without scrolling (the list starts at Genesis).
+    const shown = () =>
+      john.evaluate((el) => {
+        const item = el.getBoundingClientRect();
+        const list = el.closest('.overflow-y-auto')!.getBoundingClientRect();
+        return item.top >= list.top && item.bottom <= list.bottom;
+      });
+    await expect.poll(shown).toBe(true);
+  });
+
   it('crosses from Malachi 4 to Matthew 1, and ← → change chapter', async () => {
     const page = await newPage();
     await page.goto('/bible?book=Malachi&chapter=4');

@@ -33,7 +33,7 @@ describe('app shell', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Selah' });
     await expect.poll(() => drawer.isVisible()).toBe(true);
-    for (const name of ['Read The Bible', 'Bible Chat', 'Advanced Search', 'Daily Lessons']) {
+    for (const name of ['Read The Bible', 'Bible Chat', 'Advanced Search', 'Daily Lessons', 'My Notes', 'My Highlights', 'Settings']) {
       expect(await drawer.getByRole('link', { name }).isVisible()).toBe(true);
     }
     for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
@@ -52,6 +52,21 @@ describe('app shell', () => {
     await page.goto('/bible');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Genesis 1, KJV');
     expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
+  });
+
+  it('leads guests to their notes, highlights and settings, and gives the reader one translation control', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const study = page.getByRole('navigation', { name: 'Your study' });
+    await expect.poll(() => study.getByRole('link').allTextContents()).toEqual(['My Notes', 'My Highlights', 'Settings']);
+    await study.getByRole('link', { name: 'My Highlights' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/highlights');
+    expect(await page.getByLabel('Bible Translation').count()).toBe(1);
+    await page.goto('/bible');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Genesis 1, KJV');
+    // The header's picker only: the sidebar's select is left out on the reader.
+    expect(await page.getByLabel('Bible Translation').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Translation: / }).count()).toBe(1);
   });
 
   it('shows the not-found page for an unknown route, marked noindex', async () => {

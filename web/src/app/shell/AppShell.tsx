@@ -3,7 +3,7 @@ import { UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { ThemeToggle } from '../../components/ui/ThemeToggle.tsx';
 import { TranslationSelect } from '../../features/translations/components/TranslationSelect.tsx';
-import { MobileDrawer, NavLinks } from '../../features/navigation/components/SiteNavigation.tsx';
+import { MobileDrawer, NavLinks, StudyLinks } from '../../features/navigation/components/SiteNavigation.tsx';
 import { AccountSlot } from '../../features/auth/components/AccountSlot.tsx';
 
 function Brand() {
@@ -49,9 +49,13 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Brand />
         </div>
         <NavLinks />
-        <div className="mt-auto px-1">
-          <TranslationSelect />
-        </div>
+        <StudyLinks />
+        {/* The reader has its own translation picker: one control for one choice. */}
+        {!onReader && (
+          <div className="mt-auto px-1">
+            <TranslationSelect />
+          </div>
+        )}
       </aside>
 
       <div className="min-w-0 flex-1">

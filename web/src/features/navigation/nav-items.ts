@@ -1,4 +1,4 @@
-import { BookOpen, GraduationCap, MessageCircle, Search } from 'lucide-react';
+import { BookOpen, GraduationCap, Highlighter, MessageCircle, NotebookPen, Search, Settings } from 'lucide-react';
 
 /** Spec §2 Shell: the four destinations of the sidebar and the mobile drawer. */
 export const NAV_ITEMS = [
@@ -6,4 +6,11 @@ export const NAV_ITEMS = [
   { to: '/chat', label: 'Bible Chat', icon: MessageCircle },
   { to: '/search', label: 'Advanced Search', icon: Search },
   { to: '/bible-lessons', label: 'Daily Lessons', icon: GraduationCap },
+] as const;
+
+/** A reader's own pages: guests keep notes, highlights and settings in the browser, so they need a way there too. */
+export const STUDY_ITEMS = [
+  { to: '/notes', label: 'My Notes', icon: NotebookPen },
+  { to: '/highlights', label: 'My Highlights', icon: Highlighter },
+  { to: '/settings', label: 'Settings', icon: Settings },
 ] as const;

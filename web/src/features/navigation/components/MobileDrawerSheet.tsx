@@ -4,7 +4,7 @@ import { Dialog, DialogClose, DialogTitle } from '../../../components/ui/dialog.
 import { SheetContent } from '../../../components/ui/sheet.tsx';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { TranslationSelect } from '../../translations/components/TranslationSelect.tsx';
-import { NavLinks } from './SiteNavigation.tsx';
+import { NavLinks, StudyLinks } from './SiteNavigation.tsx';
 
 /** The phone drawer's sheet, open while mounted; closing it returns focus to the button that opened it. */
 export default function MobileDrawerSheet({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
@@ -27,6 +27,7 @@ export default function MobileDrawerSheet({ onOpenChange }: { onOpenChange: (ope
         >
           <BarChart3 aria-hidden size={18} /> My Stats
         </Link>
+        <StudyLinks onNavigate={close} />
         <div className="px-1">
           <TranslationSelect onChanged={close} />
         </div>

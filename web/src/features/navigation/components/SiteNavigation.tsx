@@ -1,24 +1,42 @@
 import { lazy, Suspense } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
-import { NAV_ITEMS } from '../nav-items.ts';
+import { NAV_ITEMS, STUDY_ITEMS } from '../nav-items.ts';
+
+type NavItem = (typeof NAV_ITEMS)[number] | (typeof STUDY_ITEMS)[number];
+
+function NavItemLinks({ items, onNavigate }: { items: readonly NavItem[]; onNavigate?: () => void }) {
+  return items.map(({ to, label, icon: Icon }) => (
+    <Link
+      key={to}
+      to={to}
+      onClick={onNavigate}
+      className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-stone-800 no-underline hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800"
+      activeProps={{ className: 'bg-orange-100 font-semibold text-orange-950 dark:bg-orange-950 dark:text-orange-50', 'aria-current': 'page' }}
+    >
+      <Icon aria-hidden size={18} />
+      {label}
+    </Link>
+  ));
+}
 
 /** Spec §2 Shell: the site's destinations, in the desktop sidebar and the phone drawer (the reader has its own header). */
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav aria-label="Main" className="flex flex-col gap-1">
-      {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-        <Link
-          key={to}
-          to={to}
-          onClick={onNavigate}
-          className="flex items-center gap-3 rounded-lg px-3 py-2 text-stone-800 no-underline hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800"
-          activeProps={{ className: 'bg-orange-100 font-semibold text-orange-950 dark:bg-orange-950 dark:text-orange-50', 'aria-current': 'page' }}
-        >
-          <Icon aria-hidden size={18} />
-          {label}
-        </Link>
-      ))}
+      <NavItemLinks items={NAV_ITEMS} onNavigate={onNavigate} />
+    </nav>
+  );
+}
+
+/** The reader's own pages (notes, highlights, settings), under the main links, for guests too. */
+export function StudyLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-labelledby="study-links-heading" className="flex flex-col gap-1">
+      <h2 id="study-links-heading" className="px-3 text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">
+        Your study
+      </h2>
+      <NavItemLinks items={STUDY_ITEMS} onNavigate={onNavigate} />
     </nav>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
 /** A titled group of choices inside a picker popover (books of a testament, translations of a language). */
@@ -11,11 +11,19 @@ export function PickerSection({ title, columns = 1, children }: { title: string;
   );
 }
 
-/** One choice; the current one is marked for sight and for screen readers. */
+/** One choice; the current one is marked for sight and for screen readers, and shown when the list opens. */
 export function PickerItem({ current, onPick, className, children }: { current: boolean; onPick: () => void; className?: string; children: ReactNode }) {
+  // The list opens where the reader is (John, not Genesis), without moving the page behind it.
+  const reveal = useCallback(
+    (el: HTMLButtonElement | null) => {
+      if (el && current) el.scrollIntoView({ block: 'center', inline: 'nearest' });
+    },
+    [current],
+  );
   return (
     <li>
       <button
+        ref={reveal}
         type="button"
         className={cn(
           'w-full rounded-md px-2 py-1.5 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800',
