@@ -26,7 +26,7 @@ describe('translations: local and licensed', () => {
     expect(await picker.getByRole('region', { name: 'Spanish' }).getByRole('button', { name: /^NVI/ }).count()).toBe(1);
 
     await niv.click();
-    await expect.poll(() => heading(page).textContent()).toBe('Psalms 23, NIV');
+    await expect.poll(() => heading(page).textContent()).toBe('Psalm 23, NIV');
     await expect.poll(() => page.locator('#v3').textContent()).toContain('Fixture line three.');
     expect(await page.getByTestId('copyright').textContent()).toBe('New International Version (NIV). Test copyright notice of niv-test-01.');
     expect(await page.evaluate(() => localStorage.getItem('preferredTranslation'))).toBe('NIV');

@@ -87,7 +87,7 @@ export const ChapterText = memo(function ChapterText({ verses, fontSize, redLett
   };
 
   return (
-    <div dir={direction} className={cn('font-serif text-stone-900 dark:text-stone-100', FONT_SIZE_CLASSES[fontSize])}>
+    <div dir={direction} className={cn('font-serif text-stone-900 dark:text-stone-300', FONT_SIZE_CLASSES[fontSize])}>
       {blocks.map((block, i) => {
         switch (block.kind) {
           case 'heading':

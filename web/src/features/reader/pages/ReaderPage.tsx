@@ -15,6 +15,7 @@ import { useChangeTranslation } from '../../translations/api/use-translation.ts'
 import { BookPicker } from '../components/BookPicker.tsx';
 import { ChapterLink } from '../components/ChapterLink.tsx';
 import { ChapterPicker } from '../components/ChapterPicker.tsx';
+import { chapterTitle } from '#common/bible/reference.ts';
 import { ChapterText } from '../components/ChapterText.tsx';
 import { NoScriptChapterIndex } from '../components/NoScriptChapterIndex.tsx';
 import { DisplaySettings } from '../components/DisplaySettings.tsx';
@@ -202,7 +203,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
 
       <article className="mx-auto max-w-3xl px-5 pt-6 sm:px-8" aria-busy={content.isFetching}>
         <h1 className="mb-5 font-serif text-3xl font-semibold tracking-tight">
-          {bookName} {chapter}
+          {chapterTitle(bookName, chapter)}
           {/* Read aloud as "John 3, KJV", not "John 3KJV". */}
           <span className="sr-only">, </span>
           <span className="ml-2 align-middle font-sans text-sm font-medium text-stone-600 dark:text-stone-400">{translation}</span>
