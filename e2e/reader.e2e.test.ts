@@ -171,6 +171,9 @@ describe('reader /bible', () => {
     // The spec's defaults offered (KJV, NIV, MSG) and stand-ins for ESV and NLT (see translations.e2e).
     await expect.poll(() => dialog.getByTestId('compare-item').count()).toBe(5);
     await expect.poll(() => dialog.getByTestId('compare-item').first().textContent()).toContain('Jesus wept.');
+    // A plain hint, and a dialog as tall as its five short texts, not the whole screen.
+    expect(await dialog.textContent()).toContain('Choose up to 8 (5 chosen)');
+    expect((await dialog.boundingBox())!.height).toBeLessThan(600);
     const chip = (code: string) => dialog.getByRole('button', { name: code, exact: true });
     for (const code of ['NIV', 'MSG', 'ASV', 'PSJN']) await chip(code).click();
     await expect.poll(() => dialog.getByTestId('compare-item').count()).toBe(1);

@@ -16,7 +16,7 @@ export function CompareDialog({ reference, label, current, onClose }: { referenc
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="inset-2 flex flex-col overflow-hidden rounded-2xl bg-stone-50 shadow-2xl md:inset-x-[8vw] md:inset-y-[6vh] dark:bg-stone-900">
+      <DialogContent className="inset-x-2 top-2 flex max-h-[calc(100dvh-1rem)] flex-col overflow-hidden rounded-2xl bg-stone-50 shadow-2xl md:inset-x-[8vw] md:top-[6vh] md:max-h-[88vh] dark:bg-stone-900">
         <div className="flex items-center justify-between gap-2 border-b border-stone-200 px-4 py-3 dark:border-stone-800">
           <DialogTitle className="font-serif text-xl font-semibold">Compare {label}</DialogTitle>
           <DialogClose className="icon-button" aria-label="Close comparison">
@@ -24,7 +24,7 @@ export function CompareDialog({ reference, label, current, onClose }: { referenc
           </DialogClose>
         </div>
         <DialogDescription className="px-4 pt-3 text-sm text-stone-700 dark:text-stone-300">
-          Choose 1 to {COMPARE_MAX} translations ({chosen.length} chosen). Adding one more than {COMPARE_MAX} drops the first chosen.
+          Choose up to {COMPARE_MAX} ({chosen.length} chosen); a ninth replaces the first you chose.
         </DialogDescription>
         <fieldset className="flex flex-wrap gap-1.5 px-4 py-3">
           <legend className="sr-only">Translations to compare</legend>
