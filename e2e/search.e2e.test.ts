@@ -45,6 +45,10 @@ describe('home and search', () => {
     await page.keyboard.press('Enter');
     const open = page.getByRole('link', { name: 'Open John 3:16 in the reader' });
     await expect.poll(() => open.isVisible()).toBe(true);
+    // The passage first; the hits for its words ("John") only when asked for.
+    expect(await page.getByTestId('search-hit').count()).toBe(0);
+    await page.getByRole('button', { name: 'Search these words instead' }).click();
+    await expect.poll(() => page.getByTestId('search-hit').count()).toBe(20);
     await page.goto('/search?q=love&testament=OT');
     await expect.poll(() => page.getByTestId('search-hit').count()).toBe(20);
     const references = await page.getByTestId('search-hit').locator('span:first-child').allTextContents();

@@ -52,6 +52,9 @@ export function SearchPage(params: SearchPageParams) {
   };
 
   const data = results.data;
+  // A reference ("John 3:16") asks for that passage: its words' hits ("John" 130 times) wait behind a button.
+  const [wordsFor, setWordsFor] = useState<string>();
+  const showHits = Boolean(data) && (!data?.passage || page > 1 || wordsFor === params.q);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (
@@ -135,10 +138,15 @@ export function SearchPage(params: SearchPageParams) {
           >
             <BookOpen aria-hidden size={18} /> Open {data.passage.reference} in the reader
           </Link>
+          {!showHits && data.total > 0 && (
+            <button type="button" className="button-secondary mt-3 sm:ml-2" onClick={() => setWordsFor(params.q)}>
+              Search these words instead
+            </button>
+          )}
         </section>
       )}
 
-      {data && (
+      {data && showHits && (
         <section aria-labelledby="results-heading" aria-busy={results.isFetching}>
           <h2 id="results-heading" className="mb-3 text-sm font-semibold text-stone-700 dark:text-stone-300" aria-live="polite">
             {data.total === 0
