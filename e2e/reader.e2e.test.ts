@@ -74,6 +74,22 @@ describe('reader /bible', () => {
     expect(ratio).toBeLessThan(15);
   });
 
+  it('keeps the floating bar off the last verse at the chapter’s end, with 44 px buttons named on a phone', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto('/bible?book=John&chapter=3');
+    await expect.poll(() => page.locator('#v36').count()).toBe(1);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const bar = page.getByRole('navigation', { name: 'Chapter navigation' });
+    await expect
+      .poll(async () => (await page.locator('#v36').boundingBox())!.y + (await page.locator('#v36').boundingBox())!.height)
+      .toBeLessThan((await bar.boundingBox())!.y);
+    for (const name of ['Previous', 'Next', 'Study Chapter']) {
+      const box = (await bar.getByRole(name === 'Study Chapter' ? 'button' : 'link', { name }).boundingBox())!;
+      expect(box.width, name).toBeGreaterThanOrEqual(44);
+      expect(box.height, name).toBeGreaterThanOrEqual(44);
+    }
+  });
+
   it('crosses from Malachi 4 to Matthew 1, and ← → change chapter', async () => {
     const page = await newPage();
     await page.goto('/bible?book=Malachi&chapter=4');

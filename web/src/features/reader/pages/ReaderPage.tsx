@@ -16,6 +16,7 @@ import { BookPicker } from '../components/BookPicker.tsx';
 import { ChapterLink } from '../components/ChapterLink.tsx';
 import { ChapterPicker } from '../components/ChapterPicker.tsx';
 import { chapterTitle } from '#common/bible/reference.ts';
+import { cn } from '../../../lib/cn.ts';
 import { ChapterText } from '../components/ChapterText.tsx';
 import { NoScriptChapterIndex } from '../components/NoScriptChapterIndex.tsx';
 import { DisplaySettings } from '../components/DisplaySettings.tsx';
@@ -44,6 +45,9 @@ interface Props {
   verse?: number;
   translation?: string;
 }
+
+/** The floating bar's buttons: 44 px tall and wide at least, as touch targets should be. */
+const BAR_BUTTON = 'button-ghost min-h-11 min-w-11 justify-center rounded-full px-3 whitespace-nowrap sm:px-4';
 
 export function ReaderPage({ book, chapter, verse, translation: urlTranslation }: Props) {
   const preferred = usePreferredTranslation();
@@ -214,22 +218,15 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
 
       <nav aria-label="Chapter navigation" className="fixed inset-x-0 bottom-4 z-20 flex justify-center px-4 pointer-events-none">
         <div className="pointer-events-auto flex items-center gap-1 rounded-full border border-stone-200 bg-white/95 p-1 shadow-lg backdrop-blur dark:border-stone-700 dark:bg-stone-900/95">
-          <ChapterLink
-            to={previous}
-            translation={urlTranslation}
-            className="button-ghost rounded-full px-3 whitespace-nowrap sm:px-4"
-            onFollow={clearSelection}
-          >
-            <ChevronLeft aria-hidden size={18} /> Previous
+          {/* On phones Previous and Next are icons (their names stay for screen readers); Study Chapter is
+              a quiet button, so the bar does not outshine the text. */}
+          <ChapterLink to={previous} translation={urlTranslation} className={BAR_BUTTON} onFollow={clearSelection}>
+            <ChevronLeft aria-hidden size={18} /> <span className="max-sm:sr-only">Previous</span>
           </ChapterLink>
-          <ChapterLink to={next} translation={urlTranslation} className="button-ghost rounded-full px-3 whitespace-nowrap sm:px-4" onFollow={clearSelection}>
-            Next <ChevronRight aria-hidden size={18} />
+          <ChapterLink to={next} translation={urlTranslation} className={BAR_BUTTON} onFollow={clearSelection}>
+            <span className="max-sm:sr-only">Next</span> <ChevronRight aria-hidden size={18} />
           </ChapterLink>
-          <button
-            type="button"
-            className="button-primary rounded-full px-3 whitespace-nowrap sm:px-4"
-            onClick={() => setStudying({ tab: 'freeform', verses: [] })}
-          >
+          <button type="button" className={cn(BAR_BUTTON, 'text-orange-900 dark:text-orange-200')} onClick={() => setStudying({ tab: 'freeform', verses: [] })}>
             <NotebookPen aria-hidden size={18} /> Study Chapter
           </button>
         </div>
