@@ -26,9 +26,6 @@ export type ApiBibleSummary = z.infer<typeof apiBibleSummary>;
 
 export const apiBibleList = z.object({ data: z.array(apiBibleSummary).max(5000) });
 
-/** One Bible (GET /bibles/{id}): the list's fields plus the copyright line. */
-export const apiBibleDetail = z.object({ data: apiBibleSummary });
-
 export const apiBook = z.object({
   id: z.string().min(1).max(20),
   name: z.string().max(200),

@@ -159,11 +159,7 @@ export class LicensedCatalogue {
     });
   }
 
-  /** The chapter from memory, else the database, else the provider; undefined when not kept in memory. */
-  cachedChapter(t: LicensedTranslation, book: CanonBook, chapter: number): LicensedChapter | undefined {
-    return this.chapters.get(`chapter:${t.bibleId}:${book.usfm}.${chapter}`);
-  }
-
+  /** The chapter from memory, else the database, else the provider. */
   async chapter(t: LicensedTranslation, book: CanonBook, chapter: number): Promise<LicensedChapter> {
     const id = `${book.usfm}.${chapter}`;
     const key = `chapter:${t.bibleId}:${id}`;

@@ -54,7 +54,7 @@ export class AiService {
 
   /** The translation a question will be answered in: 404 for one that is not offered, before any answering. */
   translationFor(code?: string): string {
-    return code && this.bible.isLicensed(code) ? this.bible.licensed!.get(code)!.code : this.bible.translation(code).code;
+    return this.bible.licensedTranslation(code)?.code ?? this.bible.translation(code).code;
   }
 
   /**
@@ -64,7 +64,7 @@ export class AiService {
   async answer(input: AskInput, live: { onDraft?: (draft: string) => void; signal?: AbortSignal } = {}): Promise<AskReply> {
     // Passages are found in a local text (a licensed one is not held whole), then quoted from the text asked for.
     const local = this.bible.localFor(input.translation).code;
-    const licensed = input.translation && this.bible.isLicensed(input.translation) ? this.bible.licensed!.get(input.translation) : undefined;
+    const licensed = this.bible.licensedTranslation(input.translation);
     let found = this.finder.find(input.question, local, { reference: input.reference, context: input.context, max: input.brief ? 2 : undefined });
     if (licensed) found = { ...found, passages: await this.quotedIn(licensed, found.passages) };
     const translation = licensed?.code ?? local;

@@ -204,7 +204,7 @@ function words(text: string): string {
  * checked in the default local text, and its quotations, which are the licensed text's, are not judged.
  */
 export async function checkAnswer(answer: string, translationCode: string, bible: BibleService): Promise<CheckedReference[]> {
-  const licensed = bible.isLicensed(translationCode) ? bible.licensed!.get(translationCode) : undefined;
+  const licensed = bible.licensedTranslation(translationCode);
   if (!licensed) return checkReferences(answer, translationCode, bible);
   const view = await bible.licensed!.view(licensed, referencedChapters(answer));
   return view ? checkReferences(answer, view, bible) : checkReferences(answer, bible.translation(undefined), bible, { misquotes: false });

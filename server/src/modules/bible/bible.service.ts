@@ -22,6 +22,9 @@ import type { LicensedTranslation } from '../../bible/licensed/licensed-catalogu
 import { presentBook } from './book-entry.ts';
 import type { ChapterResult, LicensedReads } from './licensed-reads.ts';
 
+/** A chapter read's path as the fast path takes it: the book as sent (escaped), a chapter number. */
+const CONTENT_PATH = /^\/api\/bible\/content\/([^/]{1,120})\/([1-9]\d{0,4})$/;
+
 // Spec §9: translation lists are fresh for an hour, chapter content for 10 minutes.
 const LIST_CACHE = 'public, max-age=3600';
 const CHAPTER_CACHE = 'public, max-age=600';
@@ -85,7 +88,7 @@ export class BibleService {
   }
 
   /** The licensed translation a code names, unless a local one has that code. */
-  private licensedTranslation(code: string | undefined): LicensedTranslation | undefined {
+  licensedTranslation(code: string | undefined): LicensedTranslation | undefined {
     return code && !this.store.get(code) ? this.licensed?.get(code) : undefined;
   }
 
@@ -187,11 +190,12 @@ export class BibleService {
    * and for errors, which the routes answer.
    */
   fastRead(path: string, query: string): PreparedReply | undefined {
-    const licensed = this.licensed && this.licensedFastRead(path, query);
-    if (licensed !== undefined) return licensed || undefined;
+    // Only local reads are kept by URL (a licensed one fails readByUrl), so a kept one needs no other look.
     const key = `${path}?${query}`;
     const known = this.byUrl.get(key);
     if (known) return known;
+    const licensed = this.licensed && this.licensedFastRead(path, query);
+    if (licensed !== undefined) return licensed || undefined;
     const reply = this.readByUrl(path, query);
     if (reply) this.byUrl.set(key, reply);
     return reply;
@@ -205,7 +209,7 @@ export class BibleService {
     const code =
       /^translation=([A-Za-z0-9]{1,16})$/.exec(query)?.[1] ?? /^\/api\/bible\/(?:available-books|first-available)\/([A-Za-z0-9]{1,16})$/.exec(path)?.[1];
     if (!code || !this.isLicensed(code)) return undefined;
-    const m = /^\/api\/bible\/content\/([^/]{1,120})\/([1-9]\d{0,4})$/.exec(path);
+    const m = CONTENT_PATH.exec(path);
     if (!m) return false;
     try {
       const book = resolveBook(decodeURIComponent(m[1]!).trim());
@@ -222,7 +226,7 @@ export class BibleService {
       if (path === '/api/bible/translations/grouped' && query === '') return this.translationListReplies().grouped;
       let m = /^\/api\/bible\/available-books\/([A-Za-z0-9]{1,16})$/.exec(path);
       if (m && query === '') return this.availableBooksReply(m[1]!);
-      m = /^\/api\/bible\/content\/([^/]{1,120})\/([1-9]\d{0,4})$/.exec(path);
+      m = CONTENT_PATH.exec(path);
       const translation = query === '' ? undefined : /^translation=([A-Za-z0-9]{1,16})$/.exec(query)?.[1];
       if (!m || (query !== '' && !translation)) return undefined;
       const book = decodeURIComponent(m[1]!).trim();

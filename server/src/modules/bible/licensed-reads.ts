@@ -209,7 +209,8 @@ export class LicensedReads {
             b.chapterNumbers.map((n) => LoadedChapter.of(n, fetched.get(`${b.canon.osis}.${n}`) ?? [])),
           ),
       );
-      return new LoadedTranslation({ ...t, category: t.category, licence: licensedSummary(t).licence }, loaded, licensedSummary(t));
+      const summary = licensedSummary(t);
+      return new LoadedTranslation(summary, loaded, summary);
     } catch (error) {
       if (error instanceof ProviderFailure) return undefined;
       throw error;

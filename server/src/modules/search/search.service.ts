@@ -44,7 +44,7 @@ export class SearchService {
 
   /** The search's reply in a local translation (kept) or a licensed one (searched by its provider). */
   async searchReplyFor(query: SearchQuery): Promise<PreparedReply> {
-    const licensed = query.translation && this.bible.isLicensed(query.translation) ? this.bible.licensed!.get(query.translation) : undefined;
+    const licensed = this.bible.licensedTranslation(query.translation);
     if (!licensed) return this.searchReply(query);
     return prepareReply(JSON.stringify(await this.licensedSearch(licensed, query)), SEARCH_CACHE, 'quick');
   }
