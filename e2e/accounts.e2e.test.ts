@@ -110,6 +110,6 @@ describe('settings follow the account', () => {
     await logIn(second, 'tabitha@example.org', 'full of good works');
     await expect.poll(() => new URL(second.url()).pathname).toBe('/bible');
     await expect.poll(() => second.getByRole('heading', { level: 1 }).textContent()).toBe('Genesis 1, WEB');
-    await expect.poll(() => second.locator('#v1').evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
+    await expect.poll(() => second.locator('#v1').evaluate((el) => getComputedStyle(el).fontSize)).toBe('17px');
   });
 });

@@ -213,8 +213,8 @@ describe('reader /bible', () => {
     await expect.poll(size).toBe('20px');
     await page.getByRole('button', { name: 'Display settings' }).click();
     await page.getByRole('radio', { name: 'Small' }).click();
-    await expect.poll(size).toBe('16px');
+    await expect.poll(size).toBe('17px');
     await page.reload();
-    await expect.poll(size).toBe('16px');
+    await expect.poll(size).toBe('17px');
   });
 });

@@ -61,11 +61,11 @@ describe('app shell', () => {
     await expect.poll(() => study.getByRole('link').allTextContents()).toEqual(['My Notes', 'My Highlights', 'Settings']);
     await study.getByRole('link', { name: 'My Highlights' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/highlights');
-    expect(await page.getByLabel('Bible Translation').count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Bible Translation: / }).count()).toBe(1);
     await page.goto('/bible');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Genesis 1, KJV');
     // The header's picker only: the sidebar's select is left out on the reader.
-    expect(await page.getByLabel('Bible Translation').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Bible Translation: / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Translation: / }).count()).toBe(1);
   });
 

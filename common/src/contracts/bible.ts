@@ -49,6 +49,11 @@ export const translationSummary = z.object({
   licence: z.string(),
   /** What Selah does with this text (a licensed text's terms rule some features out). */
   features: z.array(z.enum(TRANSLATION_FEATURES)),
+  /**
+   * Whether the text marks the words of Jesus (for red letters): false for a text that does not, so
+   * the setting can say why nothing is red; absent where it is not known (a licensed text).
+   */
+  redLetters: z.boolean().optional(),
 });
 export type TranslationSummary = z.infer<typeof translationSummary>;
 

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   guestConversations: 'guestConversations',
   wordsOfJesusInRed: 'wordsOfJesusInRed',
   fontSize: 'fontSize',
+  /** Ours, not the spec's: the reader's line spacing. */
+  lineSpacing: 'lineSpacing',
 } as const;
 
 /** localStorage that never throws (private modes, quotas, disabled storage). */

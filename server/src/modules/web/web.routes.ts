@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { join, sep } from 'node:path';
 import { preparedResponse } from '../../http/prepared-reply.ts';
 import { requestOrigin } from '../../http/trusted-hosts.ts';
 import { RateWindow } from '../../lib/rate-window.ts';
@@ -28,6 +29,7 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): void 
   const built = hasWebBuild(options.webDist);
   const publicHttps = options.publicUrl?.startsWith('https://') ?? false;
   if (built) {
+    const assetsDir = join(options.webDist, 'assets') + sep;
     server.register(fastifyStatic, {
       root: options.webDist,
       index: false,
@@ -36,6 +38,12 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): void 
       // a look on disk first (a page served from memory was 8× slower with that look). Dot folders are
       // left out, so Vite's manifest — every chunk of the build — is read by the server, never served.
       wildcard: false,
+      // Vite names every built asset by its content: a file under /assets/ never changes, so browsers
+      // keep it for a year (the reading font is then there from the first paint of every later page).
+      // The favicon and other unhashed files are checked again each time.
+      setHeaders: (reply, path) => {
+        if (path.startsWith(assetsDir)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
     });
   }
   const renderer = built ? ServerRenderer.load(options.webDist, server, publicHttps, options.keepable) : undefined;

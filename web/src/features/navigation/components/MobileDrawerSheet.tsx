@@ -23,7 +23,7 @@ export default function MobileDrawerSheet({ onOpenChange }: { onOpenChange: (ope
         <Link
           to="/achievements"
           onClick={close}
-          className="-mt-4 flex items-center gap-3 rounded-lg px-3 py-2 text-stone-800 no-underline hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800"
+          className="-mt-4 flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-stone-800 no-underline hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800"
         >
           <BarChart3 aria-hidden size={18} /> My Stats
         </Link>

@@ -13,7 +13,7 @@ export function ChapterPicker({ chapters, current, onSelect }: { chapters: reado
             <button
               type="button"
               className={cn(
-                'h-10 w-full rounded-md text-sm tabular-nums hover:bg-stone-100 dark:hover:bg-stone-800',
+                'h-11 w-full rounded-md sm:h-10 text-sm tabular-nums hover:bg-stone-100 dark:hover:bg-stone-800',
                 c === current && 'bg-orange-800 font-semibold text-white hover:bg-orange-900 dark:bg-orange-300 dark:text-stone-950 dark:hover:bg-orange-200',
               )}
               aria-current={c === current ? 'true' : undefined}

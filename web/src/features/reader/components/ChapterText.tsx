@@ -5,12 +5,13 @@ import type { VerseItem } from '#common/contracts/bible.ts';
 import { cn } from '../../../lib/cn.ts';
 import { chapterBlocks, type VerseSegment } from '../chapter-blocks.ts';
 import type { FontSize } from '#common/study/rules.ts';
-import { FONT_SIZE_CLASSES } from './font-sizes.ts';
+import { FONT_SIZE_CLASSES, LINE_SPACING_CLASSES, type LineSpacing } from './reading-type.ts';
 import { HIGHLIGHT_CLASSES } from '../../study/components/highlight-colors.ts';
 
 interface Props {
   verses: readonly VerseItem[];
   fontSize: FontSize;
+  lineSpacing: LineSpacing;
   redLetters: boolean;
   selected: ReadonlySet<number>;
   /** Highlight colour of each highlighted verse. */
@@ -22,11 +23,24 @@ interface Props {
   direction: 'ltr' | 'rtl';
 }
 
+const VERSE_NUMBER = 'font-sans text-[0.6em] font-semibold text-orange-800 select-none dark:text-orange-300';
+
 /** The chapter, laid out as its source has it; each verse can be tapped to open the action menu. */
-export const ChapterText = memo(function ChapterText({ verses, fontSize, redLetters, selected, highlighted, noted, glowVerse, onVerse, direction }: Props) {
+export const ChapterText = memo(function ChapterText({
+  verses,
+  fontSize,
+  lineSpacing,
+  redLetters,
+  selected,
+  highlighted,
+  noted,
+  glowVerse,
+  onVerse,
+  direction,
+}: Props) {
   const blocks = chapterBlocks(verses);
   let footnote = 0;
-  const segment = (s: VerseSegment, i: number) => {
+  const segment = (s: VerseSegment, i: number, numberInline = true) => {
     const open = (e: MouseEvent | KeyboardEvent) => {
       if ((e.target as HTMLElement).closest('[data-footnote]')) return;
       const rect = (e.currentTarget as HTMLElement).getBoundingClientRect();
@@ -55,8 +69,8 @@ export const ChapterText = memo(function ChapterText({ verses, fontSize, redLett
           glowVerse === s.verse && 'verse-glow',
         )}
       >
-        {s.first && (
-          <sup className="mr-1 font-sans text-[0.6em] font-semibold text-orange-800 select-none dark:text-orange-300" aria-hidden>
+        {s.first && numberInline && (
+          <sup className={cn(VERSE_NUMBER, 'mr-1')} aria-hidden>
             {s.verse}
           </sup>
         )}
@@ -87,7 +101,7 @@ export const ChapterText = memo(function ChapterText({ verses, fontSize, redLett
   };
 
   return (
-    <div dir={direction} className={cn('font-serif text-stone-900 dark:text-stone-300', FONT_SIZE_CLASSES[fontSize])}>
+    <div dir={direction} className={cn('font-serif text-stone-900 dark:text-stone-300', FONT_SIZE_CLASSES[fontSize], LINE_SPACING_CLASSES[lineSpacing])}>
       {blocks.map((block, i) => {
         switch (block.kind) {
           case 'heading':
@@ -103,9 +117,16 @@ export const ChapterText = memo(function ChapterText({ verses, fontSize, redLett
           case 'stanza':
             return <div key={i} className="h-3" aria-hidden />;
           case 'line':
+            // A verse that begins the line puts its number in the gutter; one that begins within it keeps it inline.
             return (
-              <div key={i} style={{ paddingInlineStart: `${block.indent * 1.25}em`, textIndent: '-1em' }} className="pl-4">
-                {block.segments.map(segment)}
+              <div key={i} className="poetry-line" data-level={Math.min(block.indent, 3)}>
+                {/* In poetry the number sits in a gutter of its own, so every line of a level starts at one edge. */}
+                {block.segments[0]!.first && (
+                  <span className="verse-gutter" aria-hidden>
+                    <sup className={VERSE_NUMBER}>{block.segments[0]!.verse}</sup>
+                  </span>
+                )}
+                {block.segments.map((s, j) => segment(s, j, j > 0))}
               </div>
             );
           default:

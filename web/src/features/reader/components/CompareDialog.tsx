@@ -38,7 +38,7 @@ export function CompareDialog({ reference, label, current, onClose }: { referenc
                 title={t.name}
                 onClick={() => setSelected(toggleComparison(chosen, t.code))}
                 className={cn(
-                  'rounded-full border px-3 py-1 text-sm',
+                  'rounded-full border px-3 py-1 text-sm max-sm:min-h-11',
                   on
                     ? 'border-orange-800 bg-orange-800 text-white dark:border-orange-300 dark:bg-orange-300 dark:text-stone-950'
                     : 'border-stone-300 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800',

@@ -26,7 +26,7 @@ export function PickerItem({ current, onPick, className, children }: { current: 
         ref={reveal}
         type="button"
         className={cn(
-          'w-full rounded-md px-2 py-1.5 text-left text-sm hover:bg-stone-100 dark:hover:bg-stone-800',
+          'w-full rounded-md px-2 py-1.5 text-left text-sm max-sm:min-h-11 hover:bg-stone-100 dark:hover:bg-stone-800',
           current && 'bg-orange-100 font-semibold dark:bg-orange-950',
           className,
         )}

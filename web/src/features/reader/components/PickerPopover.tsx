@@ -13,6 +13,7 @@ export function PickerPopover({
   children,
   wide = false,
   shrink = false,
+  field = false,
 }: {
   /** Names the popover; the button's own name is its prefix and value ("Book: John"). */
   label: string;
@@ -26,16 +27,20 @@ export function PickerPopover({
   wide?: boolean;
   /** May this button give up width on a narrow header (the book name truncates)? */
   shrink?: boolean;
+  /** A full-width control in a form or sidebar, its value wrapping rather than cut short. */
+  field?: boolean;
 }) {
   return (
     <LazyPopover
       open={open}
       onOpenChange={onOpenChange}
       trigger={{
-        className: `button-ghost ${shrink ? 'min-w-0' : 'shrink-0'} gap-0.5 px-1.5 py-1.5 text-[0.95rem] font-semibold whitespace-nowrap sm:gap-1 sm:px-2.5 sm:text-base`,
+        className: field
+          ? 'input flex min-h-11 items-center justify-between gap-2 text-left text-sm'
+          : `button-ghost min-w-11 ${shrink ? '' : 'shrink-0'} gap-0.5 px-1.5 py-1.5 text-[0.95rem] font-semibold whitespace-nowrap sm:gap-1 sm:px-2.5 sm:text-base`,
         children: (
           <>
-            <span className="min-w-0 truncate">
+            <span className={field ? 'min-w-0' : 'min-w-0 truncate'}>
               <span className={prefixShownFromSm ? 'sr-only sm:not-sr-only' : 'sr-only'}>{prefix}</span>
               {value}
             </span>

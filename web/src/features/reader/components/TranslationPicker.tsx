@@ -9,7 +9,18 @@ import { PickerPopover } from './PickerPopover.tsx';
 import { PickerFilter, usePickerFilter } from './PickerFilter.tsx';
 
 /** Translations grouped by language, with a filter (spec §2 Reader header). */
-export function TranslationPicker({ current, onSelect }: { current: string; onSelect: (code: string) => void }) {
+export function TranslationPicker({
+  current,
+  onSelect,
+  field = false,
+  prefix = 'Translation: ',
+}: {
+  current: string;
+  onSelect: (code: string) => void;
+  /** As a form field (sidebar, drawer, settings): full width, showing the translation's whole name. */
+  field?: boolean;
+  prefix?: string;
+}) {
   const { open, setOpen, onOpenChange, filter, setFilter } = usePickerFilter();
   const groups = useQuery(translationGroupsQuery);
   // A list loaded before stays in use when asking again fails; none at all, or an empty one, is no list.
@@ -20,7 +31,15 @@ export function TranslationPicker({ current, onSelect }: { current: string; onSe
     onSelect(code);
   };
   return (
-    <PickerPopover label="Choose a translation" prefix="Translation: " value={current} open={open} onOpenChange={onOpenChange} wide>
+    <PickerPopover
+      label="Choose a translation"
+      prefix={prefix}
+      value={field ? <FieldValue code={current} groups={groups.data} /> : current}
+      open={open}
+      onOpenChange={onOpenChange}
+      wide
+      field={field}
+    >
       {!fallback && <PickerFilter label="Find a translation" placeholder="Find a translation or language" value={filter} onChange={setFilter} />}
       <div className="-mx-2 overflow-y-auto px-2">
         {groups.isPending && <p className="p-2 text-sm">Loading translations…</p>}
@@ -41,6 +60,17 @@ export function TranslationPicker({ current, onSelect }: { current: string; onSe
         {groups.data && !fallback && shown.length === 0 && <p className="p-2 text-sm text-stone-600 dark:text-stone-400">No translation matches “{filter}”.</p>}
       </div>
     </PickerPopover>
+  );
+}
+
+/** "KJV King James Version", the name in full: a field has room to wrap it. */
+function FieldValue({ code, groups }: { code: string; groups: readonly TranslationGroup[] | undefined }) {
+  const name = groups?.flatMap((g) => g.translations).find((t) => t.code === code)?.name;
+  return (
+    <>
+      <span className="font-semibold">{code}</span>
+      {name && <span className="text-stone-700 dark:text-stone-300"> {name}</span>}
+    </>
   );
 }
 

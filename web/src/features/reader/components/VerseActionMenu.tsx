@@ -103,12 +103,12 @@ export function VerseActionMenu({ at, book, chapter, translation, verses, onClos
         <p className="font-semibold">
           {label} <span className="font-normal text-stone-600 dark:text-stone-400">{translation}</span>
         </p>
-        <button type="button" className="icon-button h-8 w-8" aria-label="Close verse actions" onClick={onClose}>
+        <button type="button" className="icon-button -my-1.5 -mr-1.5" aria-label="Close verse actions" onClick={onClose}>
           <X aria-hidden size={18} />
         </button>
       </div>
       {verses.length > 1 && <p className="mb-2 text-xs text-stone-600 dark:text-stone-400">{verses.length} verses selected · tap more verses to add them</p>}
-      <div className="mb-2 flex items-center gap-2" role="group" aria-label="Highlight">
+      <div className="mb-2 flex items-center gap-1" role="group" aria-label="Highlight">
         {(['yellow', 'green', 'blue', 'pink'] as const).map((color) => (
           <button
             key={color}
@@ -119,13 +119,19 @@ export function VerseActionMenu({ at, book, chapter, translation, verses, onClos
               onHighlight(color);
               onClose();
             }}
-            className={`h-8 w-8 rounded-full border border-stone-400 dark:border-stone-500 ${HIGHLIGHT_CLASSES[color]}`}
-          />
+            className="group grid h-11 w-11 place-items-center rounded-full"
+          >
+            {/* The dot is 32 px; the button around it is the 44 px a finger needs. */}
+            <span
+              aria-hidden
+              className={`h-8 w-8 rounded-full border border-stone-400 group-hover:scale-110 dark:border-stone-500 ${HIGHLIGHT_CLASSES[color]}`}
+            />
+          </button>
         ))}
         {onRemoveHighlight && (
           <button
             type="button"
-            className="ml-auto rounded-md px-2 py-1 text-xs font-medium underline underline-offset-2 hover:bg-stone-100 dark:hover:bg-stone-800"
+            className="ml-auto min-h-11 rounded-md px-2 text-xs font-medium underline underline-offset-2 hover:bg-stone-100 dark:hover:bg-stone-800"
             onClick={() => {
               onRemoveHighlight();
               onClose();

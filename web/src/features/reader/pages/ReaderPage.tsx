@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { BarChart3, ChevronLeft, ChevronRight, NotebookPen } from 'lucide-react';
+import { BarChart3, ChevronLeft, ChevronRight } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { chapterAfterBookChange, nextChapter, previousChapter, type ChapterPosition } from '#common/bible/navigation.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -11,9 +11,10 @@ import { MobileDrawer } from '../../navigation/components/SiteNavigation.tsx';
 import { AccountSlot } from '../../auth/components/AccountSlot.tsx';
 import { availableBooksQuery, chapterQuery } from '../../bible/api/bible.ts';
 import { usePreferredTranslation } from '../../translations/api/preferred-translation.ts';
-import { useChangeTranslation } from '../../translations/api/use-translation.ts';
+import { useChangeTranslation, useTranslationSummary } from '../../translations/api/use-translation.ts';
 import { BookPicker } from '../components/BookPicker.tsx';
 import { ChapterLink } from '../components/ChapterLink.tsx';
+import { ChapterBar } from '../components/ChapterBar.tsx';
 import { ChapterPicker } from '../components/ChapterPicker.tsx';
 import { chapterTitle } from '#common/bible/reference.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -24,6 +25,7 @@ import { TranslationPicker } from '../components/TranslationPicker.tsx';
 import { VerseActionMenu } from '../components/VerseActionMenu.tsx';
 import { ChapterNotLoaded, ChapterSkeleton, CopyrightLine, ReaderMessage, TranslationNotAvailable } from '../components/ReaderStates.tsx';
 import { useReaderSettings } from '../api/reader-settings.ts';
+import { FONT_SIZE_CLASSES, READING_COLUMN } from '../components/reading-type.ts';
 import { selectionReference, spanReference } from '#common/bible/reference.ts';
 import { useChapterHighlights } from '../../study/api/highlights.ts';
 import { notedVerses, useChapterNotes } from '../../study/api/notes.ts';
@@ -46,17 +48,15 @@ interface Props {
   translation?: string;
 }
 
-/** The floating bar's buttons: 44 px tall and wide at least, as touch targets should be. */
-const BAR_BUTTON = 'button-ghost min-h-11 min-w-11 justify-center rounded-full px-3 whitespace-nowrap sm:px-4';
-
 export function ReaderPage({ book, chapter, verse, translation: urlTranslation }: Props) {
   const preferred = usePreferredTranslation();
   const translation = urlTranslation || preferred;
   const navigate = useNavigate();
   const changeTranslation = useChangeTranslation();
-  const { fontSize, redLetters } = useReaderSettings();
+  const { fontSize, redLetters, lineSpacing } = useReaderSettings();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const books = useQuery(availableBooksQuery(translation));
+  const summary = useTranslationSummary(translation);
   const content = useQuery(chapterQuery(translation, book, chapter));
   const [selection, setSelection] = useState<{ verses: number[]; at: { x: number; y: number } } | null>(null);
   const [comparing, setComparing] = useState<{ reference: string; label: string } | null>(null);
@@ -155,6 +155,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
         <ChapterText
           verses={content.data.verses}
           fontSize={fontSize}
+          lineSpacing={lineSpacing}
           redLetters={redLetters}
           selected={selectedSet}
           highlighted={highlighted}
@@ -196,7 +197,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
           </div>
           <TranslationPicker current={translation} onSelect={(code) => void changeTranslation(code)} />
           <div className="ml-auto flex shrink-0 items-center">
-            <DisplaySettings />
+            <DisplaySettings textHasRedLetters={summary?.redLetters !== false} />
             <Link to="/achievements" className="icon-button hidden sm:inline-flex" aria-label="My Stats" title="My Stats">
               <BarChart3 aria-hidden size={20} />
             </Link>
@@ -205,7 +206,8 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
         </div>
       </header>
 
-      <article className="mx-auto max-w-3xl px-5 pt-6 sm:px-8" aria-busy={content.isFetching}>
+      {/* The article takes the reading size so its column is measured in the text's own ems. */}
+      <article className={cn('mx-auto px-4 pt-6 sm:px-8', FONT_SIZE_CLASSES[fontSize], READING_COLUMN)} aria-busy={content.isFetching}>
         <h1 className="mb-5 font-serif text-3xl font-semibold tracking-tight">
           {chapterTitle(bookName, chapter)}
           {/* Read aloud as "John 3, KJV", not "John 3KJV". */}
@@ -216,21 +218,13 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
       </article>
       {books.data && <NoScriptChapterIndex books={books.data} current={currentBook} translation={urlTranslation} />}
 
-      <nav aria-label="Chapter navigation" className="fixed inset-x-0 bottom-4 z-20 flex justify-center px-4 pointer-events-none">
-        <div className="pointer-events-auto flex items-center gap-1 rounded-full border border-stone-200 bg-white/95 p-1 shadow-lg backdrop-blur dark:border-stone-700 dark:bg-stone-900/95">
-          {/* On phones Previous and Next are icons (their names stay for screen readers); Study Chapter is
-              a quiet button, so the bar does not outshine the text. */}
-          <ChapterLink to={previous} translation={urlTranslation} className={BAR_BUTTON} onFollow={clearSelection}>
-            <ChevronLeft aria-hidden size={18} /> <span className="max-sm:sr-only">Previous</span>
-          </ChapterLink>
-          <ChapterLink to={next} translation={urlTranslation} className={BAR_BUTTON} onFollow={clearSelection}>
-            <span className="max-sm:sr-only">Next</span> <ChevronRight aria-hidden size={18} />
-          </ChapterLink>
-          <button type="button" className={cn(BAR_BUTTON, 'text-orange-900 dark:text-orange-200')} onClick={() => setStudying({ tab: 'freeform', verses: [] })}>
-            <NotebookPen aria-hidden size={18} /> Study Chapter
-          </button>
-        </div>
-      </nav>
+      <ChapterBar
+        previous={previous}
+        next={next}
+        translation={urlTranslation}
+        onFollow={clearSelection}
+        onStudy={() => setStudying({ tab: 'freeform', verses: [] })}
+      />
 
       {selection && verseTexts.length > 0 && (
         <VerseActionMenu

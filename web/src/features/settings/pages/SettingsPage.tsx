@@ -5,10 +5,12 @@ import { cn } from '../../../lib/cn.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { QuestionHistorySettings } from '../../chat/components/QuestionHistorySettings.tsx';
 import { FONT_SIZES } from '#common/study/rules.ts';
-import { setFontSize, setRedLetters, useReaderSettings } from '../../reader/api/reader-settings.ts';
-import { FONT_SIZE_CLASSES, FONT_SIZE_LABELS } from '../../reader/components/font-sizes.ts';
+import { setFontSize, setLineSpacing, setRedLetters, useReaderSettings } from '../../reader/api/reader-settings.ts';
+import { FONT_SIZE_CLASSES, FONT_SIZE_LABELS, LINE_SPACING_CLASSES, LINE_SPACING_LABELS, LINE_SPACINGS } from '../../reader/components/reading-type.ts';
 import { TranslationCatalogue } from '../../translations/components/TranslationCatalogue.tsx';
 import { TranslationSelect } from '../../translations/components/TranslationSelect.tsx';
+import { useCurrentTranslation, useTranslationSummary } from '../../translations/api/use-translation.ts';
+import { NoRedLetters } from '../../reader/components/DisplaySettings.tsx';
 
 const THEMES: { value: ThemeChoice; label: string }[] = [
   { value: 'light', label: 'Light' },
@@ -57,7 +59,8 @@ function Choices<T extends string>({
  */
 export function SettingsPage() {
   const user = useCurrentUser();
-  const { fontSize, redLetters } = useReaderSettings();
+  const { fontSize, redLetters, lineSpacing } = useReaderSettings();
+  const current = useTranslationSummary(useCurrentTranslation());
   const { choice: theme } = useTheme();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -88,6 +91,13 @@ export function SettingsPage() {
             value={fontSize}
             onChange={setFontSize}
           />
+          <Choices
+            name="line-spacing"
+            legend="Line spacing"
+            options={LINE_SPACINGS.map((s) => ({ value: s, label: LINE_SPACING_LABELS[s] }))}
+            value={lineSpacing}
+            onChange={setLineSpacing}
+          />
           <label className="flex items-center justify-between gap-3 text-sm font-medium">
             Words of Jesus in red
             <input
@@ -97,9 +107,10 @@ export function SettingsPage() {
               onChange={(e) => setRedLetters(e.target.checked)}
             />
           </label>
+          {current?.redLetters === false && <NoRedLetters />}
           <figure className="rounded-xl bg-stone-100 p-4 dark:bg-stone-800/60">
             <figcaption className="mb-1 text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">Preview</figcaption>
-            <p className={cn('font-serif', FONT_SIZE_CLASSES[fontSize])} data-testid="settings-preview">
+            <p className={cn('font-serif', FONT_SIZE_CLASSES[fontSize], LINE_SPACING_CLASSES[lineSpacing])} data-testid="settings-preview">
               <sup className="mr-1 font-sans text-[0.6em] font-semibold text-orange-800 dark:text-orange-300">28</sup>
               <span className={cn(redLetters && 'text-red-700 dark:text-red-400')} data-testid="preview-jesus">
                 Come unto me, all ye that labour and are heavy laden, and I will give you rest.

@@ -96,7 +96,7 @@ export default function StudyPanel(props: StudyPanelProps) {
               <Tabs.Trigger
                 key={t.id}
                 value={t.id}
-                className="-mb-px border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-stone-700 hover:text-stone-950 data-[state=active]:border-orange-800 data-[state=active]:text-stone-950 dark:text-stone-300 dark:hover:text-white dark:data-[state=active]:border-orange-300 dark:data-[state=active]:text-white"
+                className="-mb-px min-h-11 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-stone-700 hover:text-stone-950 data-[state=active]:border-orange-800 data-[state=active]:text-stone-950 dark:text-stone-300 dark:hover:text-white dark:data-[state=active]:border-orange-300 dark:data-[state=active]:text-white"
               >
                 {t.label}
               </Tabs.Trigger>

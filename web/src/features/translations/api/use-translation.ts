@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import type { BookEntry } from '#common/contracts/bible.ts';
+import type { BookEntry, TranslationSummary } from '#common/contracts/bible.ts';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { availableBooksQuery, firstAvailable } from '../../bible/api/bible.ts';
+import { availableBooksQuery, firstAvailable, translationGroupsQuery } from '../../bible/api/bible.ts';
 import { savePreferredTranslation, usePreferredTranslation } from './preferred-translation.ts';
 
 /** The translation in use: the reader URL's, else the saved preference, else KJV. */
@@ -65,4 +65,10 @@ export function useChangeTranslation(): (code: string) => Promise<boolean> {
     },
     [queryClient, navigate, pathname, search.book, search.chapter],
   );
+}
+
+/** What the translation list says of one translation (undefined until the list is in, or if it lacks it). */
+export function useTranslationSummary(code: string): TranslationSummary | undefined {
+  const groups = useQuery(translationGroupsQuery);
+  return groups.data?.flatMap((g) => g.translations).find((t) => t.code === code);
 }

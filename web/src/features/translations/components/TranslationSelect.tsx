@@ -1,30 +1,28 @@
-import { Field } from '../../../components/FormMessages.tsx';
-import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
-import { translationGroupsQuery } from '../../bible/api/bible.ts';
-import { TranslationOptions } from './TranslationOptions.tsx';
+import { TranslationPicker } from '../../reader/components/TranslationPicker.tsx';
 import { useCurrentTranslation, useChangeTranslation } from '../api/use-translation.ts';
 
-/** Spec §2 sidebar "Bible Translation" selector: a native select grouped by language. */
+/**
+ * Spec §2 sidebar "Bible Translation" selector: the reader's translation picker as a full-width field,
+ * so every translation's whole name shows (a native select cut long names short) and the list is the
+ * same one, grouped by language, with its filter.
+ */
 export function TranslationSelect({ onChanged }: { onChanged?: () => void }) {
-  const id = useId();
-  const groups = useQuery(translationGroupsQuery);
   const current = useCurrentTranslation();
   const change = useChangeTranslation();
   return (
-    <Field id={id} label="Bible Translation" caps>
-      <select
-        id={id}
-        className="input py-1.5 text-sm"
-        value={current}
-        disabled={!groups.data}
-        onChange={(e) => {
-          void change(e.target.value);
+    <div className="flex flex-col gap-1">
+      <p className="text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400" aria-hidden>
+        Bible Translation
+      </p>
+      <TranslationPicker
+        field
+        prefix="Bible Translation: "
+        current={current}
+        onSelect={(code) => {
+          void change(code);
           onChanged?.();
         }}
-      >
-        <TranslationOptions groups={groups.data} current={current} />
-      </select>
-    </Field>
+      />
+    </div>
   );
 }

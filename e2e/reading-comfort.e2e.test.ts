@@ -1,0 +1,253 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowser } from './fixtures.ts';
+
+// Issue 13 §6: measured, not looked at. Sizes are those of the reading face (Literata), which the app
+// ships; each measuring test first checks that the face is the one on screen.
+const { page: newPage } = useBrowser();
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Opens a chapter with the reading face in the browser's cache, as on every visit after the first. */
+async function openWithFace(page: Page, path: string, firstVerse = '#v1') {
+  await page.goto(path);
+  await page.evaluate(() => document.fonts.load('16px Literata'));
+  await page.reload();
+  await expect.poll(() => page.locator(firstVerse).count()).toBe(1);
+  await page.waitForSelector('html[data-hydrated]');
+  const cdp = await page.context().newCDPSession(page);
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: `${firstVerse} span` });
+  await cdp.send('CSS.enable');
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  expect(fonts.map((f) => f.familyName)).toContain('Literata');
+}
+
+/** The median count of characters on a full line of the chapter's prose (a paragraph's last line is not full). */
+function charactersPerLine(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const counts: number[] = [];
+    for (const p of document.querySelectorAll('article p:has([data-verse])')) {
+      const lines = new Map<number, number>();
+      const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+        if (n.parentElement!.closest('sup, [data-footnote]')) continue;
+        for (let i = 0; i < n.length; i++) {
+          const range = document.createRange();
+          range.setStart(n, i);
+          range.setEnd(n, i + 1);
+          const rect = range.getClientRects()[0];
+          if (!rect) continue;
+          const key = Math.round(rect.top / 4);
+          lines.set(key, (lines.get(key) ?? 0) + 1);
+        }
+      }
+      counts.push(...[...lines.values()].slice(0, -1));
+    }
+    counts.sort((a, b) => a - b);
+    return counts[Math.floor(counts.length / 2)]!;
+  });
+}
+
+async function chooseSize(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Display settings' }).click();
+  await page.getByRole('radio', { name }).click();
+  await page.keyboard.press('Escape');
+}
+
+/**
+ * Where each poetry line's text starts on its first line, where its wrapped lines start (if it wraps),
+ * and where its verse number ends, in px from the left of the page.
+ */
+function poetryEdges(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.poetry-line')].map((line) => {
+      const chars: DOMRect[] = [];
+      const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode() as Text | null; n; n = walker.nextNode() as Text | null) {
+        if (n.parentElement!.closest('sup, [data-footnote]') || !n.data.trim()) continue;
+        for (let i = 0; i < n.length; i++) {
+          if (n.data[i] === ' ') continue;
+          const range = document.createRange();
+          range.setStart(n, i);
+          range.setEnd(n, i + 1);
+          chars.push(range.getBoundingClientRect());
+        }
+      }
+      const top = chars[0]!.top;
+      const wrapped = chars.filter((r) => r.top > top + 4);
+      return {
+        level: Number(line.dataset.level),
+        first: Math.round(chars[0]!.left),
+        wrapped: wrapped.length ? Math.round(Math.min(...wrapped.map((r) => r.left))) : undefined,
+        numberEnd: line.querySelector('.verse-gutter sup') ? Math.round(line.querySelector('.verse-gutter sup')!.getBoundingClientRect().right) : undefined,
+      };
+    }),
+  );
+}
+
+describe('reading comfort', () => {
+  it('sets 40–45 characters a line on a phone by default, and 65–75 on desktop at every size', async () => {
+    const phone = await newPage(PHONE);
+    await openWithFace(phone, '/bible?book=John&chapter=3&translation=KJV');
+    const phoneDefault = await charactersPerLine(phone);
+    expect(phoneDefault).toBeGreaterThanOrEqual(40);
+    expect(phoneDefault).toBeLessThanOrEqual(45);
+    // A phone's width is fixed: its other sizes stay close to the same measure.
+    for (const size of ['Medium', 'Small']) {
+      await chooseSize(phone, size);
+      const cpl = await charactersPerLine(phone);
+      expect(cpl, size).toBeGreaterThan(phoneDefault);
+      expect(cpl, size).toBeLessThanOrEqual(50);
+    }
+
+    const desktop = await newPage(DESKTOP);
+    await openWithFace(desktop, '/bible?book=John&chapter=3&translation=KJV');
+    for (const size of ['Large', 'Medium', 'Small']) {
+      await chooseSize(desktop, size);
+      const cpl = await charactersPerLine(desktop);
+      expect(cpl, size).toBeGreaterThanOrEqual(65);
+      expect(cpl, size).toBeLessThanOrEqual(75);
+    }
+  });
+
+  it('offers compact, normal and relaxed line spacing, about 1.6 by default, kept in the browser', async () => {
+    const page = await newPage(PHONE);
+    await page.goto('/bible?book=John&chapter=3&translation=KJV');
+    await page.waitForSelector('html[data-hydrated]');
+    const ratio = () =>
+      page
+        .locator('article p:has([data-verse])')
+        .first()
+        .evaluate((p) => parseFloat(getComputedStyle(p).lineHeight) / parseFloat(getComputedStyle(p).fontSize));
+    expect(await ratio()).toBeCloseTo(1.6, 2);
+    await page.getByRole('button', { name: 'Display settings' }).click();
+    await page.getByRole('radio', { name: 'Relaxed' }).click();
+    await expect.poll(ratio).toBeCloseTo(1.85, 2);
+    await page.getByRole('radio', { name: 'Compact' }).click();
+    await expect.poll(ratio).toBeCloseTo(1.45, 2);
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated]');
+    await expect.poll(ratio).toBeCloseTo(1.45, 2);
+  });
+
+  it('says beside "Words of Jesus in red" when the text being read marks no words of Jesus', async () => {
+    const page = await newPage();
+    await page.goto('/bible?book=John&chapter=3&translation=KJV');
+    await page.waitForSelector('html[data-hydrated]');
+    const note = page.getByTestId('no-red-letters');
+    await page.getByRole('button', { name: 'Display settings' }).click();
+    await expect.poll(() => note.textContent()).toBe('This translation does not mark the words of Jesus, so they show in the usual colour.');
+    await page.keyboard.press('Escape');
+    // A licensed text's marks are not known before it is read: nothing is said.
+    await page.goto('/bible?book=John&chapter=3&translation=NIV');
+    await page.waitForSelector('html[data-hydrated]');
+    await expect.poll(() => page.locator('#v16').count()).toBe(1);
+    await page.getByRole('button', { name: 'Display settings' }).click();
+    await expect.poll(() => page.getByRole('radio', { name: 'Relaxed' }).isVisible()).toBe(true);
+    expect(await note.count()).toBe(0);
+  });
+
+  it('starts poetry lines of a level at one edge, verse numbers in a gutter, wrapped lines hanging deeper', async () => {
+    const page = await newPage(PHONE);
+    await openWithFace(page, '/bible?book=Psalms&chapter=23&translation=WEB');
+    const lines = await poetryEdges(page);
+    expect(lines.length).toBeGreaterThan(10);
+    const edge = lines[0]!.first;
+    for (const line of lines.filter((l) => l.level === 1)) expect(line.first).toBe(edge);
+    // Every verse number ends before the text begins; some lines wrap on a phone, all deeper than the edge.
+    const numbers = lines.filter((l) => l.numberEnd !== undefined);
+    expect(numbers.length).toBe(6);
+    for (const line of numbers) expect(line.numberEnd!).toBeLessThan(edge);
+    const wrapped = lines.filter((l) => l.wrapped !== undefined);
+    expect(wrapped.length).toBeGreaterThan(0);
+    for (const line of wrapped) expect(line.wrapped!).toBeGreaterThan(edge + 10);
+
+    // Second-level lines (a licensed text marks them) start one step in, and share their own edge.
+    await openWithFace(page, '/bible?book=Psalms&chapter=23&translation=NIV');
+    const niv = await poetryEdges(page);
+    const first = niv.filter((l) => l.level === 1).map((l) => l.first);
+    const second = niv.filter((l) => l.level === 2).map((l) => l.first);
+    expect(new Set(first).size).toBe(1);
+    expect(second.length).toBeGreaterThan(0);
+    expect(new Set(second).size).toBe(1);
+    expect(second[0]!).toBeGreaterThan(first[0]! + 8);
+  });
+
+  it('moves the floating bar aside while reading down, and brings it back on scrolling up and at the end', async () => {
+    const page = await newPage(PHONE);
+    await page.goto('/bible?book=John&chapter=3&translation=KJV');
+    await page.waitForSelector('html[data-hydrated]');
+    const bar = page.getByRole('navigation', { name: 'Chapter navigation' });
+    const onScreen = async () => (await bar.boundingBox())!.y < PHONE.height - 20;
+    expect(await onScreen()).toBe(true);
+    for (let i = 0; i < 4; i++) await page.mouse.wheel(0, 300);
+    await expect.poll(onScreen).toBe(false);
+    await page.mouse.wheel(0, -200);
+    await expect.poll(onScreen).toBe(true);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(onScreen).toBe(false);
+    // Keyboard focus brings it back wherever the page is.
+    await bar.getByRole('button', { name: 'Study Chapter' }).focus();
+    await expect.poll(onScreen).toBe(true);
+    await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(onScreen).toBe(true);
+  });
+
+  it('gives every control on the reader, the verse menu and each dialog a 44 px target on a phone', async () => {
+    const page = await newPage(PHONE);
+    await page.goto('/bible?book=John&chapter=3&translation=KJV');
+    await page.waitForSelector('html[data-hydrated]');
+    // Verse text and footnote marks are targets inside a sentence, which WCAG 2.5.5 leaves as they are.
+    const tooSmall = (scope: string) =>
+      page.evaluate((scope) => {
+        const selector =
+          'a[href], button, input, select, textarea, summary, [role=button], [role=radio], [role=tab], [role=option], [role=checkbox], [tabindex]:not([tabindex="-1"])';
+        return [...document.querySelector(scope)!.querySelectorAll<HTMLElement>(selector)]
+          .filter((el) => !el.closest('[data-verse]') && !el.matches('[data-footnote]'))
+          .map((el) => (el.matches('input') && el.closest('label') ? el.closest('label')! : el))
+          .map((el) => ({ el, box: el.getBoundingClientRect() }))
+          .filter(({ el, box }) => box.width > 1 && box.height > 1 && getComputedStyle(el).visibility !== 'hidden')
+          .filter(({ box }) => box.width < 43.5 || box.height < 43.5)
+          .map(
+            ({ el, box }) =>
+              `${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)} ${Math.round(box.width)}×${Math.round(box.height)}`,
+          );
+      }, scope);
+    expect(await tooSmall('body'), 'reader').toEqual([]);
+    const overlays: [string, () => Promise<void>][] = [
+      ['verse menu', () => page.locator('#v16').click()],
+      ['display settings', () => page.getByRole('button', { name: 'Display settings' }).click()],
+      ['book picker', () => page.getByRole('button', { name: /^Book: / }).click()],
+      ['chapter picker', () => page.getByRole('button', { name: /^Chapter / }).click()],
+      ['translation picker', () => page.getByRole('button', { name: /^Translation: / }).click()],
+      ['drawer', () => page.getByRole('button', { name: 'Open menu' }).click()],
+      [
+        'compare',
+        async () => {
+          await page.locator('#v16').click();
+          await page.getByRole('button', { name: 'Compare' }).click();
+        },
+      ],
+      [
+        'study panel',
+        async () => {
+          await page.locator('#v16').click();
+          await page.getByRole('button', { name: 'Study', exact: true }).click();
+        },
+      ],
+    ];
+    for (const [name, open] of overlays) {
+      await open();
+      const overlay = page.locator('[role=dialog]').last();
+      await overlay.waitFor();
+      // Wait for what the overlay loads (lists, texts) before measuring.
+      await page.waitForLoadState('networkidle');
+      expect(await tooSmall('body'), name).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('[role=dialog]').count(), { message: name }).toBe(0);
+    }
+  });
+});
