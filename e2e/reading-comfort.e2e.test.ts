@@ -132,6 +132,53 @@ describe('reading comfort', () => {
     await expect.poll(ratio).toBeCloseTo(1.45, 2);
   });
 
+  it('keeps verse numbers, highlighted verses and red letters readable in dark mode (AA at least)', async () => {
+    const page = await newPage({ ...PHONE, colorScheme: 'dark' });
+    await page.goto('/bible?book=John&chapter=3&translation=NIV');
+    await page.waitForSelector('html[data-hydrated]');
+    await expect.poll(() => page.locator('#v16').count()).toBe(1);
+    const ratios = await page.evaluate(() => {
+      // Paint each background over the page's on a canvas (highlights are translucent), read the pixels back.
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      const paint = (...colours: string[]) => {
+        ctx.clearRect(0, 0, 1, 1);
+        for (const c of colours) {
+          ctx.fillStyle = c;
+          ctx.fillRect(0, 0, 1, 1);
+        }
+        return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      };
+      const lum = ([r, g, b]: number[]) => {
+        const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+      };
+      const contrast = (a: number[], b: number[]) => (Math.max(lum(a), lum(b)) + 0.05) / (Math.min(lum(a), lum(b)) + 0.05);
+      const page = getComputedStyle(document.documentElement).backgroundColor;
+      const verse = document.querySelector<HTMLElement>('#v16')!;
+      const result: Record<string, number> = {
+        'verse number': contrast(paint(page, getComputedStyle(verse.querySelector('sup')!).color), paint(page)),
+      };
+      // The same classes the reader gives a highlighted verse and the words of Jesus.
+      for (const [name, className] of [
+        ['yellow', 'bg-yellow-200 dark:bg-yellow-900/60'],
+        ['green', 'bg-green-200 dark:bg-green-900/60'],
+        ['blue', 'bg-sky-200 dark:bg-sky-900/60'],
+        ['pink', 'bg-pink-200 dark:bg-pink-900/60'],
+        ['red letters', 'text-red-700 dark:text-red-400'],
+      ] as const) {
+        const probe = document.createElement('span');
+        probe.className = className;
+        probe.textContent = 'x';
+        verse.append(probe);
+        const style = getComputedStyle(probe);
+        result[name] = contrast(paint(page, style.color), paint(page, style.backgroundColor));
+        probe.remove();
+      }
+      return result;
+    });
+    for (const [name, ratio] of Object.entries(ratios)) expect(ratio, name).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('says beside "Words of Jesus in red" when the text being read marks no words of Jesus', async () => {
     const page = await newPage();
     await page.goto('/bible?book=John&chapter=3&translation=KJV');
@@ -175,7 +222,7 @@ describe('reading comfort', () => {
     expect(second[0]!).toBeGreaterThan(first[0]! + 8);
   });
 
-  it('moves the floating bar aside while reading down, and brings it back on scrolling up and at the end', async () => {
+  it('moves the floating bar aside while reading down, and brings it back on scrolling up, a tap and at the end', async () => {
     const page = await newPage(PHONE);
     await page.goto('/bible?book=John&chapter=3&translation=KJV');
     await page.waitForSelector('html[data-hydrated]');
@@ -186,6 +233,20 @@ describe('reading comfort', () => {
     await expect.poll(onScreen).toBe(false);
     await page.mouse.wheel(0, -200);
     await expect.poll(onScreen).toBe(true);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(onScreen).toBe(false);
+    // A tap on the text asks for the controls.
+    const verseInView = await page.evaluate(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('[data-verse][role=button]')].find((v) => {
+          const box = v.getBoundingClientRect();
+          return box.top > 100 && box.bottom < innerHeight - 100;
+        })!.id,
+    );
+    await page.locator(`#${verseInView}`).click();
+    await expect.poll(() => page.getByTestId('verse-menu').count()).toBe(1);
+    await expect.poll(onScreen).toBe(true);
+    await page.keyboard.press('Escape');
     await page.mouse.wheel(0, 300);
     await expect.poll(onScreen).toBe(false);
     // Keyboard focus brings it back wherever the page is.

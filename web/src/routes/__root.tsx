@@ -12,6 +12,7 @@ import { SessionEnded } from '../features/auth/components/SessionEnded.tsx';
 import { SettingsSync } from '../features/settings/components/SettingsSync.tsx';
 import { GuestDataMove } from '../features/settings/components/GuestDataMove.tsx';
 import readingFont from '@fontsource-variable/literata/files/literata-latin-wght-normal.woff2?url';
+import readingFontItalic from '@fontsource-variable/literata/files/literata-latin-wght-italic.woff2?url';
 
 const THEME = `(function(){try{var t=localStorage.getItem('theme');var d=t==='dark'||((!t||t==='system')&&matchMedia('(prefers-color-scheme: dark)').matches);if(d)document.documentElement.classList.add('dark')}catch(e){}})()`;
 
@@ -25,8 +26,10 @@ function Shell({ children }: { children: ReactNode }) {
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* The reading face is asked for with the page, so it is there for the first paint (reading-font.css). */}
+        {/* The reading face is asked for with the page, so it is there for the first paint (reading-font.css);
+            its italic too, or a text's italics (the KJV's supplied words) would come in another face. */}
         <link rel="preload" href={readingFont} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <link rel="preload" href={readingFontItalic} as="font" type="font/woff2" crossOrigin="anonymous" />
         <script dangerouslySetInnerHTML={{ __html: THEME }} />
         <style dangerouslySetInnerHTML={{ __html: stylesheet ?? '' }} suppressHydrationWarning />
         <HeadContent />

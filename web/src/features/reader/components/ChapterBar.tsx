@@ -15,8 +15,8 @@ const SCROLL_NOISE_PX = 6;
 
 /**
  * Previous, Next and Study Chapter, floating over the text. It steps aside while the reader scrolls
- * down through the chapter and comes back when they scroll up or reach its end, where they want it;
- * keyboard focus inside it always shows it. The page leaves room below the text, so at the end it
+ * down through the chapter and comes back when they scroll up, reach its end or tap the text (a tap
+ * asks for the controls, as in e-book readers); keyboard focus inside it always shows it. The page leaves room below the text, so at the end it
  * never covers the last verse.
  */
 export function ChapterBar({
@@ -25,14 +25,17 @@ export function ChapterBar({
   translation,
   onFollow,
   onStudy,
+  revealOn,
 }: {
+  /** Any change of this value (the reader tapped a verse, or closed its menu) brings the bar back. */
+  revealOn: unknown;
   previous: Position;
   next: Position;
   translation?: string;
   onFollow: () => void;
   onStudy: () => void;
 }) {
-  const shown = useShownWhileReading();
+  const shown = useShownWhileReading(revealOn);
   return (
     <nav
       aria-label="Chapter navigation"
@@ -60,8 +63,14 @@ export function ChapterBar({
 }
 
 /** Shown at first, hidden while scrolling down, shown again on scrolling up or near the page's end. */
-function useShownWhileReading(): boolean {
+function useShownWhileReading(revealOn: unknown): boolean {
   const [shown, setShown] = useState(true);
+  // Adjusted while rendering, as React advises for state that follows a prop.
+  const [revealedFor, setRevealedFor] = useState(revealOn);
+  if (revealedFor !== revealOn) {
+    setRevealedFor(revealOn);
+    setShown(true);
+  }
   useEffect(() => {
     let last = window.scrollY;
     let frame = 0;

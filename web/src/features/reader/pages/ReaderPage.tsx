@@ -224,6 +224,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
         translation={urlTranslation}
         onFollow={clearSelection}
         onStudy={() => setStudying({ tab: 'freeform', verses: [] })}
+        revealOn={selection}
       />
 
       {selection && verseTexts.length > 0 && (

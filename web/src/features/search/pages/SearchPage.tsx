@@ -4,10 +4,10 @@ import { BookOpen } from 'lucide-react';
 import { SearchForm } from '../../../components/SearchForm.tsx';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { availableBooksQuery, translationGroupsQuery } from '../../bible/api/bible.ts';
+import { availableBooksQuery } from '../../bible/api/bible.ts';
 import { searchQuery } from '../api/search.ts';
 import { usePreferredTranslation } from '../../translations/api/preferred-translation.ts';
-import { TranslationOptions } from '../../translations/components/TranslationOptions.tsx';
+import { TranslationPicker } from '../../reader/components/TranslationPicker.tsx';
 import { HighlightedText } from '../components/HighlightedText.tsx';
 import { TopicPassages } from '../components/TopicPassages.tsx';
 
@@ -35,7 +35,6 @@ export function SearchPage(params: SearchPageParams) {
     setText(params.q ?? '');
   }
 
-  const groups = useQuery(translationGroupsQuery);
   const books = useQuery(availableBooksQuery(translation));
   const results = useQuery({
     ...searchQuery({ q: params.q ?? '', translation, book: params.book, testament: params.testament, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE }),
@@ -70,12 +69,11 @@ export function SearchPage(params: SearchPageParams) {
       />
 
       <div className="grid gap-3 sm:grid-cols-3">
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Translation
-          <select className="input" value={translation} onChange={(e) => update({ translation: e.target.value, book: undefined })}>
-            <TranslationOptions groups={groups.data} current={translation} />
-          </select>
-        </label>
+        {/* The translation picker as a field: whole names (a native select cut them short), grouped by language. */}
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <span aria-hidden>Translation</span>
+          <TranslationPicker field current={translation} onSelect={(code) => update({ translation: code, book: undefined })} />
+        </div>
         <label className="flex flex-col gap-1 text-sm font-medium">
           Testament
           <select
