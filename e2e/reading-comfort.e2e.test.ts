@@ -9,10 +9,10 @@ const { page: newPage } = useBrowser();
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/** Opens a chapter with the reading face in the browser's cache, as on every visit after the first. */
+/** Opens a chapter with the reading face in the browser's cache, as on every page after the first. */
 async function openWithFace(page: Page, path: string, firstVerse = '#v1') {
   await page.goto(path);
-  await page.evaluate(() => document.fonts.load('16px Literata'));
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('readingFace')), { timeout: 10_000 }).toBe('1');
   await page.reload();
   await expect.poll(() => page.locator(firstVerse).count()).toBe(1);
   await page.waitForSelector('html[data-hydrated]');
@@ -88,6 +88,22 @@ function poetryEdges(page: Page) {
 }
 
 describe('reading comfort', () => {
+  it('paints the first page in the system serif, fetches the reading face afterwards, and uses it from the next page', async () => {
+    const page = await newPage(PHONE);
+    await page.goto('/bible?book=John&chapter=3&translation=KJV');
+    const face = () => page.evaluate(() => getComputedStyle(document.querySelector('#v1')!).fontFamily.split(',')[0]!.trim());
+    expect(await face()).not.toBe('Literata');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('readingFace')), { timeout: 10_000 }).toBe('1');
+    // The page being read keeps its face; the next one, opened in the app, takes the reading face.
+    expect(await face()).not.toBe('Literata');
+    await page.getByRole('navigation', { name: 'Chapter navigation' }).getByRole('link', { name: 'Next' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('John 4, KJV');
+    await expect.poll(face).toBe('Literata');
+    // And a page loaded afresh has it from its first paint.
+    await page.reload();
+    expect(await face()).toBe('Literata');
+  });
+
   it('sets 40–45 characters a line on a phone by default, and 65–75 on desktop at every size', async () => {
     const phone = await newPage(PHONE);
     await openWithFace(phone, '/bible?book=John&chapter=3&translation=KJV');

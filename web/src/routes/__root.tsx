@@ -11,8 +11,7 @@ import { DisplayNamePrompt } from '../features/auth/components/DisplayNamePrompt
 import { SessionEnded } from '../features/auth/components/SessionEnded.tsx';
 import { SettingsSync } from '../features/settings/components/SettingsSync.tsx';
 import { GuestDataMove } from '../features/settings/components/GuestDataMove.tsx';
-import readingFont from '@fontsource-variable/literata/files/literata-latin-wght-normal.woff2?url';
-import readingFontItalic from '@fontsource-variable/literata/files/literata-latin-wght-italic.woff2?url';
+import { fetchReadingFace, READING_FACE_SCRIPT, applyReadingFaceIfFetched } from '../lib/reading-face.ts';
 
 const THEME = `(function(){try{var t=localStorage.getItem('theme');var d=t==='dark'||((!t||t==='system')&&matchMedia('(prefers-color-scheme: dark)').matches);if(d)document.documentElement.classList.add('dark')}catch(e){}})()`;
 
@@ -26,12 +25,9 @@ function Shell({ children }: { children: ReactNode }) {
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* The reading face is asked for with the page, so it is there for the first paint (reading-font.css);
-            its italic too, or a text's italics (the KJV's supplied words) would come in another face. */}
-        <link rel="preload" href={readingFont} as="font" type="font/woff2" crossOrigin="anonymous" />
-        <link rel="preload" href={readingFontItalic} as="font" type="font/woff2" crossOrigin="anonymous" />
         <script dangerouslySetInnerHTML={{ __html: THEME }} />
         <style dangerouslySetInnerHTML={{ __html: stylesheet ?? '' }} suppressHydrationWarning />
+        <script dangerouslySetInnerHTML={{ __html: READING_FACE_SCRIPT }} />
         <HeadContent />
       </head>
       <body>
@@ -56,7 +52,11 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient; orig
     // Marks the document once React has taken it over (the browser tests wait for it; CSS could too).
     useEffect(() => {
       document.documentElement.dataset.hydrated = 'true';
+      fetchReadingFace();
     }, []);
+    // A new page takes the reading face once it has been fetched (see lib/reading-face.ts).
+    const router = useRouter();
+    useEffect(() => router.subscribe('onBeforeRouteMount', applyReadingFaceIfFetched), [router]);
     return (
       <>
         <AppShell>

@@ -26,7 +26,8 @@ export function CompareDialog({ reference, label, current, onClose }: { referenc
         <DialogDescription className="px-4 pt-3 text-sm text-stone-700 dark:text-stone-300">
           Choose up to {COMPARE_MAX} ({chosen.length} chosen); a ninth replaces the first you chose.
         </DialogDescription>
-        <fieldset className="flex flex-wrap gap-1.5 px-4 py-3">
+        {/* One scrolling row of chips on phones, so the texts stay in view; wrapped rows where there is room. */}
+        <fieldset className="flex gap-1.5 overflow-x-auto px-4 py-3 sm:flex-wrap">
           <legend className="sr-only">Translations to compare</legend>
           {installed.map((t) => {
             const on = chosen.includes(t.code);
@@ -38,7 +39,7 @@ export function CompareDialog({ reference, label, current, onClose }: { referenc
                 title={t.name}
                 onClick={() => setSelected(toggleComparison(chosen, t.code))}
                 className={cn(
-                  'rounded-full border px-3 py-1 text-sm max-sm:min-h-11',
+                  'shrink-0 rounded-full border px-3 py-1 text-sm max-sm:min-h-11',
                   on
                     ? 'border-orange-800 bg-orange-800 text-white dark:border-orange-300 dark:bg-orange-300 dark:text-stone-950'
                     : 'border-stone-300 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800',
