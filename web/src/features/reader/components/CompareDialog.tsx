@@ -27,7 +27,7 @@ export function CompareDialog({ reference, label, current, onClose }: { referenc
           Choose up to {COMPARE_MAX} ({chosen.length} chosen); a ninth replaces the first you chose.
         </DialogDescription>
         {/* One scrolling row of chips on phones, so the texts stay in view; wrapped rows where there is room. */}
-        <fieldset className="flex gap-1.5 overflow-x-auto px-4 py-3 sm:flex-wrap">
+        <fieldset className="flex shrink-0 gap-1.5 overflow-x-auto px-4 py-3 sm:flex-wrap">
           <legend className="sr-only">Translations to compare</legend>
           {installed.map((t) => {
             const on = chosen.includes(t.code);
