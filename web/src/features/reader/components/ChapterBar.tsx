@@ -16,8 +16,8 @@ const SCROLL_NOISE_PX = 6;
 /**
  * Previous, Next and Study Chapter, floating over the text. It steps aside while the reader scrolls
  * down through the chapter and comes back when they scroll up, reach its end or tap the text (a tap
- * asks for the controls, as in e-book readers); keyboard focus inside it always shows it. The page leaves room below the text, so at the end it
- * never covers the last verse.
+ * asks for the controls, as in e-book readers); keyboard focus inside it always shows it. The page
+ * leaves room below the text, so at the end it never covers the last verse.
  */
 export function ChapterBar({
   previous,
@@ -62,7 +62,7 @@ export function ChapterBar({
   );
 }
 
-/** Shown at first, hidden while scrolling down, shown again on scrolling up or near the page's end. */
+/** Shown at first, hidden while scrolling down, shown again on scrolling up, near the page's end or on `revealOn`. */
 function useShownWhileReading(revealOn: unknown): boolean {
   const [shown, setShown] = useState(true);
   // Adjusted while rendering, as React advises for state that follows a prop.
