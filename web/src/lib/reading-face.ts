@@ -11,7 +11,7 @@ import italic from '@fontsource-variable/literata/files/literata-latin-wght-ital
  * face, so nothing reflows under the reader.
  */
 const KEY = 'readingFace';
-export const READING_FACE_CLASS = 'reading-face';
+const READING_FACE_CLASS = 'reading-face';
 
 /**
  * For a head script after the stylesheet: when the face was fetched before, puts the class on and asks

@@ -4,6 +4,7 @@ import { FALLBACK_TRANSLATIONS } from '#common/bible/categories.ts';
 import type { TranslationGroup } from '#common/contracts/bible.ts';
 import { availableBooksQuery, translationGroupsQuery } from '../../bible/api/bible.ts';
 import { TranslationSubline } from '../../translations/components/TranslationFacts.tsx';
+import { useTranslationSummary } from '../../translations/api/use-translation.ts';
 import { PickerItem, PickerSection } from './PickerList.tsx';
 import { PickerPopover } from './PickerPopover.tsx';
 import { PickerFilter, usePickerFilter } from './PickerFilter.tsx';
@@ -34,7 +35,7 @@ export function TranslationPicker({
     <PickerPopover
       label="Choose a translation"
       prefix={prefix}
-      value={field ? <FieldValue code={current} groups={groups.data} /> : current}
+      value={field ? <FieldValue code={current} /> : current}
       open={open}
       onOpenChange={onOpenChange}
       wide
@@ -64,8 +65,8 @@ export function TranslationPicker({
 }
 
 /** "KJV King James Version", the name in full: a field has room to wrap it. */
-function FieldValue({ code, groups }: { code: string; groups: readonly TranslationGroup[] | undefined }) {
-  const name = groups?.flatMap((g) => g.translations).find((t) => t.code === code)?.name;
+function FieldValue({ code }: { code: string }) {
+  const name = useTranslationSummary(code)?.name;
   return (
     <>
       <span className="font-semibold">{code}</span>
