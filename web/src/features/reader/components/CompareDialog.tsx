@@ -9,7 +9,8 @@ import { COMPARE_MAX, initialComparison, toggleComparison } from '../compare-sel
 /** Spec §2/§4 translation comparison: 1 to 8 translations, side by side on desktop, stacked on phones. */
 export function CompareDialog({ reference, label, current, onClose }: { reference: string; label: string; current: string; onClose: () => void }) {
   const groups = useQuery(translationGroupsQuery);
-  const installed = groups.data?.flatMap((g) => g.translations) ?? [];
+  // Each translation once (the edition being read stands for its translation).
+  const installed = (groups.data?.flatMap((g) => g.translations) ?? []).filter((t) => !t.editionOf || t.code === current);
   const [selected, setSelected] = useState<string[] | null>(null);
   const chosen = selected ?? initialComparison(current, installed);
   const result = useQuery({ ...compareQuery(reference, chosen), enabled: groups.isSuccess, placeholderData: keepPreviousData });

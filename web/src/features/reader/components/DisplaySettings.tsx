@@ -3,15 +3,18 @@ import { Type } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import { FONT_SIZES } from '#common/study/rules.ts';
 import { setFontSize, setLineSpacing, setRedLetters, useReaderSettings } from '../api/reader-settings.ts';
+import { EditionChoice } from '../../translations/components/EditionChoice.tsx';
 import { FONT_SIZE_LABELS, LINE_SPACING_LABELS, LINE_SPACINGS } from './reading-type.ts';
 
 interface Props {
+  /** The translation being read: where it has several editions, the choice of edition shows here. */
+  translation: string;
   /** Whether the text being read marks the words of Jesus at all; if not, the setting says so. */
   textHasRedLetters?: boolean;
 }
 
-/** Text size, line spacing and red letters; each applies at once and is kept in the browser. */
-export function DisplaySettings({ textHasRedLetters = true }: Props) {
+/** Text size, line spacing, red letters and the edition; each applies at once and is kept in the browser. */
+export function DisplaySettings({ translation, textHasRedLetters = true }: Props) {
   const { fontSize, redLetters, lineSpacing } = useReaderSettings();
   return (
     <LazyPopover
@@ -25,6 +28,7 @@ export function DisplaySettings({ textHasRedLetters = true }: Props) {
         <input type="checkbox" className="h-5 w-5 accent-orange-800" checked={redLetters} onChange={(e) => setRedLetters(e.target.checked)} />
       </label>
       {!textHasRedLetters && <NoRedLetters />}
+      <EditionChoice current={translation} className="mt-3" />
     </LazyPopover>
   );
 }

@@ -5,6 +5,7 @@ import type { TranslationGroup } from '#common/contracts/bible.ts';
 import { availableBooksQuery, translationGroupsQuery } from '../../bible/api/bible.ts';
 import { TranslationSubline } from '../../translations/components/TranslationFacts.tsx';
 import { useTranslationSummary } from '../../translations/api/use-translation.ts';
+import { withoutFurtherEditions } from '../../translations/api/editions.ts';
 import { PickerItem, PickerSection } from './PickerList.tsx';
 import { PickerPopover } from './PickerPopover.tsx';
 import { PickerFilter, usePickerFilter } from './PickerFilter.tsx';
@@ -26,7 +27,9 @@ export function TranslationPicker({
   const groups = useQuery(translationGroupsQuery);
   // A list loaded before stays in use when asking again fails; none at all, or an empty one, is no list.
   const fallback = (groups.isError && !groups.data) || groups.data?.length === 0;
-  const shown = useMemo(() => filterGroups(groups.data ?? [], filter), [groups.data, filter]);
+  // One entry per translation: reading a further edition marks its translation's entry.
+  const shown = useMemo(() => filterGroups(withoutFurtherEditions(groups.data ?? []), filter), [groups.data, filter]);
+  const family = useTranslationSummary(current)?.editionOf ?? current;
   const pick = (code: string) => {
     setOpen(false);
     onSelect(code);
@@ -48,10 +51,11 @@ export function TranslationPicker({
         {shown.map((g) => (
           <PickerSection key={g.languageName} title={g.languageName}>
             {g.translations.map((t) => (
-              <PickerItem key={t.code} current={t.code === current} className="flex items-start gap-3" onPick={() => pick(t.code)}>
+              <PickerItem key={t.code} current={t.code === family} className="flex items-start gap-3" onPick={() => pick(t.code)}>
                 <span className="min-w-16 shrink-0 font-semibold">{t.code}</span>
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span className="font-normal text-stone-800 dark:text-stone-200">{t.name}</span>
+                  {t.edition && <span className="text-xs font-normal text-stone-700 dark:text-stone-300">{t.edition}</span>}
                   <TranslationSubline translation={t} />
                 </span>
               </PickerItem>

@@ -197,7 +197,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
           </div>
           <TranslationPicker current={translation} onSelect={(code) => void changeTranslation(code)} />
           <div className="ml-auto flex shrink-0 items-center">
-            <DisplaySettings textHasRedLetters={summary?.redLetters !== false} />
+            <DisplaySettings translation={translation} textHasRedLetters={summary?.redLetters !== false} />
             <Link to="/achievements" className="icon-button hidden sm:inline-flex" aria-label="My Stats" title="My Stats">
               <BarChart3 aria-hidden size={20} />
             </Link>

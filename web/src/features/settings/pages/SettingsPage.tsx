@@ -11,6 +11,7 @@ import { TranslationCatalogue } from '../../translations/components/TranslationC
 import { TranslationSelect } from '../../translations/components/TranslationSelect.tsx';
 import { useCurrentTranslation, useTranslationSummary } from '../../translations/api/use-translation.ts';
 import { NoRedLetters } from '../../reader/components/DisplaySettings.tsx';
+import { EditionChoice } from '../../translations/components/EditionChoice.tsx';
 
 const THEMES: { value: ThemeChoice; label: string }[] = [
   { value: 'light', label: 'Light' },
@@ -60,7 +61,8 @@ function Choices<T extends string>({
 export function SettingsPage() {
   const user = useCurrentUser();
   const { fontSize, redLetters, lineSpacing } = useReaderSettings();
-  const current = useTranslationSummary(useCurrentTranslation());
+  const translation = useCurrentTranslation();
+  const current = useTranslationSummary(translation);
   const { choice: theme } = useTheme();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -108,6 +110,7 @@ export function SettingsPage() {
             />
           </label>
           {current?.redLetters === false && <NoRedLetters />}
+          <EditionChoice current={translation} />
           <figure className="rounded-xl bg-stone-100 p-4 dark:bg-stone-800/60">
             <figcaption className="mb-1 text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">Preview</figcaption>
             <p className={cn('font-serif', FONT_SIZE_CLASSES[fontSize], LINE_SPACING_CLASSES[lineSpacing])} data-testid="settings-preview">

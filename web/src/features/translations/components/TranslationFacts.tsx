@@ -70,6 +70,15 @@ export function TranslationDetails({ translation, current }: { translation: Tran
         <dl className="grid grid-cols-[6rem_1fr] gap-x-3 gap-y-1 pb-3 pl-6 text-sm text-stone-700 dark:text-stone-300">
           <dt className="text-stone-600 dark:text-stone-400">Language</dt>
           <dd>{translation.languageName}</dd>
+          {translation.edition && (
+            <>
+              <dt className="text-stone-600 dark:text-stone-400">Edition</dt>
+              <dd>
+                {translation.edition}
+                {translation.editionOf && ` (another edition of ${translation.editionOf})`}
+              </dd>
+            </>
+          )}
           <dt className="text-stone-600 dark:text-stone-400">Licence</dt>
           <dd className="break-words">{translation.licence}</dd>
           <dt className="text-stone-600 dark:text-stone-400">Features</dt>
