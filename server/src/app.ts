@@ -10,6 +10,11 @@ import { refuseUnknownHosts, TrustedHosts } from './http/trusted-hosts.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { fastReads } from './http/fast-reads.ts';
 import { workerPool } from './lib/worker-pool.ts';
+import { createMediaStore } from './providers/storage/create-media-store.ts';
+import { createSpeechEngine } from './providers/speech/create-speech-engine.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { audioRoutes } from './modules/audio/audio.routes.ts';
+import { AudioService } from './modules/audio/audio.service.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import { BibleStore } from './bible/store/bible-store.ts';
 import { BibleLibrary } from './bible/store/bible-library.ts';
@@ -88,6 +93,7 @@ export interface App {
   library: BibleLibrary;
   /** The Bible module's service, for the modules built on it and their tests. */
   bible: BibleService;
+  audio: AudioService;
   database: Database;
   routes: RouteEntry[];
   /** How many requests the fast path for prepared reads answered. */
@@ -187,6 +193,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(conversationRoutes(new ConversationsService(new ConversationsRepository(database.db), bible), viewerOf));
   await server.register(personalizationRoutes(new PersonalizationService(new PersonalizationRepository(database.db)), viewerOf));
   await server.register(activityRoutes(new ActivityService(new ActivityRepository(database.db)), viewerOf));
+  const media = createMediaStore(config);
+  const speech = createSpeechEngine(config);
+  await server.register(mediaRoutes(media));
+  const audio = new AudioService(bible, speech, media);
+  await server.register(audioRoutes(audio));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
   registerWeb(server, {
@@ -194,12 +205,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     publicUrl: config.publicUrl,
     pageHeaders: securityHeaders.page,
     keepable: (url) => !bible.isLicensed(url.searchParams.get('translation') ?? ''),
+    mediaOrigin: config.mediaS3?.publicUrl && new URL(config.mediaS3.publicUrl).origin,
   });
   fast.reads = fastReads({ hosts, headers: securityHeaders.overHttp, read: (path, query) => bible.fastRead(path, query) });
   server.addHook('onClose', async () => {
     await importChecker.destroy();
+    await speech.close();
     licensed?.catalogue.stop();
     if (!options.database) await database.close();
   });
-  return { server, library, bible, database, routes, fastReadsServed: () => fast.reads?.served ?? 0 };
+  return { server, library, bible, audio, database, routes, fastReadsServed: () => fast.reads?.served ?? 0 };
 }

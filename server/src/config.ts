@@ -51,6 +51,16 @@ const envSchema = z.object({
     .default(24),
   API_BIBLE_BIBLES: z.string().max(5_000).optional(),
   API_BIBLE_FUMS_URL: z.union([z.literal('off'), z.url({ error: 'must be a URL or off' })]).default('https://fums.api.bible/f3'),
+  TTS_BASE_URL: z.url({ error: 'must be a URL such as http://localhost:8880/v1' }).optional(),
+  TTS_MODEL: z.string().min(1).max(200).optional(),
+  TTS_VOICE: z.string().min(1).max(200).optional(),
+  TTS_API_KEY: z.string().max(500).optional(),
+  MEDIA_S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.example.org' }).optional(),
+  MEDIA_S3_BUCKET: z.string().min(3).max(63).optional(),
+  MEDIA_S3_REGION: z.string().min(1).max(100).default('us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).max(500).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).max(500).optional(),
+  MEDIA_S3_PUBLIC_URL: z.url({ error: 'must be a URL such as https://media.example.org' }).optional(),
   ALLOWED_HOSTS: z
     .string()
     .transform((s) =>
@@ -98,6 +108,13 @@ export interface AppConfig {
    * replies are kept `cacheHours` at most; `bibles` limits which of the key's Bibles are offered.
    */
   apiBible?: { key: string; baseUrl: string; timeoutMs: number; cacheHours: number; bibles: string[]; fumsUrl?: string };
+  /** An OpenAI-compatible speech endpoint (`/v1/audio/speech`); without it the embedded engine speaks. */
+  speech?: { baseUrl: string; model: string; voice: string; apiKey?: string };
+  /**
+   * S3-compatible storage for generated media; without it, a folder in the data folder. `publicUrl`:
+   * where the bucket is served to browsers, if it is (else the app serves the files itself).
+   */
+  mediaS3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
 }
 
 export class ConfigError extends Error {}
@@ -114,6 +131,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL)) {
     throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL go together: set both to use a language model, or neither');
+  }
+  const speechSet = [e.TTS_BASE_URL, e.TTS_MODEL, e.TTS_VOICE].filter(Boolean).length;
+  if (speechSet !== 0 && speechSet !== 3) {
+    throw new ConfigError('Invalid configuration: TTS_BASE_URL, TTS_MODEL and TTS_VOICE go together: set all three to use a speech service, or none');
+  }
+  const s3Set = [e.MEDIA_S3_ENDPOINT, e.MEDIA_S3_BUCKET, e.MEDIA_S3_ACCESS_KEY_ID, e.MEDIA_S3_SECRET_ACCESS_KEY].filter(Boolean).length;
+  if (s3Set !== 0 && s3Set !== 4) {
+    throw new ConfigError(
+      'Invalid configuration: MEDIA_S3_ENDPOINT, MEDIA_S3_BUCKET, MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set all four to store media in S3, or none',
+    );
   }
   return {
     port: e.PORT,
@@ -149,5 +176,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           fumsUrl: e.API_BIBLE_FUMS_URL === 'off' ? undefined : e.API_BIBLE_FUMS_URL,
         }
       : undefined,
+    speech:
+      e.TTS_BASE_URL && e.TTS_MODEL && e.TTS_VOICE
+        ? { baseUrl: e.TTS_BASE_URL.replace(/\/+$/, ''), model: e.TTS_MODEL, voice: e.TTS_VOICE, apiKey: e.TTS_API_KEY }
+        : undefined,
+    mediaS3:
+      e.MEDIA_S3_ENDPOINT && e.MEDIA_S3_BUCKET && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.MEDIA_S3_ENDPOINT,
+            bucket: e.MEDIA_S3_BUCKET,
+            region: e.MEDIA_S3_REGION,
+            accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID,
+            secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY,
+            publicUrl: e.MEDIA_S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          }
+        : undefined,
   };
 }

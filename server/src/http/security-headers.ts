@@ -74,8 +74,15 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { publicH
   return { page: (req) => forRequest(req).page, overHttp: overHttp.everyReply };
 }
 
+/** What a page's CSP depends on besides the page: https, and where media is served from if not here. */
+export interface PagePolicyOptions {
+  publicHttps: boolean;
+  /** The origin of a public media bucket (MEDIA_S3_PUBLIC_URL), from which audio may play. */
+  mediaOrigin?: string;
+}
+
 /** The CSP of the app's pages: its own scripts (and the inline ones of its HTML, by hash) and nothing from elsewhere. */
-export function pagePolicy(html: string, publicHttps: boolean): string {
+export function pagePolicy(html: string, { publicHttps, mediaOrigin }: PagePolicyOptions): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...inlineScriptHashes(html)],
@@ -84,7 +91,7 @@ export function pagePolicy(html: string, publicHttps: boolean): string {
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
-    'media-src': ["'self'", 'blob:'],
+    'media-src': ["'self'", 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],

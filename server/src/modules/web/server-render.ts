@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { prepareReply, type PreparedReply } from '../../http/prepared-reply.ts';
-import { pagePolicy } from '../../http/security-headers.ts';
+import { pagePolicy, type PagePolicyOptions } from '../../http/security-headers.ts';
 
 /** What web/src/entry-server.tsx exports (built to dist/server/entry-server.js). */
 interface EntryServer {
@@ -48,12 +48,17 @@ export class ServerRenderer {
     private readonly entry: EntryServer,
     private readonly host: { name?: string },
     private readonly assets: { manifest: unknown; stylesheet: string },
-    private readonly publicHttps: boolean,
+    private readonly policy: PagePolicyOptions,
     private readonly keepable: (url: URL) => boolean,
   ) {}
 
   /** `keepable` says whether a page may be kept and served again (not one showing a licensed text). */
-  static async load(webDist: string, server: FastifyInstance, publicHttps: boolean, keepable: (url: URL) => boolean = () => true): Promise<ServerRenderer> {
+  static async load(
+    webDist: string,
+    server: FastifyInstance,
+    policy: PagePolicyOptions,
+    keepable: (url: URL) => boolean = () => true,
+  ): Promise<ServerRenderer> {
     const build = webBuild(webDist);
     const entry = (await import(pathToFileURL(build.entry).href)) as EntryServer;
     const host: { name?: string } = {};
@@ -65,7 +70,7 @@ export class ServerRenderer {
         headers: { 'content-type': String(res.headers['content-type'] ?? '') },
       });
     });
-    return new ServerRenderer(entry, host, clientAssets(webDist, build.manifest), publicHttps, keepable);
+    return new ServerRenderer(entry, host, clientAssets(webDist, build.manifest), policy, keepable);
   }
 
   /** Whether the page at `url` is kept (serving it costs no rendering). */
@@ -94,7 +99,7 @@ export class ServerRenderer {
     return {
       status: response.status,
       reply: prepareReply(html, 'public, max-age=0, must-revalidate', 'quick', 'text/html; charset=utf-8'),
-      policy: pagePolicy(html, this.publicHttps),
+      policy: pagePolicy(html, this.policy),
       location: response.headers.get('location') ?? undefined,
     };
   }

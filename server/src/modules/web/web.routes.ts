@@ -19,6 +19,8 @@ export interface WebOptions {
    * for each visit: its read reports the showing to the licence holder, and a failed read is not kept.
    */
   keepable?: (url: URL) => boolean;
+  /** Where generated media is served from when not by the app (a public bucket's origin). */
+  mediaOrigin?: string;
 }
 
 /**
@@ -46,7 +48,7 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): void 
       },
     });
   }
-  const renderer = built ? ServerRenderer.load(options.webDist, server, publicHttps, options.keepable) : undefined;
+  const renderer = built ? ServerRenderer.load(options.webDist, server, { publicHttps, mediaOrigin: options.mediaOrigin }, options.keepable) : undefined;
   // Load it now, so that a broken build fails at start rather than on the first visitor.
   renderer?.catch((error: unknown) => server.log.error({ err: error }, 'the server build of the web app could not be loaded'));
 

