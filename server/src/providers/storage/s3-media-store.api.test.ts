@@ -1,0 +1,81 @@
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AudioReply } from '#common/contracts/audio.ts';
+import { startTestApp } from '../../../test/test-app.ts';
+import { decodeMp3 } from '../../../test/mp3-check.ts';
+import { pagePolicy } from '../../http/security-headers.ts';
+
+const BUCKET = 'selah-media';
+
+describe('Media in an S3-compatible bucket (MEDIA_S3_*), against s3rver on loopback', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'selah-s3-'));
+  const s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  let endpoint: string;
+  let app: Awaited<ReturnType<typeof startTestApp>>;
+  const env = () => ({
+    MEDIA_S3_ENDPOINT: endpoint,
+    MEDIA_S3_BUCKET: BUCKET,
+    MEDIA_S3_ACCESS_KEY_ID: 'S3RVER',
+    MEDIA_S3_SECRET_ACCESS_KEY: 'S3RVER',
+  });
+  beforeAll(async () => {
+    const { port } = await s3.run();
+    endpoint = `http://127.0.0.1:${port}`;
+    app = await startTestApp({ env: env() });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await s3.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stores the sound in the bucket and serves it through the app, with byte ranges', async () => {
+    const res = await app.server.inject({ method: 'POST', url: '/api/bible/audio', payload: { book: 'Psalms', chapter: 117, text: 'x', translation: 'KJV' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const audio = res.json() as AudioReply;
+    expect(audio.audioUrl).toMatch(/^\/media\/audio\/kjv-ps-117-[0-9a-f]{20}\.mp3$/);
+    const key = audio.audioUrl.slice('/media/'.length);
+    const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const head = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
+    expect(head).toMatchObject({ ContentType: 'audio/mpeg', CacheControl: 'public, max-age=31536000, immutable' });
+
+    const whole = await app.server.inject(audio.audioUrl);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.length).toBe(head.ContentLength);
+    expect(whole.headers.etag).toBe(head.ETag);
+    expect((await decodeMp3(whole.rawPayload)).errors).toBe(0);
+    const part = await app.server.inject({ url: audio.audioUrl, headers: { range: 'bytes=10-29' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(whole.rawPayload.subarray(10, 30))).toBe(true);
+    expect((await app.server.inject('/media/audio/kjv-ps-118-00000000000000000000.mp3')).statusCode).toBe(404);
+
+    // Asked again, it is found in the bucket, not made again.
+    const before = app.audio.generations;
+    expect(
+      (await app.server.inject({ method: 'POST', url: '/api/bible/audio', payload: { book: 'Psalms', chapter: 117, text: 'x', translation: 'KJV' } })).json(),
+    ).toEqual(audio);
+    expect(app.audio.generations).toBe(before);
+  }, 60_000);
+
+  it('hands out the bucket’s public address when it has one, and lets pages play from it', async () => {
+    const publicApp = await startTestApp({ env: { ...env(), MEDIA_S3_PUBLIC_URL: 'https://media.example.org/selah/' } });
+    try {
+      const res = await publicApp.server.inject({
+        method: 'POST',
+        url: '/api/bible/audio',
+        payload: { book: 'Psalms', chapter: 117, text: 'x', translation: 'KJV' },
+      });
+      expect(res.json().audioUrl).toMatch(/^https:\/\/media\.example\.org\/selah\/audio\/kjv-ps-117-[0-9a-f]{20}\.mp3$/);
+    } finally {
+      await publicApp.stop();
+    }
+    expect(pagePolicy('<p></p>', { publicHttps: true, mediaOrigin: 'https://media.example.org' })).toContain(
+      "media-src 'self' blob: https://media.example.org;",
+    );
+    expect(pagePolicy('<p></p>', { publicHttps: true })).toContain("media-src 'self' blob:;");
+  });
+});
