@@ -16,7 +16,14 @@ import { openDatabase } from '../server/src/db/client.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'selah-bench-audio-'));
 const database = await openDatabase({ dataDir: null });
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SWORD_DISCOVERY: 'off', WEB_DIST: '/nonexistent', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00', ALLOWED_HOSTS: 'localhost' });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  SWORD_DISCOVERY: 'off',
+  WEB_DIST: '/nonexistent',
+  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+  ALLOWED_HOSTS: 'localhost',
+});
 const app = await buildApp({ config, database, importDefaults: true, logger: false });
 
 const ms = (ns: number) => Math.round((ns / 1e6) * 10) / 10;
