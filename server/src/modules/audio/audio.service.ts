@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { text as readAll } from 'node:stream/consumers';
 import { z } from 'zod';
 import type { AudioReply } from '#common/contracts/audio.ts';
+import type { VerseItem } from '#common/contracts/bible.ts';
 import { Busy, Invalid, NotFound } from '../../lib/errors.ts';
 import { isQueueFull } from '../../lib/worker-pool.ts';
 import type { MediaStore } from '../../providers/storage/media-store.ts';
@@ -48,13 +49,12 @@ export class AudioService {
     const wanted = this.bible.passageVerses(t, range, MAX_VERSES + 1);
     if (wanted.length === 0) throw new NotFound(`${input.reference.trim()} is not in the ${t.code} translation.`);
     if (wanted.length > MAX_VERSES) throw new Invalid(`Verse audio reads at most ${MAX_VERSES} verses: use Listen on the chapter for more.`);
+    // Each chapter's verses are unpacked once, however many of its verses are read.
+    const chapters = new Map<number, VerseItem[]>();
     const items = wanted.flatMap((w) => {
-      const item = t
-        .book(range.book)
-        ?.chapter(w.chapter)
-        ?.verses()
-        .find((v) => v.verse === w.verse);
-      return item ? [item] : [];
+      let verses = chapters.get(w.chapter);
+      if (!verses) chapters.set(w.chapter, (verses = t.book(range.book)?.chapter(w.chapter)?.verses() ?? []));
+      return verses.filter((v) => v.verse === w.verse);
     });
     const first = wanted[0]!;
     const last = wanted.at(-1)!;
