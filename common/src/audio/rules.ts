@@ -9,6 +9,9 @@ export const MINI_PLAYER_WIDTH = 320;
 /** Spec §4: on 'playing' the dialog becomes the mini-player after about this long. */
 export const MINIMIZE_AFTER_PLAYING_MS = 300;
 
+/** Spec §5: chapter audio needs the chapter's text; the server reads its own copy of it, never the request's. */
+export const NO_AUDIO_TEXT = 'No text available to generate audio';
+
 /** Spec §8: what the reader says when audio fails. */
 export const AUDIO_MESSAGES = {
   failed: 'Failed to generate audio',

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** Spec §5: chapter audio needs the chapter's text; the server reads its own copy of it, never this one. */
-export const NO_AUDIO_TEXT = 'No text available to generate audio';
+import { NO_AUDIO_TEXT } from '../audio/rules.ts';
 
 const text = (max: number) =>
   z

@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { AppShell } from '../app/shell/AppShell.tsx';
 import { ErrorScreen } from '../app/ErrorScreen.tsx';
 import { LazyToaster } from '../components/ui/LazyToaster.tsx';
+import { AudioPlayerHost } from '../features/audio/components/AudioPlayerHost.tsx';
 import { NotFoundPage } from '../app/NotFoundPage.tsx';
 import { headTags, notFoundHead } from '../lib/page-head.ts';
 import { translationGroupsQuery } from '../features/bible/api/bible.ts';
@@ -62,6 +63,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient; orig
         <AppShell>
           <Outlet />
         </AppShell>
+        <AudioPlayerHost />
         <LazyToaster />
         <DisplayNamePrompt />
         <SessionEnded />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, NotebookPen } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
@@ -26,7 +27,10 @@ export function ChapterBar({
   onFollow,
   onStudy,
   revealOn,
+  phoneExtra,
 }: {
+  /** A control the phone header has no room for (Listen), shown in the bar on phones only. */
+  phoneExtra?: ReactNode;
   /** Any change of this value (the reader tapped a verse, or closed its menu) brings the bar back. */
   revealOn: unknown;
   previous: Position;
@@ -57,6 +61,7 @@ export function ChapterBar({
         <button type="button" className={cn(BAR_BUTTON, 'text-orange-900 dark:text-orange-200')} onClick={onStudy}>
           <NotebookPen aria-hidden size={18} /> Study Chapter
         </button>
+        {phoneExtra && <div className="sm:hidden">{phoneExtra}</div>}
       </div>
     </nav>
   );

@@ -19,6 +19,8 @@ interface Props {
   /** Verses with notes on them: a small mark after the verse number. */
   noted: ReadonlySet<number>;
   glowVerse?: number;
+  /** The verse the chapter's audio is reading now. */
+  readingVerse?: number;
   onVerse: (verse: number, at: { x: number; y: number }) => void;
   direction: 'ltr' | 'rtl';
 }
@@ -35,6 +37,7 @@ export const ChapterText = memo(function ChapterText({
   highlighted,
   noted,
   glowVerse,
+  readingVerse,
   onVerse,
   direction,
 }: Props) {
@@ -67,7 +70,9 @@ export const ChapterText = memo(function ChapterText({
           highlighted.has(s.verse) && HIGHLIGHT_CLASSES[highlighted.get(s.verse)!],
           selected.has(s.verse) && 'bg-orange-100 underline decoration-dotted dark:bg-orange-950/70',
           glowVerse === s.verse && 'verse-glow',
+          readingVerse === s.verse && 'verse-reading',
         )}
+        data-reading={readingVerse === s.verse && s.first ? '' : undefined}
       >
         {s.first && numberInline && (
           <sup className={cn(VERSE_NUMBER, 'mr-1')} aria-hidden>

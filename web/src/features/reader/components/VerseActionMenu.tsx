@@ -1,4 +1,4 @@
-import { BookOpenText, Columns3, Copy, Link2, NotebookPen, Quote, Sparkles, X } from 'lucide-react';
+import { BookOpenText, Columns3, Copy, Link2, NotebookPen, Quote, Sparkles, X, Headphones } from 'lucide-react';
 import type { StudyTab } from '../../study/components/study-tabs.ts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -20,6 +20,8 @@ interface Props {
   onStudy: (tab: StudyTab) => void;
   /** Spec §2 'ask the AI' about the selected verses. */
   onAsk: () => void;
+  /** Spec §2 verse menu 'listen': the selected verses read aloud. */
+  onListen: () => void;
   /** Colours to highlight with; 'Remove highlight' shows only when a selected verse is highlighted. */
   onHighlight: (color: 'yellow' | 'green' | 'blue' | 'pink') => void;
   onRemoveHighlight?: () => void;
@@ -30,7 +32,20 @@ interface Props {
  * edges, 320 wide; closes on an outside click, Escape or its close button. Tapping more verses adds
  * them to the selection and the actions apply to all of them.
  */
-export function VerseActionMenu({ at, book, chapter, translation, verses, onClose, onCompare, onStudy, onAsk, onHighlight, onRemoveHighlight }: Props) {
+export function VerseActionMenu({
+  at,
+  book,
+  chapter,
+  translation,
+  verses,
+  onClose,
+  onCompare,
+  onStudy,
+  onAsk,
+  onListen,
+  onHighlight,
+  onRemoveHighlight,
+}: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState<ReturnType<typeof menuPosition> | null>(null);
   const label = selectionReference(
@@ -141,7 +156,7 @@ export function VerseActionMenu({ at, book, chapter, translation, verses, onClos
           </button>
         )}
       </div>
-      <div className="grid grid-cols-3 gap-1">
+      <div className="grid grid-cols-4 gap-1">
         <MenuAction icon={<Quote aria-hidden size={20} />} label="Quote" onClick={() => onStudy('quote')} first />
         <MenuAction icon={<NotebookPen aria-hidden size={20} />} label="Note" onClick={() => onStudy('freeform')} />
         <MenuAction icon={<BookOpenText aria-hidden size={20} />} label="Study" onClick={() => onStudy('understand')} />
@@ -154,6 +169,7 @@ export function VerseActionMenu({ at, book, chapter, translation, verses, onClos
           }}
         />
         <MenuAction icon={<Link2 aria-hidden size={20} />} label="Share link" onClick={share} />
+        <MenuAction icon={<Headphones aria-hidden size={20} />} label="Listen" onClick={onListen} />
       </div>
       <button type="button" onClick={onAsk} className="button-secondary mt-2 w-full">
         <Sparkles aria-hidden size={18} /> Ask AI about {label}

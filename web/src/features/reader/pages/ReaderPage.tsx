@@ -30,6 +30,9 @@ import { selectionReference, spanReference } from '#common/bible/reference.ts';
 import { useChapterHighlights } from '../../study/api/highlights.ts';
 import { notedVerses, useChapterNotes } from '../../study/api/notes.ts';
 import type { StudyTab } from '../../study/components/study-tabs.ts';
+import { ListenButton } from '../../audio/components/ListenButton.tsx';
+import { seekToVerse, useReadingVerse } from '../../audio/api/audio-store.ts';
+import { useFollowReading } from '../../audio/api/use-follow-reading.ts';
 
 // The study panel (and its tabs library) loads when someone first opens it.
 const StudyPanel = lazy(() => import('../../study/components/StudyPanel.tsx'));
@@ -37,6 +40,7 @@ const StudyPanel = lazy(() => import('../../study/components/StudyPanel.tsx'));
 const AskDialog = lazy(() => import('../../chat/components/AskDialog.tsx'));
 // Comparing is a choice made from the verse menu: its dialog loads then.
 const CompareDialog = lazy(() => import('../components/CompareDialog.tsx').then((m) => ({ default: m.CompareDialog })));
+const VerseAudioDialog = lazy(() => import('../../audio/components/VerseAudioDialog.tsx'));
 
 export const VERSE_SCROLL_DELAY = 300;
 export const VERSE_GLOW_MS = 2000;
@@ -62,6 +66,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   const [comparing, setComparing] = useState<{ reference: string; label: string } | null>(null);
   const [studying, setStudying] = useState<{ tab: StudyTab; verses: number[] } | null>(null);
   const [asking, setAsking] = useState<{ reference: string; text: string } | null>(null);
+  const [listening, setListening] = useState<{ reference: string; text: string } | null>(null);
   const [glow, setGlow] = useState<number | undefined>();
   const highlights = useChapterHighlights(content.data?.book ?? book, chapter);
   const chapterNotes = useChapterNotes(content.data?.book ?? book, chapter);
@@ -125,13 +130,23 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
     if (content.isError || unavailable) toastError('Please try again or select a different passage.', 'Error loading Bible content');
   }, [content.isError, unavailable]);
 
-  const onVerse = useCallback((v: number, at: { x: number; y: number }) => {
-    setSelection((s) => {
-      if (!s) return { verses: [v], at };
-      const verses = s.verses.includes(v) ? s.verses.filter((x) => x !== v) : [...s.verses, v];
-      return verses.length ? { verses, at } : null;
-    });
-  }, []);
+  // While this chapter's audio plays, the verse being read is marked and kept in view; a tapped verse is
+  // where the reading goes on from.
+  const readingVerse = useReadingVerse({ book: bookName, chapter, translation });
+  const listen =
+    content.data && !content.data.redirect ? { book: bookName, chapter, translation, text: content.data.verses.map((v) => v.text).join(' ') } : undefined;
+  useFollowReading(readingVerse);
+  const onVerse = useCallback(
+    (v: number, at: { x: number; y: number }) => {
+      if (seekToVerse(v, { book: bookName, chapter, translation })) return;
+      setSelection((s) => {
+        if (!s) return { verses: [v], at };
+        const verses = s.verses.includes(v) ? s.verses.filter((x) => x !== v) : [...s.verses, v];
+        return verses.length ? { verses, at } : null;
+      });
+    },
+    [bookName, chapter, translation],
+  );
   const selectedSet = useMemo(() => new Set(selection?.verses ?? []), [selection]);
 
   let body;
@@ -161,6 +176,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
           highlighted={highlighted}
           noted={noted}
           glowVerse={glow}
+          readingVerse={readingVerse}
           onVerse={onVerse}
           direction={content.data.direction}
         />
@@ -197,6 +213,8 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
           </div>
           <TranslationPicker current={translation} onSelect={(code) => void changeTranslation(code)} />
           <div className="ml-auto flex shrink-0 items-center">
+            {/* In the header from the small-tablet width up; on phones, in the floating bar (the header is full). */}
+            {listen && <ListenButton {...listen} className="hidden sm:inline-flex" />}
             <DisplaySettings translation={translation} textHasRedLetters={summary?.redLetters !== false} />
             <Link to="/achievements" className="icon-button hidden sm:inline-flex" aria-label="My Stats" title="My Stats">
               <BarChart3 aria-hidden size={20} />
@@ -225,6 +243,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
         onFollow={clearSelection}
         onStudy={() => setStudying({ tab: 'freeform', verses: [] })}
         revealOn={selection}
+        phoneExtra={listen && <ListenButton {...listen} />}
       />
 
       {selection && verseTexts.length > 0 && (
@@ -247,6 +266,10 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
           }}
           onCompare={() => {
             setComparing({ reference: spanReference(bookName, chapter, selection.verses), label: selectionReference(bookName, chapter, selection.verses) });
+            setSelection(null);
+          }}
+          onListen={() => {
+            setListening({ reference: selectionReference(bookName, chapter, selection.verses, '-'), text: verseTexts.map((v) => v.text).join(' ') });
             setSelection(null);
           }}
         />
@@ -273,6 +296,11 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
             }}
             onClose={() => setStudying(null)}
           />
+        </Suspense>
+      )}
+      {listening && (
+        <Suspense fallback={null}>
+          <VerseAudioDialog reference={listening.reference} text={listening.text} translation={translation} onClose={() => setListening(null)} />
         </Suspense>
       )}
       {comparing && (
