@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './fixtures.ts';
 
@@ -140,6 +142,25 @@ describe('When audio cannot be made', () => {
     expect(await toast.textContent()).toContain('Error');
     expect(await page.getByTestId('chapter-audio').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Listen to John 3 (NIV)' }).isEnabled()).toBe(true);
+  });
+
+  it('says so when the file cannot be played', async () => {
+    // Psalm 117 is made, then its file is spoiled on the server's disk (no other test reads it).
+    const first = await newPage();
+    await first.goto('/bible?book=Psalms&chapter=117&translation=KJV');
+    await first.getByRole('button', { name: 'Listen to Psalm 117 (KJV)' }).click();
+    await first.getByRole('dialog', { name: 'Psalm 117 (KJV)' }).waitFor({ timeout: 60_000 });
+    const src = new URL((await audioState(first, 'chapter-audio')).src).pathname;
+    writeFileSync(join(inject('mediaDir'), src.slice('/media/'.length)), 'this is not an MP3 file');
+
+    const page = await newPage();
+    await page.goto('/bible?book=Psalms&chapter=117&translation=KJV');
+    await page.getByRole('button', { name: 'Listen to Psalm 117 (KJV)' }).click();
+    const player = page.getByRole('dialog', { name: 'Psalm 117 (KJV)' });
+    await player.getByRole('alert').filter({ hasText: 'Audio not available' }).waitFor();
+    expect(await player.getByRole('alert').textContent()).toContain('Please try again later or contact support if the issue persists.');
+    await page.getByRole('status').filter({ hasText: 'There was an error playing the audio file.' }).waitFor();
+    expect(await player.getByRole('button', { name: 'Play Psalm 117 (KJV)' }).count()).toBe(0);
   });
 });
 

@@ -18,6 +18,8 @@ declare module 'vitest' {
     inboxDir: string;
     /** Sets how the licensed provider's stand-in answers a chapter (see server/test/api-bible-server.ts). */
     apiBibleControl: string;
+    /** The server's media folder (generated audio), for a test that spoils a file on purpose. */
+    mediaDir: string;
   }
 }
 
@@ -85,6 +87,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl);
   project.provide('inboxDir', inboxDir);
   project.provide('apiBibleControl', apiBible.controlUrl);
+  project.provide('mediaDir', join(dataDir, 'media'));
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));

@@ -1,5 +1,5 @@
 import { Download, Maximize2, Minimize2, Pause, Play, X } from 'lucide-react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { chapterTitle } from '#common/bible/reference.ts';
 import { AUDIO_MESSAGES, MINIMIZE_AFTER_PLAYING_MS } from '#common/audio/rules.ts';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -18,16 +18,27 @@ import { useMediaSession } from './use-media-session.ts';
 export default function ChapterPlayer() {
   const { audio, player, speed } = useAudioState();
   const element = useRef<HTMLAudioElement | null>(null);
-  const failed = useRef(false);
+  // The file that could not be played (spec §8: a toast, and the player says audio is not available).
+  const [failedUrl, setFailedUrl] = useState<string>();
 
   const attach = useCallback((el: HTMLAudioElement | null) => {
     element.current = el;
     registerAudioElement(el);
   }, []);
 
+  // The source is given once the element is in the page: an error found while React was still
+  // committing the element would reach no handler (a spoiled file fails within milliseconds).
+  const url = audio?.url;
   useEffect(() => {
-    if (element.current) element.current.playbackRate = speed;
-  }, [speed, audio]);
+    const el = element.current;
+    if (el && url) el.src = url;
+  }, [url]);
+  useEffect(() => {
+    const el = element.current;
+    if (!el) return;
+    el.defaultPlaybackRate = speed; // a new source starts at the default rate
+    el.playbackRate = speed;
+  }, [speed, url]);
 
   // Spec §4: on 'playing' the dialog becomes the mini-player after about 300 ms.
   useEffect(() => {
@@ -61,7 +72,6 @@ export default function ChapterPlayer() {
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <audio
         ref={attach}
-        src={audio.url}
         preload="auto"
         onPlaying={() => playerEvent({ type: 'playing' })}
         onPause={(e) => !e.currentTarget.ended && playerEvent({ type: 'paused' })}
@@ -71,8 +81,8 @@ export default function ChapterPlayer() {
           playerEvent({ type: 'ended' });
         }}
         onError={() => {
-          if (failed.current) return;
-          failed.current = true;
+          if (failedUrl === audio.url) return;
+          setFailedUrl(audio.url);
           toastError(AUDIO_MESSAGES.playbackText, AUDIO_MESSAGES.playbackTitle);
         }}
         data-testid="chapter-audio"
@@ -95,17 +105,24 @@ export default function ChapterPlayer() {
               <X aria-hidden size={20} />
             </button>
           </div>
-          <PlayerControls
-            title={audio.title}
-            playing={player.playing}
-            position={player.position}
-            duration={player.duration}
-            speed={speed}
-            onToggle={toggle}
-            onSeek={seek}
-            onSkip={(by) => seek(player.position + by)}
-            onSpeed={setSpeed}
-          />
+          {failedUrl === audio.url ? (
+            <div role="alert" className="py-2 text-sm">
+              <p className="font-semibold">{AUDIO_MESSAGES.unavailableTitle}</p>
+              <p className="text-stone-700 dark:text-stone-300">{AUDIO_MESSAGES.unavailableText}</p>
+            </div>
+          ) : (
+            <PlayerControls
+              title={audio.title}
+              playing={player.playing}
+              position={player.position}
+              duration={player.duration}
+              speed={speed}
+              onToggle={toggle}
+              onSeek={seek}
+              onSkip={(by) => seek(player.position + by)}
+              onSpeed={setSpeed}
+            />
+          )}
           <div className="mt-4 flex justify-between gap-2">
             <button type="button" className="button-secondary" onClick={() => playerEvent({ type: 'minimize' })}>
               <Minimize2 aria-hidden size={18} /> Minimize

@@ -69,8 +69,11 @@ export default function VerseAudioDialog({
             {/* The words are the passage itself, shown on the page (and, for a chapter, marked verse by verse). */}
             {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
             <audio
-              ref={element}
-              src={audio.data.audioUrl}
+              ref={(el) => {
+                element.current = el;
+                // Given once the element is in the page, so an early error still reaches onError.
+                if (el && !el.getAttribute('src')) el.src = audio.data.audioUrl;
+              }}
               autoPlay
               onLoadedMetadata={(e) => {
                 e.currentTarget.playbackRate = speed;
