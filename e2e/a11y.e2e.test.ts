@@ -123,6 +123,32 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
       await page.locator('[data-testid="account-sheet"], [role="menu"]').first().waitFor();
     },
   },
+  {
+    name: 'audio player',
+    path: '/bible?book=Psalms&chapter=23&translation=KJV',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Listen to Psalm 23 (KJV)' }).click();
+      await page.getByRole('dialog', { name: 'Psalm 23 (KJV)' }).waitFor({ timeout: 60_000 });
+    },
+  },
+  {
+    name: 'audio mini-player',
+    path: '/bible?book=Psalms&chapter=23&translation=KJV',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Listen to Psalm 23 (KJV)' }).click();
+      await page.getByRole('button', { name: 'Play Psalm 23 (KJV)' }).click({ timeout: 60_000 });
+      await page.getByTestId('mini-player').waitFor();
+    },
+  },
+  {
+    name: 'verse audio',
+    path: '/bible?book=John&chapter=3',
+    open: async (page) => {
+      await page.locator('#v16').click();
+      await page.getByTestId('verse-menu').getByRole('button', { name: 'Listen' }).click();
+      await page.getByTestId('verse-audio').waitFor({ state: 'attached', timeout: 30_000 });
+    },
+  },
   // My Notes and My Highlights: an account with items, an empty account, and a guest.
   { name: 'my notes', path: '/notes', signIn: (page) => signInWithStudyData(page, 'filled') },
   { name: 'my notes, empty', path: '/notes', signIn: (page) => signInWithStudyData(page, 'empty') },

@@ -319,6 +319,21 @@ describe('reading comfort', () => {
           await page.getByRole('button', { name: 'Study', exact: true }).click();
         },
       ],
+      [
+        'verse audio',
+        async () => {
+          await page.locator('#v16').click();
+          await page.getByTestId('verse-menu').getByRole('button', { name: 'Listen' }).click();
+          await page.getByTestId('verse-audio').waitFor({ state: 'attached', timeout: 30_000 });
+        },
+      ],
+      [
+        'audio player',
+        async () => {
+          await page.getByRole('button', { name: 'Listen to John 3 (KJV)' }).click();
+          await page.getByRole('button', { name: 'Play John 3 (KJV)' }).waitFor({ timeout: 60_000 });
+        },
+      ],
     ];
     for (const [name, open] of overlays) {
       await open();
@@ -335,5 +350,10 @@ describe('reading comfort', () => {
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('[role=dialog]').count(), { message: name }).toBe(0);
     }
+    // The mini-player, while the chapter plays.
+    await page.getByRole('button', { name: 'Listen to John 3 (KJV)' }).click();
+    await page.getByRole('button', { name: 'Play John 3 (KJV)' }).click();
+    await page.getByTestId('mini-player').waitFor();
+    expect(await tooSmall('[data-testid=mini-player]'), 'mini-player').toEqual([]);
   });
 });
