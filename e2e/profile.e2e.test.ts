@@ -260,6 +260,26 @@ describe('/settings', () => {
       .poll(async () => (await p.evaluate(async () => (await fetch('/api/settings')).json())) as object)
       .toMatchObject({ fontSize: 'base', translation: 'WEB' });
   });
+
+  it('keeps a choice made while the account’s settings are still on their way', async () => {
+    const p = await signInAs(await page(), SEEDED_READER);
+    // The account's settings reply is held back (a slow network) until the person has chosen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await p.route('**/api/settings', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch(); // the server answers now, with the account's old settings …
+      await held; // … and the answer arrives late
+      await route.fulfill({ response });
+    });
+    await p.goto('/settings');
+    await choose(p, 'Small');
+    release();
+    await p.waitForLoadState('networkidle');
+    expect(await p.getByRole('radio', { name: 'Small' }).isChecked()).toBe(true);
+    await p.unroute('**/api/settings');
+    await expect.poll(async () => (await p.evaluate(async () => (await fetch('/api/settings')).json())) as object).toMatchObject({ fontSize: 'small' });
+  });
 });
 
 describe('admin sign-in and /admin', () => {

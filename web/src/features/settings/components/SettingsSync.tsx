@@ -7,7 +7,8 @@ import { savePreferredTranslation } from '../../translations/api/preferred-trans
 
 /**
  * Settings follow a signed-in person across devices: on sign-in the account's settings replace the
- * browser's; later changes here are sent to the account. Guests keep them in the browser only.
+ * browser's, except one changed here before they arrived; changes here are sent to the account.
+ * Guests keep them in the browser only.
  */
 export function SettingsSync() {
   const user = useCurrentUser();
@@ -15,14 +16,20 @@ export function SettingsSync() {
   useEffect(() => {
     if (!userId) return;
     let active = true;
+    // A choice made here while the account's settings were on their way is newer than they are: it
+    // is kept (and sent), not replaced by the older value when the reply comes.
+    const changedMeanwhile = new Set<string>();
     void readSettings()
       .then((saved) => {
         if (!active) return;
-        setFontSize(saved.fontSize, { fromServer: true });
-        if (saved.translation) savePreferredTranslation(saved.translation, { fromServer: true });
+        if (!changedMeanwhile.has('fontSize')) setFontSize(saved.fontSize, { fromServer: true });
+        if (saved.translation && !changedMeanwhile.has('translation')) savePreferredTranslation(saved.translation, { fromServer: true });
       })
       .catch(() => {});
-    const stop = onSettingChange((change) => void saveSettings(change).catch(() => {}));
+    const stop = onSettingChange((change) => {
+      for (const key of Object.keys(change)) changedMeanwhile.add(key);
+      void saveSettings(change).catch(() => {});
+    });
     return () => {
       active = false;
       stop();
