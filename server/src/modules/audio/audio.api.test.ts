@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,13 @@ describe(`Chapter and verse audio on the embedded engine, on ${databaseKind()}`,
     expect(a.json()).toEqual(b.json());
     expect(app.audio.generations).toBe(before + 1);
     expect(readdirSync(join(dataDir, 'media/audio')).filter((f) => f.startsWith('kjv-ps-117-'))).toHaveLength(2); // sound and timings
+    // A spoiled timings file is made again, not a 500.
+    const spoiled = readdirSync(join(dataDir, 'media/audio')).find((f) => f.startsWith('kjv-ps-117-') && f.endsWith('.json'))!;
+    writeFileSync(join(dataDir, 'media/audio', spoiled), '{not json');
+    const remade = await chapterAudio('Psalms', 117);
+    expect(remade.statusCode).toBe(200);
+    expect(remade.json()).toEqual(a.json());
+    expect(app.audio.generations).toBe(before + 2);
     // "Psalm 117." then its two verses.
     expect(a.json().verses.map((v: { verse: number }) => v.verse)).toEqual([0, 1, 2]);
   }, 60_000);

@@ -92,7 +92,12 @@ export class AudioService {
   private async stored(base: string): Promise<AudioReply | undefined> {
     const [mp3, json] = await Promise.all([this.media.stat(`${base}.mp3`), this.media.stat(`${base}.json`)]);
     if (!mp3 || !json) return undefined;
-    const parsed = timings.safeParse(JSON.parse(await readAll(await this.media.open(`${base}.json`))));
+    let parsed;
+    try {
+      parsed = timings.safeParse(JSON.parse(await readAll(await this.media.open(`${base}.json`))));
+    } catch {
+      return undefined; // a spoiled timings file: the passage is made again, and both files replaced
+    }
     return parsed.success ? { audioUrl: this.media.url(`${base}.mp3`), ...parsed.data } : undefined;
   }
 
