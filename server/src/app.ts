@@ -15,6 +15,13 @@ import { createSpeechEngine } from './providers/speech/create-speech-engine.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { audioRoutes } from './modules/audio/audio.routes.ts';
 import { AudioService } from './modules/audio/audio.service.ts';
+import { createImageEngine } from './providers/images/create-image-engine.ts';
+import { PicturesRepository } from './modules/pictures/pictures.repository.ts';
+import { PictureQuota } from './modules/pictures/picture-quota.ts';
+import { PicturesService } from './modules/pictures/pictures.service.ts';
+import { picturesRoutes } from './modules/pictures/pictures.routes.ts';
+import { SharedVersesService } from './modules/pictures/shared-verses.service.ts';
+import { sharedVersesRoutes } from './modules/pictures/shared-verses.routes.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import { BibleStore } from './bible/store/bible-store.ts';
 import { BibleLibrary } from './bible/store/bible-library.ts';
@@ -67,6 +74,9 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { ProfileRepository } from './modules/profile/profile.repository.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+
+/** Public pages of things people share: rendered for every request, so a deleted or hidden one is gone at once. */
+const CHANGING_PAGES = /^\/(shared|share\/image|verse-visualization|chapter-visualization)\//;
 
 export interface AppOptions {
   config: AppConfig;
@@ -198,19 +208,26 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(mediaRoutes(media));
   const audio = new AudioService(bible, speech, media);
   await server.register(audioRoutes(audio));
+  const images = createImageEngine(config);
+  const picturesRepository = new PicturesRepository(database.db);
+  const pictures = new PicturesService(bible, images, media, picturesRepository, new PictureQuota(database.db, config.pictureLimits));
+  await server.register(picturesRoutes(pictures, viewerOf));
+  await server.register(sharedVersesRoutes(new SharedVersesService(bible, pictures, picturesRepository), viewerOf));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
   registerWeb(server, {
     webDist: config.webDist,
     publicUrl: config.publicUrl,
     pageHeaders: securityHeaders.page,
-    keepable: (url) => !bible.isLicensed(url.searchParams.get('translation') ?? ''),
+    // A licensed text may not be kept; a shared verse or picture may be deleted or hidden at any moment.
+    keepable: (url) => !bible.isLicensed(url.searchParams.get('translation') ?? '') && !CHANGING_PAGES.test(url.pathname),
     mediaOrigin: config.mediaS3?.publicUrl && new URL(config.mediaS3.publicUrl).origin,
   });
   fast.reads = fastReads({ hosts, headers: securityHeaders.overHttp, read: (path, query) => bible.fastRead(path, query) });
   server.addHook('onClose', async () => {
     await importChecker.destroy();
     await speech.close();
+    await images.close();
     licensed?.catalogue.stop();
     if (!options.database) await database.close();
   });

@@ -55,6 +55,13 @@ const envSchema = z.object({
   TTS_MODEL: z.string().min(1).max(200).optional(),
   TTS_VOICE: z.string().min(1).max(200).optional(),
   TTS_API_KEY: z.string().max(500).optional(),
+  IMAGE_BASE_URL: z.url({ error: 'must be a URL such as http://localhost:8080/v1' }).optional(),
+  IMAGE_MODEL: z.string().min(1).max(200).optional(),
+  IMAGE_API_KEY: z.string().max(500).optional(),
+  IMAGE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(600_000).default(120_000),
+  IMAGE_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(10),
+  IMAGE_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(40),
+  IMAGE_SITE_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(2_000),
   MEDIA_S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.example.org' }).optional(),
   MEDIA_S3_BUCKET: z.string().min(3).max(63).optional(),
   MEDIA_S3_REGION: z.string().min(1).max(100).default('us-east-1'),
@@ -115,6 +122,13 @@ export interface AppConfig {
    * where the bucket is served to browsers, if it is (else the app serves the files itself).
    */
   mediaS3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl?: string };
+  /** An OpenAI-compatible image endpoint (`/v1/images/generations`) for backdrops; without it the embedded engine paints. */
+  images?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
+  /**
+   * Pictures made per hour and per day by one account or one address, and by the whole site in a day
+   * (what a paid image service may cost is bounded by the last).
+   */
+  pictureLimits: { perHour: number; perDay: number; siteDaily: number };
 }
 
 export class ConfigError extends Error {}
@@ -129,6 +143,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${JSON.stringify(env[name])})`);
   }
   const e = parsed.data;
+  if (Boolean(e.IMAGE_BASE_URL) !== Boolean(e.IMAGE_MODEL)) {
+    throw new ConfigError('Invalid configuration: IMAGE_BASE_URL and IMAGE_MODEL go together: set both to use an image service, or neither');
+  }
   if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL)) {
     throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL go together: set both to use a language model, or neither');
   }
@@ -180,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.TTS_BASE_URL && e.TTS_MODEL && e.TTS_VOICE
         ? { baseUrl: e.TTS_BASE_URL.replace(/\/+$/, ''), model: e.TTS_MODEL, voice: e.TTS_VOICE, apiKey: e.TTS_API_KEY }
         : undefined,
+    images:
+      e.IMAGE_BASE_URL && e.IMAGE_MODEL
+        ? { baseUrl: e.IMAGE_BASE_URL.replace(/\/+$/, ''), model: e.IMAGE_MODEL, apiKey: e.IMAGE_API_KEY, timeoutMs: e.IMAGE_TIMEOUT_MS }
+        : undefined,
+    pictureLimits: { perHour: e.IMAGE_RATE_LIMIT, perDay: e.IMAGE_DAILY_CAP, siteDaily: e.IMAGE_SITE_DAILY_CAP },
     mediaS3:
       e.MEDIA_S3_ENDPOINT && e.MEDIA_S3_BUCKET && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
         ? {

@@ -289,3 +289,83 @@ export const conversationTurns = pgTable(
   },
   (t) => [index('conversation_turn_conversation_idx').on(t.conversationId, t.createdAt)],
 );
+
+// --- Pictures and sharing -------------------------------------------------------------------------
+
+/**
+ * A picture the picture engine made: a verse visualization ('verse'), a chapter illustration
+ * ('chapter') or a share graphic ('card'). `reference` is the canonical one ("John 3:16", "John 3"),
+ * `verseText` the store's words set on it. The files live in the media store under the two keys.
+ */
+export const pictures = pgTable(
+  'picture',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    reference: text('reference').notNull(),
+    translation: text('translation').notNull(),
+    verseText: text('verse_text').notNull(),
+    description: text('description').notNull(),
+    /** What to make it again from if its file is lost: the seed, or a card's font and colours. */
+    recipe: jsonb('recipe').notNull(),
+    engine: text('engine').notNull(),
+    imageKey: text('image_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    viewCount: integer('view_count').notNull().default(0),
+    /** Taken out of the community gallery: by an admin, or by enough reports until one looks. */
+    hidden: boolean('hidden').notNull().default(false),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('picture_list_idx').on(t.kind, t.reference, t.createdAt), uniqueIndex('picture_image_key_idx').on(t.imageKey)],
+);
+
+/** One report of a picture, one per person (account or address). */
+export const pictureReports = pgTable(
+  'picture_report',
+  {
+    pictureId: text('picture_id')
+      .notNull()
+      .references(() => pictures.id, { onDelete: 'cascade' }),
+    reporter: text('reporter').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.pictureId, t.reporter] })],
+);
+
+/** Each picture made, by whom (account, address, and 'site'): the hourly limits and daily caps count these. */
+export const pictureUses = pgTable(
+  'picture_use',
+  {
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('picture_use_key_idx').on(t.key, t.at), index('picture_use_at_idx').on(t.at)],
+);
+
+/** Spec §3 Shared verse: a verse someone published at /shared/{shareCode}. */
+export const sharedVerses = pgTable(
+  'shared_verse',
+  {
+    shareCode: text('share_code').primaryKey(),
+    reference: text('reference').notNull(),
+    translation: text('translation').notNull(),
+    verseText: text('verse_text').notNull(),
+    backgroundColor: text('background_color').notNull(),
+    textColor: text('text_color').notNull(),
+    fontStyle: text('font_style').notNull(),
+    isPublic: boolean('is_public').notNull().default(true),
+    /** The graphic shown and unfurled: the person's custom one, else a card made when it was shared. */
+    pictureId: text('picture_id')
+      .notNull()
+      .references(() => pictures.id),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A guest's share is theirs by a key only their browser holds; the hash of it is kept. */
+    ownerKeyHash: text('owner_key_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shared_verse_user_idx').on(t.userId, t.createdAt)],
+);

@@ -77,7 +77,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { publicH
 /** What a page's CSP depends on besides the page: https, and where media is served from if not here. */
 export interface PagePolicyOptions {
   publicHttps: boolean;
-  /** The origin of a public media bucket (MEDIA_S3_PUBLIC_URL), from which audio may play. */
+  /** The origin of a public media bucket (MEDIA_S3_PUBLIC_URL), from which audio may play and pictures show. */
   mediaOrigin?: string;
 }
 
@@ -88,7 +88,7 @@ export function pagePolicy(html: string, { publicHttps, mediaOrigin }: PagePolic
     'script-src': ["'self'", ...inlineScriptHashes(html)],
     // Inline style attributes and the style elements of dialog libraries; styles cannot run code.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'media-src': ["'self'", 'blob:', ...(mediaOrigin ? [mediaOrigin] : [])],

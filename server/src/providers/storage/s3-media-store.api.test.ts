@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AudioReply } from '#common/contracts/audio.ts';
 import { startTestApp } from '../../../test/test-app.ts';
@@ -61,6 +62,29 @@ describe('Media in an S3-compatible bucket (MEDIA_S3_*), against s3rver on loopb
     expect(app.audio.generations).toBe(before);
   }, 60_000);
 
+  it('stores pictures in the bucket too: a verse visualization and its thumbnail, served through the app', async () => {
+    const verseText = app.bible
+      .passageVerses(app.bible.translation('KJV'), app.bible.reference('Psalm 117:1'))
+      .map((v) => v.text)
+      .join(' ');
+    const res = await app.server.inject({
+      method: 'POST',
+      url: '/api/verse-visualizations/generate',
+      payload: { reference: 'Psalm 117:1', verseText, translation: 'KJV' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { imageUrl, thumbnailUrl } = res.json() as { imageUrl: string; thumbnailUrl: string };
+    const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    for (const url of [imageUrl, thumbnailUrl]) {
+      const head = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: url.slice('/media/'.length) }));
+      expect(head.ContentType).toBe('image/webp');
+      const served = await app.server.inject(url);
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.length).toBe(head.ContentLength);
+      expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    }
+  }, 60_000);
+
   it('hands out the bucket’s public address when it has one, and lets pages play from it', async () => {
     const publicApp = await startTestApp({ env: { ...env(), MEDIA_S3_PUBLIC_URL: 'https://media.example.org/selah/' } });
     try {
@@ -75,6 +99,9 @@ describe('Media in an S3-compatible bucket (MEDIA_S3_*), against s3rver on loopb
     }
     expect(pagePolicy('<p></p>', { publicHttps: true, mediaOrigin: 'https://media.example.org' })).toContain(
       "media-src 'self' blob: https://media.example.org;",
+    );
+    expect(pagePolicy('<p></p>', { publicHttps: true, mediaOrigin: 'https://media.example.org' })).toContain(
+      "img-src 'self' data: blob: https://media.example.org;",
     );
     expect(pagePolicy('<p></p>', { publicHttps: true })).toContain("media-src 'self' blob:;");
   });

@@ -1,0 +1,125 @@
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { pictureReports, pictures, sharedVerses } from '../../db/schema.ts';
+
+export type PictureRow = typeof pictures.$inferSelect;
+export type NewPicture = typeof pictures.$inferInsert;
+export type SharedVerseRow = typeof sharedVerses.$inferSelect;
+export type PictureKind = 'verse' | 'chapter' | 'card';
+
+/** SQL for pictures, their reports and shared verses. Hidden pictures are never listed or shown. */
+export class PicturesRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: NewPicture): Promise<PictureRow> {
+    const [saved] = await this.db.insert(pictures).values(row).returning();
+    return saved!;
+  }
+
+  /** Newest first; a reference narrows to one passage, a translation to pictures of its text. */
+  list(kind: PictureKind, filter: { reference?: string; translation?: string }, limit: number): Promise<PictureRow[]> {
+    return this.db
+      .select()
+      .from(pictures)
+      .where(
+        and(
+          eq(pictures.kind, kind),
+          eq(pictures.hidden, false),
+          filter.reference ? eq(pictures.reference, filter.reference) : undefined,
+          filter.translation ? eq(pictures.translation, filter.translation) : undefined,
+        ),
+      )
+      .orderBy(desc(pictures.createdAt), desc(pictures.id))
+      .limit(limit);
+  }
+
+  async find(id: string): Promise<PictureRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(pictures)
+      .where(and(eq(pictures.id, id), eq(pictures.hidden, false)));
+    return row;
+  }
+
+  async findByImageKey(key: string): Promise<PictureRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(pictures)
+      .where(and(eq(pictures.imageKey, key), eq(pictures.hidden, false)));
+    return row;
+  }
+
+  async countView(id: string): Promise<PictureRow | undefined> {
+    const [row] = await this.db
+      .update(pictures)
+      .set({ viewCount: sql`${pictures.viewCount} + 1` })
+      .where(and(eq(pictures.id, id), eq(pictures.hidden, false)))
+      .returning();
+    return row;
+  }
+
+  /** Keeps one report per reporter; hides the picture once `hideAt` people have reported it. */
+  async report(id: string, reporter: string, reason: string | undefined, hideAt: number): Promise<{ hidden: boolean } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [picture] = await tx.select({ id: pictures.id }).from(pictures).where(eq(pictures.id, id));
+      if (!picture) return undefined;
+      await tx.insert(pictureReports).values({ pictureId: id, reporter, reason }).onConflictDoNothing();
+      const [{ n }] = (await tx.select({ n: count() }).from(pictureReports).where(eq(pictureReports.pictureId, id))) as [{ n: number }];
+      if (Number(n) < hideAt) return { hidden: false };
+      await tx.update(pictures).set({ hidden: true }).where(eq(pictures.id, id));
+      return { hidden: true };
+    });
+  }
+
+  /** An admin's decision; showing a picture again clears its reports, so it is not hidden by the next one. */
+  async setHidden(id: string, hidden: boolean): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const updated = await tx.update(pictures).set({ hidden }).where(eq(pictures.id, id)).returning({ id: pictures.id });
+      if (updated.length === 0) return false;
+      if (!hidden) await tx.delete(pictureReports).where(eq(pictureReports.pictureId, id));
+      return true;
+    });
+  }
+
+  async insertShared(row: typeof sharedVerses.$inferInsert): Promise<SharedVerseRow> {
+    const [saved] = await this.db.insert(sharedVerses).values(row).returning();
+    return saved!;
+  }
+
+  async findShared(code: string): Promise<{ shared: SharedVerseRow; picture: PictureRow } | undefined> {
+    const [row] = await this.db
+      .select({ shared: sharedVerses, picture: pictures })
+      .from(sharedVerses)
+      .innerJoin(pictures, eq(pictures.id, sharedVerses.pictureId))
+      .where(and(eq(sharedVerses.shareCode, code), eq(pictures.hidden, false)));
+    return row;
+  }
+
+  /** A user's shared verses, newest first, after `before` (the last one of the previous page). */
+  listShared(userId: string, before: { createdAt: Date; code: string } | undefined, limit: number) {
+    return this.db
+      .select({ shared: sharedVerses, picture: pictures })
+      .from(sharedVerses)
+      .innerJoin(pictures, eq(pictures.id, sharedVerses.pictureId))
+      .where(
+        and(
+          eq(sharedVerses.userId, userId),
+          before
+            ? or(lt(sharedVerses.createdAt, before.createdAt), and(eq(sharedVerses.createdAt, before.createdAt), lt(sharedVerses.shareCode, before.code)))
+            : undefined,
+        ),
+      )
+      .orderBy(desc(sharedVerses.createdAt), desc(sharedVerses.shareCode))
+      .limit(limit);
+  }
+
+  /** Deletes the share and its graphic when no other share shows it. */
+  async deleteShared(code: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [gone] = await tx.delete(sharedVerses).where(eq(sharedVerses.shareCode, code)).returning();
+      if (!gone) return;
+      const [{ n }] = (await tx.select({ n: count() }).from(sharedVerses).where(eq(sharedVerses.pictureId, gone.pictureId))) as [{ n: number }];
+      if (Number(n) === 0) await tx.delete(pictures).where(and(eq(pictures.id, gone.pictureId), eq(pictures.kind, 'card')));
+    });
+  }
+}

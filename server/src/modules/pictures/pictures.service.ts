@@ -1,0 +1,216 @@
+import { randomInt } from 'node:crypto';
+import { formatReference } from '#common/bible/reference.ts';
+import type { GalleryImage, ShareGraphic, VerseVisualization } from '#common/contracts/pictures.ts';
+import type { FontStyle } from '#common/pictures/rules.ts';
+import { Busy, Forbidden, NotFound } from '../../lib/errors.ts';
+import { isQueueFull } from '../../lib/worker-pool.ts';
+import type { ImageEngine, RenderedPicture } from '../../providers/images/image-engine.ts';
+import { MEDIA_KEY, type MediaStore } from '../../providers/storage/media-store.ts';
+import type { Viewer } from '../auth/viewer.ts';
+import type { BibleService } from '../bible/bible.service.ts';
+import type { PictureQuota } from './picture-quota.ts';
+import type { PictureKind, PictureRow, PicturesRepository } from './pictures.repository.ts';
+import { randomId } from './random-id.ts';
+import { passageInAnyTranslation, storedChapter, storedPassage, type StoredPassage } from './stored-passage.ts';
+
+const BUSY = 'Pictures are being made for many people just now. Please try again in a minute.';
+/** This many people reporting a picture take it out of the gallery until an admin looks at it. */
+export const REPORTS_TO_HIDE = 3;
+
+export type CardStyle = { fontStyle: FontStyle; backgroundColor: string; textColor: string };
+type Recipe = { seed: number } | CardStyle;
+
+/**
+ * Verse visualizations, chapter illustrations and share graphics (spec §2–§4, §7): made by the image
+ * engine from the store's text, kept in the media store, listed newest first in a community gallery
+ * everyone sees. Making one is bounded per account, per address and per day (PictureQuota).
+ */
+export class PicturesService {
+  constructor(
+    private readonly bible: BibleService,
+    private readonly engine: ImageEngine,
+    private readonly media: MediaStore,
+    private readonly repository: PicturesRepository,
+    private readonly quota: PictureQuota,
+  ) {}
+
+  async verseVisualizations(reference: string, translation: string, limit: number): Promise<VerseVisualization[]> {
+    const rows = await this.repository.list(
+      'verse',
+      { reference: formatReference(this.bible.reference(reference)), translation: translation.trim().toUpperCase() },
+      limit,
+    );
+    return rows.map((r) => this.verseVisualization(r));
+  }
+
+  async createVerseVisualization(viewer: Viewer, address: string, input: { reference: string; verseText: string; translation: string }) {
+    const passage = storedPassage(this.bible, input.reference, input.translation, input.verseText);
+    await this.quota.take(viewer, address);
+    const seed = randomInt(2 ** 31);
+    const row = await this.make('verse', passage, { seed }, viewer, () =>
+      this.engine.versePicture({ reference: passage.reference, text: passage.text, translation: passage.translation, seed }),
+    );
+    return this.verseVisualization(row);
+  }
+
+  /** Spec §7 detail: the visualization, with one more view counted. */
+  async viewVerseVisualization(id: string): Promise<VerseVisualization> {
+    const row = await this.repository.countView(id);
+    if (!row || row.kind !== 'verse') throw new NotFound('There is no visualization with that id.');
+    return this.verseVisualization(row);
+  }
+
+  /**
+   * Spec §7 regenerate: a picture that failed to load. Its file is made again from its recipe when
+   * storage has lost it; otherwise the same address is given back (the failure was on the way).
+   */
+  async regenerate(viewer: Viewer, address: string, input: { id: string; reference: string; verseText: string; translation: string }) {
+    const row = await this.repository.find(input.id);
+    if (!row || row.kind !== 'verse') throw new NotFound('There is no visualization with that id.');
+    if (!(await this.media.stat(row.imageKey)) || !(await this.media.stat(row.thumbnailKey))) {
+      await this.quota.take(viewer, address);
+      const seed = (row.recipe as { seed: number }).seed;
+      const picture = await this.render(() => this.engine.versePicture({ reference: row.reference, text: row.verseText, translation: row.translation, seed }));
+      await this.store(row.imageKey, row.thumbnailKey, picture);
+    }
+    return { imageUrl: this.media.url(row.imageKey) };
+  }
+
+  async gallery(filter: { reference?: string; translation?: string }, limit: number): Promise<GalleryImage[]> {
+    // A chapter's illustrations carry no text, so every translation's readers see all of them.
+    const reference = filter.reference ? storedChapterLabel(this.bible, filter.reference) : undefined;
+    const rows = await this.repository.list('chapter', { reference }, limit);
+    return rows.map((r) => this.galleryImage(r));
+  }
+
+  async createChapterPicture(viewer: Viewer, address: string, input: { bibleReference: string; translation: string }) {
+    const chapter = storedChapter(this.bible, input.bibleReference, input.translation);
+    await this.quota.take(viewer, address);
+    const seed = randomInt(2 ** 31);
+    const row = await this.make('chapter', chapter, { seed }, viewer, () =>
+      this.engine.chapterPicture({ reference: chapter.reference, text: chapter.text, translation: chapter.translation, seed }),
+    );
+    return this.galleryImage(row);
+  }
+
+  /** Spec §7 generate-graphic: the verse set in the person's font and colours. */
+  async createGraphic(
+    viewer: Viewer,
+    address: string,
+    input: { verseText: string; reference: string; translation?: string } & CardStyle,
+  ): Promise<{ id: string; imageUrl: string; width: number; height: number }> {
+    const passage = input.translation
+      ? storedPassage(this.bible, input.reference, input.translation, input.verseText)
+      : passageInAnyTranslation(this.bible, input.reference, input.verseText);
+    const row = await this.makeCard(viewer, address, passage, input);
+    return { id: row.id, imageUrl: this.media.url(row.imageKey), width: row.width, height: row.height };
+  }
+
+  async makeCard(viewer: Viewer, address: string, passage: StoredPassage, style: CardStyle): Promise<PictureRow> {
+    await this.quota.take(viewer, address);
+    const recipe: CardStyle = { fontStyle: style.fontStyle, backgroundColor: style.backgroundColor, textColor: style.textColor };
+    return this.make('card', passage, recipe, viewer, () => this.engine.shareCard({ reference: passage.reference, text: passage.text, ...recipe }));
+  }
+
+  /** A share graphic this site made, found by the address it was given at (for a shared verse's customGraphicUrl). */
+  async graphicAt(url: string): Promise<PictureRow | undefined> {
+    const key = url.split(/[?#]/)[0]!.split('/').slice(-2).join('/');
+    if (!MEDIA_KEY.test(key) || this.media.url(key) !== url.split(/[?#]/)[0]) return undefined;
+    const row = await this.repository.findByImageKey(key);
+    return row?.kind === 'card' ? row : undefined;
+  }
+
+  /** Any picture, without counting a view: for public pages, which count one after they show. */
+  async picture(id: string, kind: PictureKind): Promise<PictureRow> {
+    const row = await this.repository.find(id);
+    if (!row || row.kind !== kind) throw new NotFound('There is no picture with that id.');
+    return row;
+  }
+
+  async countView(id: string): Promise<{ viewCount: number }> {
+    const row = await this.repository.countView(id);
+    if (!row) throw new NotFound('There is no picture with that id.');
+    return { viewCount: row.viewCount };
+  }
+
+  async report(viewer: Viewer, address: string, id: string, reason: string | undefined) {
+    const reporter = viewer.kind === 'user' ? `user:${viewer.userId}` : `addr:${address}`;
+    const done = await this.repository.report(id, reporter, reason || undefined, REPORTS_TO_HIDE);
+    if (!done) throw new NotFound('There is no picture with that id.');
+    return { reported: true as const, hidden: done.hidden };
+  }
+
+  async setHidden(viewer: Viewer, id: string, hidden: boolean): Promise<{ id: string; hidden: boolean }> {
+    if (viewer.kind !== 'user' || viewer.role !== 'admin') throw new Forbidden('Only an admin can hide or show pictures.');
+    if (!(await this.repository.setHidden(id, hidden))) throw new NotFound('There is no picture with that id.');
+    return { id, hidden };
+  }
+
+  verseVisualization(r: PictureRow): VerseVisualization {
+    return { ...this.common(r), reference: r.reference, verseText: r.verseText, translation: r.translation };
+  }
+
+  galleryImage(r: PictureRow): GalleryImage {
+    return { ...this.common(r), bibleReference: r.reference, translation: r.translation };
+  }
+
+  shareGraphic(r: PictureRow): ShareGraphic {
+    const { id, imageUrl, width, height, createdAt } = this.common(r);
+    return { id, imageUrl, width, height, createdAt, reference: r.reference, translation: r.translation, verseText: r.verseText };
+  }
+
+  private common(r: PictureRow) {
+    return {
+      id: r.id,
+      imageUrl: this.media.url(r.imageKey),
+      thumbnailUrl: this.media.url(r.thumbnailKey),
+      width: r.width,
+      height: r.height,
+      description: r.description,
+      viewCount: r.viewCount,
+      createdAt: r.createdAt.toISOString(),
+    };
+  }
+
+  private async make(kind: PictureKind, passage: StoredPassage, recipe: Recipe, viewer: Viewer, paint: () => Promise<RenderedPicture>) {
+    const picture = await this.render(paint);
+    const id = randomId();
+    const imageKey = `pictures/${kind}-${id}.webp`;
+    const thumbnailKey = `pictures/${kind}-${id}-thumb.webp`;
+    await this.store(imageKey, thumbnailKey, picture);
+    return this.repository.insert({
+      id,
+      kind,
+      reference: passage.reference,
+      translation: passage.translation,
+      verseText: kind === 'chapter' ? '' : passage.text,
+      description: picture.description,
+      recipe,
+      engine: this.engine.id,
+      imageKey,
+      thumbnailKey,
+      width: picture.width,
+      height: picture.height,
+      userId: viewer.kind === 'user' ? viewer.userId : null,
+    });
+  }
+
+  private async render(paint: () => Promise<RenderedPicture>): Promise<RenderedPicture> {
+    try {
+      return await paint();
+    } catch (error) {
+      if (isQueueFull(error)) throw new Busy(BUSY);
+      throw error;
+    }
+  }
+
+  private async store(imageKey: string, thumbnailKey: string, picture: RenderedPicture): Promise<void> {
+    await this.media.put(thumbnailKey, picture.thumbnail, 'image/webp');
+    await this.media.put(imageKey, picture.image, 'image/webp');
+  }
+}
+
+function storedChapterLabel(bible: BibleService, reference: string): string {
+  const range = bible.reference(reference);
+  return formatReference({ ...range, verse: undefined, endVerse: undefined, endChapter: range.chapter });
+}
