@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './fixtures.ts';
@@ -149,6 +149,36 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
       await page.getByTestId('verse-audio').waitFor({ state: 'attached', timeout: 30_000 });
     },
   },
+  // Pictures and sharing (issue 15): the three dialogs and the public pages.
+  {
+    name: 'verse visualization gallery',
+    path: '/bible?book=John&chapter=3&translation=KJV',
+    open: async (page) => {
+      await page.locator('#v16').click();
+      await page.getByTestId('verse-menu').getByRole('button', { name: 'Visualize' }).click();
+      await page.getByRole('dialog', { name: 'Visualize John 3:16' }).waitFor();
+    },
+  },
+  {
+    name: 'chapter illustrations',
+    path: '/bible?book=John&chapter=3&translation=KJV',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Visualize John 3' }).first().click();
+      await page.getByRole('dialog', { name: 'Chapter Illustrations - John 3' }).waitFor();
+    },
+  },
+  {
+    name: 'share verse',
+    path: '/bible?book=John&chapter=3&translation=KJV',
+    open: async (page) => {
+      await page.locator('#v16').click();
+      await page.getByTestId('verse-menu').getByRole('button', { name: 'Share' }).click();
+      await page.getByRole('dialog', { name: 'Share John 3:16' }).getByRole('button', { name: 'Create Link' }).click();
+      await page.getByLabel('Link to share').waitFor({ timeout: 30_000 });
+    },
+  },
+  { name: 'my shared verses, guest', path: '/my-shared-verses' },
+  { name: 'shared verse page', path: '/shared/{shared}' },
   // My Notes and My Highlights: an account with items, an empty account, and a guest.
   { name: 'my notes', path: '/notes', signIn: (page) => signInWithStudyData(page, 'filled') },
   { name: 'my notes, empty', path: '/notes', signIn: (page) => signInWithStudyData(page, 'empty') },
@@ -156,6 +186,30 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
   { name: 'my highlights', path: '/highlights', signIn: (page) => signInWithStudyData(page, 'filled') },
   { name: 'my highlights, empty', path: '/highlights', signIn: (page) => signInWithStudyData(page, 'empty') },
 ];
+
+/** A verse shared once for this run, for the public page's check. */
+let shared: Promise<string> | undefined;
+function sharedCode(): Promise<string> {
+  const baseUrl = inject('baseUrl');
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify(body) }).then((r) =>
+      r.json(),
+    );
+  shared ??= post('/api/bible/compare/John%203%3A16', { translations: ['KJV'] })
+    .then(([verse]: { text: string }[]) =>
+      post('/api/shared-verses', {
+        reference: 'John 3:16',
+        translation: 'KJV',
+        verseText: verse!.text,
+        backgroundColor: '#1a365d',
+        textColor: '#ffffff',
+        fontStyle: 'classic',
+        isPublic: 1,
+      }),
+    )
+    .then((r: { shareCode: string }) => r.shareCode);
+  return shared;
+}
 
 describe('accessibility (axe-core): no serious or critical violations', () => {
   for (const screen of SCREENS) {
@@ -168,7 +222,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
         it(`${screen.name}, ${device}, ${colorScheme}`, async () => {
           const page = await newPage({ width, height, colorScheme });
           await screen.signIn?.(page);
-          await page.goto(screen.path);
+          await page.goto(screen.path.replace('{shared}', await sharedCode()));
           await settle(page);
           await screen.open?.(page);
           await page.waitForTimeout(250);

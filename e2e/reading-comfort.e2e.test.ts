@@ -328,6 +328,29 @@ describe('reading comfort', () => {
         },
       ],
       [
+        'verse visualization gallery',
+        async () => {
+          await page.locator('#v16').click();
+          await page.getByTestId('verse-menu').getByRole('button', { name: 'Visualize' }).click();
+          await page.getByRole('dialog', { name: 'Visualize John 3:16' }).waitFor();
+        },
+      ],
+      [
+        'share verse',
+        async () => {
+          await page.locator('#v16').click();
+          await page.getByTestId('verse-menu').getByRole('button', { name: 'Share' }).click();
+          await page.getByRole('dialog', { name: 'Share John 3:16' }).waitFor();
+        },
+      ],
+      [
+        'chapter illustrations',
+        async () => {
+          await page.getByRole('button', { name: 'Visualize John 3' }).click();
+          await page.getByRole('dialog', { name: 'Chapter Illustrations - John 3' }).waitFor();
+        },
+      ],
+      [
         'audio player',
         async () => {
           await page.getByRole('button', { name: 'Listen to John 3 (KJV)' }).click();

@@ -20,6 +20,7 @@ import { Route as ChatRouteImport } from './routes/chat'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as HighlightsRouteImport } from './routes/highlights'
+import { Route as MySharedVersesRouteImport } from './routes/my-shared-verses'
 import { Route as NewsRouteImport } from './routes/news'
 import { Route as NotesRouteImport } from './routes/notes'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -32,6 +33,10 @@ import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TermsStandaloneRouteImport } from './routes/terms-standalone'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as ChapterVisualizationIdRouteImport } from './routes/chapter-visualization.$id'
+import { Route as SharedShareCodeRouteImport } from './routes/shared.$shareCode'
+import { Route as VerseVisualizationIdRouteImport } from './routes/verse-visualization.$id'
+import { Route as ShareImageIdRouteImport } from './routes/share.image.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -86,6 +91,11 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
 const HighlightsRoute = HighlightsRouteImport.update({
   id: '/highlights',
   path: '/highlights',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MySharedVersesRoute = MySharedVersesRouteImport.update({
+  id: '/my-shared-verses',
+  path: '/my-shared-verses',
   getParentRoute: () => rootRouteImport,
 } as any)
 const NewsRoute = NewsRouteImport.update({
@@ -148,6 +158,26 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ChapterVisualizationIdRoute = ChapterVisualizationIdRouteImport.update({
+  id: '/chapter-visualization/$id',
+  path: '/chapter-visualization/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SharedShareCodeRoute = SharedShareCodeRouteImport.update({
+  id: '/shared/$shareCode',
+  path: '/shared/$shareCode',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerseVisualizationIdRoute = VerseVisualizationIdRouteImport.update({
+  id: '/verse-visualization/$id',
+  path: '/verse-visualization/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ShareImageIdRoute = ShareImageIdRouteImport.update({
+  id: '/share/image/$id',
+  path: '/share/image/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -161,6 +191,7 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/highlights': typeof HighlightsRoute
+  '/my-shared-verses': typeof MySharedVersesRoute
   '/news': typeof NewsRoute
   '/notes': typeof NotesRoute
   '/privacy': typeof PrivacyRoute
@@ -173,6 +204,10 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/chapter-visualization/$id': typeof ChapterVisualizationIdRoute
+  '/shared/$shareCode': typeof SharedShareCodeRoute
+  '/verse-visualization/$id': typeof VerseVisualizationIdRoute
+  '/share/image/$id': typeof ShareImageIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -186,6 +221,7 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/highlights': typeof HighlightsRoute
+  '/my-shared-verses': typeof MySharedVersesRoute
   '/news': typeof NewsRoute
   '/notes': typeof NotesRoute
   '/privacy': typeof PrivacyRoute
@@ -198,6 +234,10 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/chapter-visualization/$id': typeof ChapterVisualizationIdRoute
+  '/shared/$shareCode': typeof SharedShareCodeRoute
+  '/verse-visualization/$id': typeof VerseVisualizationIdRoute
+  '/share/image/$id': typeof ShareImageIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -212,6 +252,7 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/highlights': typeof HighlightsRoute
+  '/my-shared-verses': typeof MySharedVersesRoute
   '/news': typeof NewsRoute
   '/notes': typeof NotesRoute
   '/privacy': typeof PrivacyRoute
@@ -224,6 +265,10 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/chapter-visualization/$id': typeof ChapterVisualizationIdRoute
+  '/shared/$shareCode': typeof SharedShareCodeRoute
+  '/verse-visualization/$id': typeof VerseVisualizationIdRoute
+  '/share/image/$id': typeof ShareImageIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -239,6 +284,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/forgot-password'
     | '/highlights'
+    | '/my-shared-verses'
     | '/news'
     | '/notes'
     | '/privacy'
@@ -251,6 +297,10 @@ export interface FileRouteTypes {
     | '/terms'
     | '/terms-standalone'
     | '/verify-email'
+    | '/chapter-visualization/$id'
+    | '/shared/$shareCode'
+    | '/verse-visualization/$id'
+    | '/share/image/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -264,6 +314,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/forgot-password'
     | '/highlights'
+    | '/my-shared-verses'
     | '/news'
     | '/notes'
     | '/privacy'
@@ -276,6 +327,10 @@ export interface FileRouteTypes {
     | '/terms'
     | '/terms-standalone'
     | '/verify-email'
+    | '/chapter-visualization/$id'
+    | '/shared/$shareCode'
+    | '/verse-visualization/$id'
+    | '/share/image/$id'
   id:
     | '__root__'
     | '/'
@@ -289,6 +344,7 @@ export interface FileRouteTypes {
     | '/contact'
     | '/forgot-password'
     | '/highlights'
+    | '/my-shared-verses'
     | '/news'
     | '/notes'
     | '/privacy'
@@ -301,6 +357,10 @@ export interface FileRouteTypes {
     | '/terms'
     | '/terms-standalone'
     | '/verify-email'
+    | '/chapter-visualization/$id'
+    | '/shared/$shareCode'
+    | '/verse-visualization/$id'
+    | '/share/image/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -315,6 +375,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   HighlightsRoute: typeof HighlightsRoute
+  MySharedVersesRoute: typeof MySharedVersesRoute
   NewsRoute: typeof NewsRoute
   NotesRoute: typeof NotesRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -327,6 +388,10 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   TermsStandaloneRoute: typeof TermsStandaloneRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  ChapterVisualizationIdRoute: typeof ChapterVisualizationIdRoute
+  SharedShareCodeRoute: typeof SharedShareCodeRoute
+  VerseVisualizationIdRoute: typeof VerseVisualizationIdRoute
+  ShareImageIdRoute: typeof ShareImageIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -406,6 +471,13 @@ declare module '@tanstack/react-router' {
       path: '/highlights'
       fullPath: '/highlights'
       preLoaderRoute: typeof HighlightsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/my-shared-verses': {
+      id: '/my-shared-verses'
+      path: '/my-shared-verses'
+      fullPath: '/my-shared-verses'
+      preLoaderRoute: typeof MySharedVersesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/news': {
@@ -492,6 +564,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/chapter-visualization/$id': {
+      id: '/chapter-visualization/$id'
+      path: '/chapter-visualization/$id'
+      fullPath: '/chapter-visualization/$id'
+      preLoaderRoute: typeof ChapterVisualizationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/shared/$shareCode': {
+      id: '/shared/$shareCode'
+      path: '/shared/$shareCode'
+      fullPath: '/shared/$shareCode'
+      preLoaderRoute: typeof SharedShareCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verse-visualization/$id': {
+      id: '/verse-visualization/$id'
+      path: '/verse-visualization/$id'
+      fullPath: '/verse-visualization/$id'
+      preLoaderRoute: typeof VerseVisualizationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/share/image/$id': {
+      id: '/share/image/$id'
+      path: '/share/image/$id'
+      fullPath: '/share/image/$id'
+      preLoaderRoute: typeof ShareImageIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -507,6 +607,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   HighlightsRoute: HighlightsRoute,
+  MySharedVersesRoute: MySharedVersesRoute,
   NewsRoute: NewsRoute,
   NotesRoute: NotesRoute,
   PrivacyRoute: PrivacyRoute,
@@ -519,6 +620,10 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   TermsStandaloneRoute: TermsStandaloneRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  ChapterVisualizationIdRoute: ChapterVisualizationIdRoute,
+  SharedShareCodeRoute: SharedShareCodeRoute,
+  VerseVisualizationIdRoute: VerseVisualizationIdRoute,
+  ShareImageIdRoute: ShareImageIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

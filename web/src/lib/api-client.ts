@@ -2,7 +2,7 @@ import { SESSION_ENDED, SESSION_ENDED_EVENT } from '#common/contracts/session.ts
 
 /**
  * The API client of spec §7/§8: every call includes credentials; a JSON body (with its content type)
- * only for POST, PATCH and PUT; a non-OK reply throws Error("<status>: <reply text or status text>");
+ * for POST, PATCH and PUT (and a DELETE given one); a non-OK reply throws Error("<status>: <reply text or status text>");
  * a failed fetch throws "Network error: Unable to reach server".
  */
 export class ApiError extends Error {
@@ -65,7 +65,8 @@ async function json<T>(res: Response | null): Promise<T> {
 }
 
 export async function apiRequest<T>(method: Method, path: string, body?: unknown, options: { on401?: 'throw' | 'null' } = {}): Promise<T> {
-  const withBody = method === 'POST' || method === 'PATCH' || method === 'PUT';
+  // A DELETE carries a body only when it must prove something (a guest's key to what they made).
+  const withBody = method === 'POST' || method === 'PATCH' || method === 'PUT' || (method === 'DELETE' && body !== undefined);
   const init: RequestInit = withBody ? { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) } : { method };
   return json<T>(await send(path, init, options));
 }

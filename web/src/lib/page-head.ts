@@ -14,6 +14,8 @@ export interface PageHead {
   noindex?: boolean;
   type?: 'website' | 'article';
   jsonLd?: Record<string, unknown>;
+  /** A picture for link previews (chat apps, social networks): a large card is shown with it. */
+  image?: { url: string; width: number; height: number; alt: string };
 }
 
 type Meta = Record<string, unknown>;
@@ -26,6 +28,8 @@ type Meta = Record<string, unknown>;
 export function headTags(head: PageHead, origin: string): { meta: Meta[]; links: { rel: string; href: string }[] } {
   const url = head.canonical === undefined ? undefined : new URL(head.canonical, origin).toString();
   const description = head.description ?? DEFAULT_DESCRIPTION;
+  // A picture the app serves has a path; a bucket's has its own address.
+  const image = head.image && { ...head.image, url: new URL(head.image.url, origin).toString() };
   const jsonLd = absolutize(head.jsonLd ?? { '@context': 'https://schema.org', '@type': 'WebPage', name: head.title }, origin);
   return {
     meta: [
@@ -37,9 +41,18 @@ export function headTags(head: PageHead, origin: string): { meta: Meta[]; links:
       { property: 'og:title', content: head.title },
       { property: 'og:description', content: description },
       ...(url ? [{ property: 'og:url', content: url }] : []),
-      { name: 'twitter:card', content: 'summary' },
+      ...(image
+        ? [
+            { property: 'og:image', content: image.url },
+            { property: 'og:image:width', content: String(image.width) },
+            { property: 'og:image:height', content: String(image.height) },
+            { property: 'og:image:alt', content: image.alt },
+          ]
+        : []),
+      { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
       { name: 'twitter:title', content: head.title },
       { name: 'twitter:description', content: description },
+      ...(image ? [{ name: 'twitter:image', content: image.url }] : []),
       { 'script:ld+json': jsonLd },
     ],
     links: url ? [{ rel: 'canonical', href: url }] : [],

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   fontSize: 'fontSize',
   /** Ours, not the spec's: the reader's line spacing. */
   lineSpacing: 'lineSpacing',
+  /** Ours: the verses a guest shared from this browser, with the keys that let them delete each. */
+  guestSharedVerses: 'guestSharedVerses',
 } as const;
 
 /** localStorage that never throws (private modes, quotas, disabled storage). */

@@ -19,13 +19,15 @@ const THEME = `(function(){try{var t=localStorage.getItem('theme');var d=t==='da
 function Shell({ children }: { children: ReactNode }) {
   // The CSS comes inside the page (no second request before the first paint). The browser renders the
   // element empty and React leaves the server's content in place: hydration does not rewrite inner HTML.
-  const { stylesheet } = useRouter().options.context as { stylesheet?: string };
+  const { stylesheet, origin } = useRouter().options.context as { stylesheet?: string; origin: string };
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The site's address as the server knows it (PUBLIC_URL): share links and canonical links use it in the browser too. */}
+        <meta name="selah-origin" content={origin} />
         <script dangerouslySetInnerHTML={{ __html: THEME }} />
         <style dangerouslySetInnerHTML={{ __html: stylesheet ?? '' }} suppressHydrationWarning />
         <script dangerouslySetInnerHTML={{ __html: READING_FACE_SCRIPT }} />

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { headTags, homeHead } from '../lib/page-head.ts';
-import { homepageQuery } from '../features/home/api/homepage.ts';
-import { FALLBACK_VERSE, HomePage } from '../features/home/pages/HomePage.tsx';
+import { FALLBACK_VERSE, homepageQuery } from '../features/home/api/homepage.ts';
+import { HomePage } from '../features/home/pages/HomePage.tsx';
 import { chapterQuery } from '../features/bible/api/bible.ts';
 
 export const Route = createFileRoute('/')({

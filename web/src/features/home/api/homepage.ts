@@ -15,3 +15,9 @@ export const homepageQuery = queryOptions({
   staleTime: 30 * 60 * 1000,
   gcTime: 60 * 60 * 1000,
 });
+
+/**
+ * The verse the home page shows when there is no verse of the day. Here, not in the page, so the
+ * route's loader can name it without bringing the whole page into every page's first script.
+ */
+export const FALLBACK_VERSE = { book: 'Matthew', chapter: 11, verse: 28, translation: 'KJV' } as const;

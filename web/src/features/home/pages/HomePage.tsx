@@ -4,7 +4,7 @@ import { BookOpen, MessageCircle, Send } from 'lucide-react';
 import { SearchForm } from '../../../components/SearchForm.tsx';
 import { useState, type FormEvent } from 'react';
 import { chapterQuery } from '../../bible/api/bible.ts';
-import { homepageQuery } from '../api/homepage.ts';
+import { FALLBACK_VERSE, homepageQuery } from '../api/homepage.ts';
 import { CHAT_CHIPS } from '../../chat/api/chat.ts';
 
 /**
@@ -26,8 +26,6 @@ function FallbackVerse() {
     </figure>
   );
 }
-
-export const FALLBACK_VERSE = { book: 'Matthew', chapter: 11, verse: 28, translation: 'KJV' } as const;
 
 /** Spec §2 home page (first version: prayer, lessons, contemplation and newsletter come later). */
 export function HomePage() {

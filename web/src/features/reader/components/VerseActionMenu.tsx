@@ -1,4 +1,4 @@
-import { BookOpenText, Columns3, Copy, Link2, NotebookPen, Quote, Sparkles, X, Headphones } from 'lucide-react';
+import { BookOpenText, Columns3, Copy, Image as ImageIcon, NotebookPen, Quote, Share2, Sparkles, X, Headphones } from 'lucide-react';
 import type { StudyTab } from '../../study/components/study-tabs.ts';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -22,6 +22,10 @@ interface Props {
   onAsk: () => void;
   /** Spec §2 verse menu 'listen': the selected verses read aloud. */
   onListen: () => void;
+  /** Spec §2 verse menu 'visualize': the verse's picture gallery. */
+  onVisualize: () => void;
+  /** Spec §2 verse menu 'share': the share-verse dialog. */
+  onShare: () => void;
   /** Colours to highlight with; 'Remove highlight' shows only when a selected verse is highlighted. */
   onHighlight: (color: 'yellow' | 'green' | 'blue' | 'pink') => void;
   onRemoveHighlight?: () => void;
@@ -43,6 +47,8 @@ export function VerseActionMenu({
   onStudy,
   onAsk,
   onListen,
+  onVisualize,
+  onShare,
   onHighlight,
   onRemoveHighlight,
 }: Props) {
@@ -88,18 +94,6 @@ export function VerseActionMenu({
       toast({ title: 'Verse copied to clipboard', duration: 2000 });
     } catch {
       toastError('Could not copy to the clipboard', 'Copy Failed', 3000);
-    }
-    onClose();
-  };
-
-  const share = async () => {
-    const url = new URL('/bible', window.location.origin);
-    url.search = new URLSearchParams({ book, chapter: String(chapter), verse: String(verses[0]!.verse), translation }).toString();
-    try {
-      await navigator.clipboard.writeText(url.toString());
-      toast({ title: 'Link copied to clipboard!', description: label, duration: 2000 });
-    } catch {
-      toastError(url.toString(), 'Unable to copy link');
     }
     onClose();
   };
@@ -168,8 +162,9 @@ export function VerseActionMenu({
             onCompare();
           }}
         />
-        <MenuAction icon={<Link2 aria-hidden size={20} />} label="Share link" onClick={share} />
+        <MenuAction icon={<Share2 aria-hidden size={20} />} label="Share" onClick={onShare} />
         <MenuAction icon={<Headphones aria-hidden size={20} />} label="Listen" onClick={onListen} />
+        <MenuAction icon={<ImageIcon aria-hidden size={20} />} label="Visualize" onClick={onVisualize} />
       </div>
       <button type="button" onClick={onAsk} className="button-secondary mt-2 w-full">
         <Sparkles aria-hidden size={18} /> Ask AI about {label}

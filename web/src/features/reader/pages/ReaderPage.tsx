@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { BarChart3, ChevronLeft, ChevronRight } from 'lucide-react';
+import { BarChart3, ChevronLeft, ChevronRight, Images } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { chapterAfterBookChange, nextChapter, previousChapter, type ChapterPosition } from '#common/bible/navigation.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -41,6 +41,10 @@ const AskDialog = lazy(() => import('../../chat/components/AskDialog.tsx'));
 // Comparing is a choice made from the verse menu: its dialog loads then.
 const CompareDialog = lazy(() => import('../components/CompareDialog.tsx').then((m) => ({ default: m.CompareDialog })));
 const VerseAudioDialog = lazy(() => import('../../audio/components/VerseAudioDialog.tsx'));
+// Pictures and sharing load when someone asks for them.
+const VerseGalleryDialog = lazy(() => import('../../pictures/components/VerseGalleryDialog.tsx'));
+const ShareVerseDialog = lazy(() => import('../../pictures/components/ShareVerseDialog.tsx'));
+const ChapterIllustrationsDialog = lazy(() => import('../../pictures/components/ChapterIllustrationsDialog.tsx'));
 
 export const VERSE_SCROLL_DELAY = 300;
 export const VERSE_GLOW_MS = 2000;
@@ -67,6 +71,8 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   const [studying, setStudying] = useState<{ tab: StudyTab; verses: number[] } | null>(null);
   const [asking, setAsking] = useState<{ reference: string; text: string } | null>(null);
   const [listening, setListening] = useState<{ reference: string; text: string } | null>(null);
+  const [picturing, setPicturing] = useState<{ kind: 'visualize' | 'share'; reference: string; text: string } | null>(null);
+  const [illustrating, setIllustrating] = useState(false);
   const [glow, setGlow] = useState<number | undefined>();
   const highlights = useChapterHighlights(content.data?.book ?? book, chapter);
   const chapterNotes = useChapterNotes(content.data?.book ?? book, chapter);
@@ -186,6 +192,15 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
 
   const selectedVerses = selection && content.data ? content.data.verses.filter((v) => selectedSet.has(v.verse)) : [];
   const verseTexts = selectedVerses.map((v) => ({ verse: v.verse, text: v.text }));
+  // A picture or a shared verse holds one run of verses: from the first selected to the last.
+  const pictureSelection = (kind: 'visualize' | 'share') => {
+    if (!selection || !content.data) return;
+    const first = Math.min(...selection.verses);
+    const last = Math.max(...selection.verses);
+    const span = content.data.verses.filter((v) => v.verse >= first && v.verse <= last);
+    setPicturing({ kind, reference: spanReference(bookName, chapter, selection.verses), text: span.map((v) => v.text).join(' ') });
+    setSelection(null);
+  };
   const selectedHighlights = selectedVerses.map((v) => highlights.byVerse.get(v.verse)).filter((h) => h !== undefined);
 
   return (
@@ -215,6 +230,17 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
           <div className="ml-auto flex shrink-0 items-center">
             {/* In the header from the small-tablet width up; on phones, in the floating bar (the header is full). */}
             {listen && <ListenButton {...listen} className="hidden sm:inline-flex" />}
+            {listen && (
+              <button
+                type="button"
+                className="icon-button hidden sm:inline-flex"
+                aria-label={`Visualize ${chapterTitle(bookName, chapter)}`}
+                title="Visualize"
+                onClick={() => setIllustrating(true)}
+              >
+                <Images aria-hidden size={20} />
+              </button>
+            )}
             <DisplaySettings translation={translation} textHasRedLetters={summary?.redLetters !== false} />
             <Link to="/achievements" className="icon-button hidden sm:inline-flex" aria-label="My Stats" title="My Stats">
               <BarChart3 aria-hidden size={20} />
@@ -243,7 +269,22 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
         onFollow={clearSelection}
         onStudy={() => setStudying({ tab: 'freeform', verses: [] })}
         revealOn={selection}
-        phoneExtra={listen && <ListenButton {...listen} />}
+        phoneExtra={
+          listen && (
+            <>
+              <ListenButton {...listen} />
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Visualize ${chapterTitle(bookName, chapter)}`}
+                title="Visualize"
+                onClick={() => setIllustrating(true)}
+              >
+                <Images aria-hidden size={20} />
+              </button>
+            </>
+          )
+        }
       />
 
       {selection && verseTexts.length > 0 && (
@@ -268,6 +309,8 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
             setComparing({ reference: spanReference(bookName, chapter, selection.verses), label: selectionReference(bookName, chapter, selection.verses) });
             setSelection(null);
           }}
+          onVisualize={() => pictureSelection('visualize')}
+          onShare={() => pictureSelection('share')}
           onListen={() => {
             setListening({ reference: selectionReference(bookName, chapter, selection.verses, '-'), text: verseTexts.map((v) => v.text).join(' ') });
             setSelection(null);
@@ -301,6 +344,26 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
       {listening && (
         <Suspense fallback={null}>
           <VerseAudioDialog reference={listening.reference} text={listening.text} translation={translation} onClose={() => setListening(null)} />
+        </Suspense>
+      )}
+      {picturing && (
+        <Suspense fallback={null}>
+          {picturing.kind === 'visualize' ? (
+            <VerseGalleryDialog reference={picturing.reference} verseText={picturing.text} translation={translation} onClose={() => setPicturing(null)} />
+          ) : (
+            <ShareVerseDialog reference={picturing.reference} verseText={picturing.text} translation={translation} onClose={() => setPicturing(null)} />
+          )}
+        </Suspense>
+      )}
+      {illustrating && listen && (
+        <Suspense fallback={null}>
+          <ChapterIllustrationsDialog
+            reference={`${bookName} ${chapter}`}
+            label={chapterTitle(bookName, chapter)}
+            text={listen.text}
+            translation={translation}
+            onClose={() => setIllustrating(false)}
+          />
         </Suspense>
       )}
       {comparing && (

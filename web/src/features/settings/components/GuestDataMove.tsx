@@ -1,56 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { moveGuestData } from '../api/settings.ts';
-import { guestHighlights } from '../../study/api/highlights.ts';
-import { guestAnswers } from '../../study/api/note-answers.ts';
-import { guestNotes } from '../../study/api/notes.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
-import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
-import { CONVERSATIONS_KEY, guestConversations, moveGuestConversations } from '../../chat/api/conversations.ts';
 
-const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORAGE_KEYS.guestAiResponses];
+/** Where a guest's data lives in this browser (see api/move-guest-data.ts). */
+const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORAGE_KEYS.guestAiResponses, STORAGE_KEYS.guestConversations];
 
 /**
  * Spec §6 and principle 4: when a guest signs up or in, the highlights, notes, AI answers and chat
- * conversations kept in this browser move into the account, then leave the browser. The server skips what it already has, so
- * a move cut short simply runs again on the next load: nothing lost, nothing doubled.
+ * conversations kept in this browser move into the account, then leave the browser. The code that
+ * moves them loads only when there is something to move, not with every page.
  */
 export function GuestDataMove() {
   const queryClient = useQueryClient();
-  const user = useCurrentUser();
-  const userId = user.data?.id;
+  const userId = useCurrentUser().data?.id;
   useEffect(() => {
-    if (!userId) return;
-    if (guestConversations.read().length > 0) {
-      void moveGuestConversations()
-        .catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 409) toastError(errorMessage(error), 'Conversations not moved', 8000);
-        })
-        .finally(() => void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }));
-    }
-    const highlights = guestHighlights.read();
-    const notes = guestNotes.read();
-    const aiResponses = Object.values(guestAnswers.read());
-    if (highlights.length + notes.length + aiResponses.length === 0) return;
-    void moveGuestData({ highlights, notes, aiResponses })
-      .then((moved) => {
-        for (const key of GUEST_KEYS) storage.remove(key);
-        void queryClient.invalidateQueries({ queryKey: ['highlights'] });
-        void queryClient.invalidateQueries({ queryKey: ['notes'] });
-        if (moved.highlights + moved.notes > 0) {
-          toast({
-            title: 'Saved to your account',
-            description: `Moved ${moved.highlights} highlights and ${moved.notes} notes from this browser.`,
-            duration: 4000,
-          });
-        }
-      })
-      .catch((error: unknown) => {
-        // Kept in the browser and tried again on the next load; a full account is worth saying.
-        if (error instanceof ApiError && error.status === 409) toastError(errorMessage(error), 'Not moved', 8000);
-      });
+    if (!userId || !GUEST_KEYS.some((key) => storage.get(key))) return;
+    void import('../api/move-guest-data.ts').then((m) => m.moveGuestDataIntoAccount(queryClient));
   }, [userId, queryClient]);
   return null;
 }

@@ -1,0 +1,47 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
+import { toast, toastError } from '../../../components/ui/toast-store.ts';
+import { guestHighlights } from '../../study/api/highlights.ts';
+import { guestAnswers } from '../../study/api/note-answers.ts';
+import { guestNotes } from '../../study/api/notes.ts';
+import { CONVERSATIONS_KEY, guestConversations, moveGuestConversations } from '../../chat/api/conversations.ts';
+import { moveGuestData } from './settings.ts';
+
+const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORAGE_KEYS.guestAiResponses];
+
+/**
+ * Moves what a guest kept in this browser (highlights, notes, AI answers, conversations) into the
+ * account that just signed in, then clears it from the browser. The server skips what it already has,
+ * so a move cut short simply runs again on the next load: nothing lost, nothing doubled.
+ */
+export function moveGuestDataIntoAccount(queryClient: QueryClient): void {
+  if (guestConversations.read().length > 0) {
+    void moveGuestConversations()
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 409) toastError(errorMessage(error), 'Conversations not moved', 8000);
+      })
+      .finally(() => void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }));
+  }
+  const highlights = guestHighlights.read();
+  const notes = guestNotes.read();
+  const aiResponses = Object.values(guestAnswers.read());
+  if (highlights.length + notes.length + aiResponses.length === 0) return;
+  void moveGuestData({ highlights, notes, aiResponses })
+    .then((moved) => {
+      for (const key of GUEST_KEYS) storage.remove(key);
+      void queryClient.invalidateQueries({ queryKey: ['highlights'] });
+      void queryClient.invalidateQueries({ queryKey: ['notes'] });
+      if (moved.highlights + moved.notes > 0) {
+        toast({
+          title: 'Saved to your account',
+          description: `Moved ${moved.highlights} highlights and ${moved.notes} notes from this browser.`,
+          duration: 4000,
+        });
+      }
+    })
+    .catch((error: unknown) => {
+      // Kept in the browser and tried again on the next load; a full account is worth saying.
+      if (error instanceof ApiError && error.status === 409) toastError(errorMessage(error), 'Not moved', 8000);
+    });
+}
