@@ -56,6 +56,8 @@ export function backdropWriter(model: AppConfig['languageModel']): BackdropWrite
           'You describe one landscape for a painter to illustrate a Bible passage. Answer with one sentence of at most 40 words: the setting, the light, the colours. Nature and sky only: no people, no writing.',
         prompt: `${passage.reference}: ${passage.text.slice(0, 1_500)}`,
         maxOutputTokens: 120,
+        // The template stands in at once: a picture should not wait out retries for a better prompt.
+        maxRetries: 0,
         abortSignal: AbortSignal.timeout(Math.min(model.timeoutMs, 20_000)),
       });
       const scene = text

@@ -4,6 +4,7 @@ import type { GalleryImage, VerseVisualization } from '#common/contracts/picture
 import { SHARE_PRESETS } from '#common/pictures/rules.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { startImageServer } from '../../../test/image-server.ts';
+import { startOpenAiServer } from '../../../test/openai-server.ts';
 
 let images: Awaited<ReturnType<typeof startImageServer>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -93,4 +94,45 @@ describe('Pictures painted by an OpenAI-compatible image service (IMAGE_*), agai
     expect(res.statusCode, res.body).toBe(200);
     expect(images.requests.length).toBe(asked);
   });
+});
+
+describe('The backdrop’s prompt, written by the language model when one is configured (AI_*)', () => {
+  it('asks the model for the scene and paints what it describes; a failing model leaves the template', async () => {
+    const images = await startImageServer();
+    let failing = false;
+    const chat = await startOpenAiServer(() =>
+      failing ? { status: 500 } : { text: 'A quiet harbour at first light, fishing boats resting on glassy water.' },
+    );
+    const app = await startTestApp({ env: { IMAGE_BASE_URL: images.url, IMAGE_MODEL: 'painter-1', AI_BASE_URL: chat.url, AI_MODEL: 'writer-1' } });
+    try {
+      const chapter = (ip: string) =>
+        app.server.inject({
+          method: 'POST',
+          url: '/api/gallery/generate',
+          payload: { bibleReference: 'Psalm 23', translation: 'KJV' },
+          headers: { 'x-forwarded-for': ip },
+        });
+      const res = await chapter('10.8.0.1');
+      expect(res.statusCode, res.body).toBe(200);
+      // The model was given the passage, and its scene is what the image service was asked for.
+      expect(
+        chat.requests
+          .at(-1)!
+          .body.messages.map((m) => m.content)
+          .join(' '),
+      ).toContain('Psalms 23');
+      expect(images.requests.at(-1)!.body.prompt).toMatch(/^A quiet harbour at first light, fishing boats resting on glassy water\. /);
+      expect(images.requests.at(-1)!.body.prompt).toContain('No text');
+      expect((res.json() as GalleryImage).description).toBe('A quiet harbour at first light, fishing boats resting on glassy water.');
+
+      failing = true;
+      const fallback = await chapter('10.8.0.2');
+      expect(fallback.statusCode, fallback.body).toBe(200);
+      expect(images.requests.at(-1)!.body.prompt).toMatch(/pasture|sheep|shepherd/i);
+    } finally {
+      await app.stop();
+      await chat.stop();
+      await images.close();
+    }
+  }, 60_000);
 });
