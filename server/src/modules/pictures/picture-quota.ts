@@ -16,6 +16,9 @@ export interface PictureLimits {
   siteDaily: number;
 }
 
+/** A client address as it is kept: hashed, so the database holds no one's address. */
+export const addressKey = (address: string) => `addr:${createHash('sha256').update(address).digest('hex').slice(0, 32)}`;
+
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 
 /**
@@ -34,7 +37,7 @@ export class PictureQuota {
 
   /** Throws 429 with when to come back if any limit is spent; else counts one picture. */
   async take(viewer: Viewer, address: string): Promise<void> {
-    const keys = [`addr:${createHash('sha256').update(address).digest('hex').slice(0, 32)}`];
+    const keys = [addressKey(address)];
     if (viewer.kind === 'user') keys.push(`user:${viewer.userId}`);
     const now = this.now();
     for (const key of keys) {

@@ -8,7 +8,7 @@ import type { ImageEngine, RenderedPicture } from '../../providers/images/image-
 import { MEDIA_KEY, type MediaStore } from '../../providers/storage/media-store.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import type { BibleService } from '../bible/bible.service.ts';
-import type { PictureQuota } from './picture-quota.ts';
+import { addressKey, type PictureQuota } from './picture-quota.ts';
 import type { PictureKind, PictureRow, PicturesRepository } from './pictures.repository.ts';
 import { randomId } from './random-id.ts';
 import { passageInAnyTranslation, storedChapter, storedPassage, type StoredPassage } from './stored-passage.ts';
@@ -134,7 +134,7 @@ export class PicturesService {
   }
 
   async report(viewer: Viewer, address: string, id: string, reason: string | undefined) {
-    const reporter = viewer.kind === 'user' ? `user:${viewer.userId}` : `addr:${address}`;
+    const reporter = viewer.kind === 'user' ? `user:${viewer.userId}` : addressKey(address);
     const done = await this.repository.report(id, reporter, reason || undefined, REPORTS_TO_HIDE);
     if (!done) throw new NotFound('There is no picture with that id.');
     return { reported: true as const, hidden: done.hidden };
