@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { localList } from '../../../lib/local-list.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 
@@ -12,3 +13,6 @@ export interface GuestShare {
 }
 
 export const guestShares = localList<GuestShare>(STORAGE_KEYS.guestSharedVerses);
+
+/** The guest's shares as a query, like the other guest lists: read again when invalidated after a change. */
+export const guestSharesQuery = queryOptions({ queryKey: ['shared-verses', 'guest'], queryFn: () => guestShares.read(), staleTime: Infinity });

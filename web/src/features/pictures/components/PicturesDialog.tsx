@@ -3,6 +3,14 @@ import type { ReactNode } from 'react';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
 
+/** What the verse dialogs (visualize, share) are opened with: the selection as the reader shows it. */
+export interface VerseDialogProps {
+  reference: string;
+  verseText: string;
+  translation: string;
+  onClose: () => void;
+}
+
 /**
  * The frame of the pictures dialogs (verse gallery, chapter illustrations, share): the whole phone
  * screen but a margin, a centred column on wider screens; a title, a line under it, a close button,

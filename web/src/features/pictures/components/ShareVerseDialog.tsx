@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Check, Loader2, Sparkles } from 'lucide-react';
 import { useState } from 'react';
@@ -15,12 +16,12 @@ import {
 } from '#common/pictures/rules.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { PicturesDialog } from './PicturesDialog.tsx';
+import { PicturesDialog, type VerseDialogProps } from './PicturesDialog.tsx';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { createSharedVerse, generateGraphic } from '../api/pictures.ts';
 import { absoluteUrl, useSiteOrigin } from '../api/share-links.ts';
-import { guestShares } from '../api/guest-shares.ts';
+import { guestShares, guestSharesQuery } from '../api/guest-shares.ts';
 import { ShareMenu } from './ShareMenu.tsx';
 
 /** How the preview sets each style in the page's own fonts (the graphic itself uses the server's). */
@@ -37,18 +38,9 @@ type Graphic = { id: string; imageUrl: string };
  * Spec §2/§4 share-verse dialog: a colour preset and font style with a live preview, up to 2 graphics
  * made ('Limit Reached' after), then a link to /shared/{code} to copy or share by mail or to a network.
  */
-export default function ShareVerseDialog({
-  reference,
-  verseText,
-  translation,
-  onClose,
-}: {
-  reference: string;
-  verseText: string;
-  translation: string;
-  onClose: () => void;
-}) {
+export default function ShareVerseDialog({ reference, verseText, translation, onClose }: VerseDialogProps) {
   const origin = useSiteOrigin();
+  const queryClient = useQueryClient();
   const user = useCurrentUser();
   const [preset, setPreset] = useState<SharePreset>(SHARE_PRESETS[0]);
   const [fontStyle, setFontStyle] = useState<FontStyle>('classic');
@@ -78,7 +70,10 @@ export default function ShareVerseDialog({
     setBusy('link');
     try {
       const { shareCode, ownerKey } = await createSharedVerse({ verseText, reference, translation, ...style, customGraphicUrl: chosen?.imageUrl ?? null });
-      if (ownerKey) guestShares.prepend({ id: shareCode, ownerKey, reference, translation, verseText, createdAt: new Date().toISOString() });
+      if (ownerKey) {
+        guestShares.prepend({ id: shareCode, ownerKey, reference, translation, verseText, createdAt: new Date().toISOString() });
+        void queryClient.invalidateQueries({ queryKey: guestSharesQuery.queryKey });
+      }
       setLink(absoluteUrl(sharedVersePath(shareCode), origin));
       toast({ title: PICTURE_MESSAGES.shared, description: user.data ? 'It is in My Shared Verses.' : 'This browser keeps it in My Shared Verses.' });
     } catch (error) {

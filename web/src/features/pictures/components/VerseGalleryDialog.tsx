@@ -3,7 +3,7 @@ import { ImagePlus, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { PICTURE_MESSAGES, verseVisualizationPath } from '#common/pictures/rules.ts';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api-client.ts';
-import { PicturesDialog } from './PicturesDialog.tsx';
+import { PicturesDialog, type VerseDialogProps } from './PicturesDialog.tsx';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { countVerseView, createVerseVisualization, regenerateVisualization, verseVisualizationsQuery, type VerseVisualization } from '../api/pictures.ts';
 import { Gallery } from './PictureGrid.tsx';
@@ -19,17 +19,7 @@ function generationError(error: unknown): string {
  * Spec §2/§4 verse visualization gallery: the community's pictures of the selected verses (3 columns,
  * 6 a page, up to 20), a full-size view, and Create — once per opening, then a note in its place.
  */
-export default function VerseGalleryDialog({
-  reference,
-  verseText,
-  translation,
-  onClose,
-}: {
-  reference: string;
-  verseText: string;
-  translation: string;
-  onClose: () => void;
-}) {
+export default function VerseGalleryDialog({ reference, verseText, translation, onClose }: VerseDialogProps) {
   const queryClient = useQueryClient();
   const query = verseVisualizationsQuery(reference, translation);
   const list = useQuery(query);

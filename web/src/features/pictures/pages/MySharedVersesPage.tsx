@@ -1,13 +1,13 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Share2, Trash2 } from 'lucide-react';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { sharedVersePath, shareText } from '#common/pictures/rules.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { useViewer } from '../../auth/api/viewer.ts';
 import { deleteSharedVerse, mySharedVersesQuery } from '../api/pictures.ts';
-import { guestShares, type GuestShare } from '../api/guest-shares.ts';
+import { guestShares, guestSharesQuery } from '../api/guest-shares.ts';
 
 interface Row {
   shareCode: string;
@@ -18,15 +18,6 @@ interface Row {
   imageUrl?: string;
 }
 
-// The guest list is read from this browser's storage, and read again after a delete.
-let guestVersion = 0;
-const listeners = new Set<() => void>();
-const guestStore = {
-  subscribe: (l: () => void) => (listeners.add(l), () => void listeners.delete(l)),
-  version: () => guestVersion,
-  changed: () => ((guestVersion += 1), listeners.forEach((l) => l())),
-};
-
 /**
  * /my-shared-verses: the verses a person shared — from their account when signed in, from this
  * browser as a guest — each with its public link and a way to delete it.
@@ -35,8 +26,7 @@ export function MySharedVersesPage() {
   const viewer = useViewer();
   const queryClient = useQueryClient();
   const account = useInfiniteQuery({ ...mySharedVersesQuery, enabled: viewer === 'user' });
-  useSyncExternalStore(guestStore.subscribe, guestStore.version, () => 0);
-  const guest: GuestShare[] = viewer === 'guest' ? guestShares.read() : [];
+  const guest = useQuery({ ...guestSharesQuery, enabled: viewer === 'guest' }).data ?? [];
   const [deleting, setDeleting] = useState<string | null>(null);
 
   const rows: Row[] = viewer === 'user' ? (account.data?.pages.flatMap((p) => p.items) ?? []) : guest.map((g) => ({ ...g, shareCode: g.id }));
@@ -54,10 +44,8 @@ export function MySharedVersesPage() {
         return;
       }
     }
-    if (viewer === 'guest') {
-      guestShares.remove(code);
-      guestStore.changed();
-    } else await queryClient.invalidateQueries({ queryKey: mySharedVersesQuery.queryKey });
+    if (viewer === 'guest') guestShares.remove(code);
+    await queryClient.invalidateQueries({ queryKey: viewer === 'guest' ? guestSharesQuery.queryKey : mySharedVersesQuery.queryKey });
     setDeleting(null);
   };
 
