@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../progress/days.ts';
 import { FONT_SIZES, HIGHLIGHT_COLORS, NOTE_MAX_LENGTH, NOTE_TYPES } from '../study/rules.ts';
 
 /** Spec §3 highlights, notes and settings as schemas (server side; the rules themselves are in study/rules.ts). */
@@ -57,6 +58,10 @@ export const settings = z.object({
   fontSize: z.enum(FONT_SIZES),
   displayName: z.string().nullable(),
   userId: z.string(),
+  /** The browser's time zone: it decides when a study day starts. */
+  timeZone: z.string().nullable(),
+  /** Whether the display name may appear in the community rankings. */
+  showInRankings: z.boolean(),
 });
 export type Settings = z.infer<typeof settings>;
 
@@ -64,6 +69,8 @@ export const settingsInput = z.object({
   displayName: z.string().trim().min(1, 'Display name cannot be blank.').max(50, 'Display name can be at most 50 characters.').optional(),
   translation: z.string().trim().min(1).max(16).optional(),
   fontSize: z.enum(FONT_SIZES, { error: 'Font size must be small, base or large.' }).optional(),
+  timeZone: z.string().trim().max(64).refine(isTimeZone, { message: 'That is not a time zone.' }).optional(),
+  showInRankings: z.boolean({ error: 'Say yes or no to being shown in the rankings.' }).optional(),
   // The spec's client sends userId (empty); the server always uses the signed-in user.
   userId: z.unknown().optional(),
 });

@@ -142,6 +142,10 @@ export const userSettings = pgTable('user_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   translation: text('translation'),
   fontSize: text('font_size').notNull().default('large'),
+  /** The browser's IANA time zone: when a study day starts for this person. */
+  timeZone: text('time_zone'),
+  /** Whether the display name may be listed in the community rankings. */
+  showInRankings: boolean('show_in_rankings').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -204,9 +208,76 @@ export const studyActivity = pgTable(
     minutesSpent: integer('minutes_spent').notNull().default(0),
     versesHighlighted: integer('verses_highlighted').notNull().default(0),
     notesCreated: integer('notes_created').notNull().default(0),
+    questionsAsked: integer('questions_asked').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+  // The rankings sum days from a date on: the day-first index serves them.
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('study_activity_day_idx').on(t.day, t.userId)],
+);
+
+/**
+ * Spec §4 reading progress: the verses of a chapter a person viewed on one of their days. A chapter
+ * completed again on another day counts on that day too; coverage counts each chapter once.
+ */
+export const chapterReads = pgTable(
+  'chapter_read',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Canon order: 1 Genesis … 66 Revelation, 67 on the deuterocanon. */
+    book: integer('book').notNull(),
+    chapter: integer('chapter').notNull(),
+    day: text('day').notNull(),
+    totalVerses: integer('total_verses').notNull(),
+    versesViewed: integer('verses_viewed').array().notNull(),
+    completed: boolean('completed').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.book, t.chapter, t.day] })],
+);
+
+/** A person's streak, kept up to date as days count, so the streak rankings need no recount. */
+export const studyStreaks = pgTable(
+  'study_streak',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currentStreak: integer('current_streak').notNull(),
+    longestStreak: integer('longest_streak').notNull(),
+    lastDay: text('last_day').notNull(),
+  },
+  (t) => [index('study_streak_rank_idx').on(t.lastDay, t.currentStreak)],
+);
+
+/** Achievements once earned stay earned, even when the highlight or note behind them is deleted. */
+export const achievementsEarned = pgTable(
+  'achievement',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    earnedOn: text('earned_on').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.id] })],
+);
+
+/** Spec §7 track-behavior: how far a person got in each chapter, for their own suggestions only. */
+export const readingBehavior = pgTable(
+  'reading_behavior',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentId: text('content_id').notNull(),
+    completionPercentage: integer('completion_percentage').notNull(),
+    versesViewed: integer('verses_viewed').notNull(),
+    completed: boolean('completed').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.contentId] })],
 );
 
 /** Spec §3 AI response for a note (kept when saved; a guest's live in the browser until they sign in). */

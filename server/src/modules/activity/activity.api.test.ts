@@ -16,7 +16,7 @@ describe(`study activity on ${databaseKind()}`, () => {
     await inbox?.stop();
   });
 
-  it("sums a user's reports for the day, beacons (text/plain) included, and keeps users apart", async () => {
+  it("sums a user's reports for the day, beacons (text/plain) included, and keeps users apart; chapters come only from the progress rules", async () => {
     const carol = await signUpVerified(app, inbox, 'carol@example.org');
     const dave = await signUpVerified(app, inbox, 'dave@example.org');
     expect((await carol.request('POST', '/api/study-activity/track', { versesHighlighted: 2 })).statusCode).toBe(204);
@@ -29,11 +29,10 @@ describe(`study activity on ${databaseKind()}`, () => {
 
     const today = new Date().toISOString().slice(0, 10);
     expect((await carol.request('GET', '/api/study-activity/recent')).json()).toEqual([
-      { day: today, chaptersRead: 1, minutesSpent: 3, versesHighlighted: 2, notesCreated: 1 },
+      { day: today, chaptersRead: 0, minutesSpent: 3, versesHighlighted: 2, notesCreated: 1 },
     ]);
-    expect((await dave.request('GET', '/api/study-activity/recent')).json()).toEqual([
-      { day: today, chaptersRead: 4, minutesSpent: 0, versesHighlighted: 0, notesCreated: 0 },
-    ]);
+    // A browser cannot claim chapters: they count when track-chapter-progress completes one.
+    expect((await dave.request('GET', '/api/study-activity/recent')).json()).toEqual([]);
   });
 
   it("accepts a guest's report and keeps nothing; rejects empty, negative and oversized reports", async () => {

@@ -1,21 +1,34 @@
 import type { ActivityDay, ActivityReport } from '#common/contracts/activity.ts';
+import { MINUTES_PER_REPORT_MAX } from '#common/progress/rules.ts';
 import { requireUser, type Viewer } from '../auth/viewer.ts';
-import type { ActivityRepository } from './activity.repository.ts';
-
-const utcDay = (d = new Date()) => d.toISOString().slice(0, 10);
+import type { StudyDays } from '../progress/study-days.ts';
 
 /**
- * Spec §7 study activity. Signed-in people's reports are summed per UTC day (streaks and stats read
- * them); a guest's are accepted and dropped, since a guest has nowhere on the server to keep them.
+ * Spec §7 study activity. Signed-in people's reports are summed per day of their own calendar
+ * (streaks and stats read them); a guest's are accepted and dropped, their browser keeps its own.
+ * Chapters are not taken from these reports: a chapter counts when the progress rules complete it.
  */
 export class ActivityService {
-  constructor(private readonly repository: ActivityRepository) {}
+  constructor(private readonly days: StudyDays) {}
 
   async track(viewer: Viewer, report: ActivityReport): Promise<void> {
-    if (viewer.kind === 'user') await this.repository.add(viewer.userId, utcDay(), report);
+    const counted = {
+      minutesSpent: Math.min(report.minutesSpent, MINUTES_PER_REPORT_MAX),
+      versesHighlighted: report.versesHighlighted,
+      notesCreated: report.notesCreated,
+    };
+    if (viewer.kind !== 'user' || Object.values(counted).every((n) => n === 0)) return;
+    await this.days.record(viewer.userId, counted);
   }
 
   async recent(viewer: Viewer, days: number): Promise<ActivityDay[]> {
-    return this.repository.recent(requireUser(viewer, 'Not signed in.').userId, days);
+    const rows = await this.days.repository.recent(requireUser(viewer, 'Not signed in.').userId, days);
+    return rows.map(({ day, chaptersRead, minutesSpent, versesHighlighted, notesCreated }) => ({
+      day,
+      chaptersRead,
+      minutesSpent,
+      versesHighlighted,
+      notesCreated,
+    }));
   }
 }

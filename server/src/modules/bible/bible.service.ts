@@ -32,6 +32,12 @@ const CHAPTER_CACHE = 'public, max-age=600';
 /** A reply checked against its contract once, then kept serialised. */
 const prepared = <T>(schema: z.ZodType<T>, value: T, cacheControl: string) => prepareReply(JSON.stringify(schema.parse(value)), cacheControl);
 
+export interface ChapterShape {
+  book: CanonBook;
+  fewestVerses: number;
+  lastVerse: number;
+}
+
 /**
  * Rules of the spec's Bible API (§7) over the in-memory store. Routes only map HTTP to these. The
  * public reads are answered with prepared replies, kept here (by the store's objects, so they go
@@ -42,6 +48,8 @@ export class BibleService {
   private readonly bookReplies = new WeakMap<LoadedTranslation, PreparedReply>();
   private listReplies?: { all: PreparedReply; grouped: PreparedReply };
   private canonReply?: PreparedReply;
+  /** Chapter shapes across the local translations, by book order and chapter. */
+  private readonly shapes = new Map<string, ChapterShape | null>();
   /** Prepared replies by the URL they were read at: a repeated read skips parsing the URL. */
   private readonly byUrl = new LRUCache<string, PreparedReply>({ max: 20_000 });
 
@@ -52,6 +60,7 @@ export class BibleService {
   ) {
     const changed = () => {
       this.listReplies = undefined;
+      this.shapes.clear();
       this.byUrl.clear();
     };
     store.onChange(changed);
@@ -96,6 +105,31 @@ export class BibleService {
     const book = resolveBook(name);
     if (!book) throw new NotFound(`Book '${name}' not found.`);
     return book;
+  }
+
+  /**
+   * How a chapter is numbered across the translations stored here: the fewest verses any of them
+   * has and the highest verse number any uses (versifications differ). Undefined when no stored
+   * translation has the chapter.
+   */
+  chapterShape(bookName: string, chapter: number): ChapterShape | undefined {
+    const book = resolveBook(bookName);
+    if (!book) return undefined;
+    const key = `${book.order}:${chapter}`;
+    let shape = this.shapes.get(key);
+    if (shape === undefined) {
+      shape = null;
+      for (const t of this.store.list()) {
+        const found = t.book(book)?.chapter(chapter);
+        if (!found || found.verseNumbers.length === 0) continue;
+        const last = Math.max(...found.verseNumbers);
+        shape = shape
+          ? { book, fewestVerses: Math.min(shape.fewestVerses, found.verseNumbers.length), lastVerse: Math.max(shape.lastVerse, last) }
+          : { book, fewestVerses: found.verseNumbers.length, lastVerse: last };
+      }
+      this.shapes.set(key, shape);
+    }
+    return shape ?? undefined;
   }
 
   /** Spec §7 books: the 66 books of the canon with their chapters (KJV versification). */

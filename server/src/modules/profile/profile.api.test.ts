@@ -6,7 +6,7 @@ import { ConversationsRepository } from '../ai/conversations.repository.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { Browser, signUpVerified } from '../../../test/accounts.ts';
-import { avatars, studyActivity, users } from '../../db/schema.ts';
+import { avatars, chapterReads, readingBehavior, users } from '../../db/schema.ts';
 
 let inbox: Awaited<ReturnType<typeof startInbox>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -36,6 +36,10 @@ async function rowsOf(userId: string): Promise<Record<string, number>> {
     'question_history_setting',
     'conversation',
     'conversation_turn',
+    'chapter_read',
+    'study_streak',
+    'achievement',
+    'reading_behavior',
   ];
   const counts: Record<string, number> = {};
   for (const table of tables) {
@@ -238,8 +242,15 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
         createdAt: new Date(),
       };
       await new ConversationsRepository(app.database.db).addTurns(me.id, { id: randomUUID(), title: 'Neighbours' }, [turn], { perAccount: 10, turns: 10 });
-      // No route writes reading activity yet (the progress issue will): insert as it will.
-      await app.database.db.insert(studyActivity).values({ userId: me.id, day: '2025-01-01', chaptersRead: 1, minutesSpent: 5 });
+      // This app has no Bible to check chapters against: reading progress goes in as the progress routes write it.
+      await app.database.db
+        .insert(chapterReads)
+        .values({ userId: me.id, book: 43, chapter: 3, day: '2025-01-01', totalVerses: 36, versesViewed: [1], completed: true });
+      await app.database.db
+        .insert(readingBehavior)
+        .values({ userId: me.id, contentId: 'John_3', completionPercentage: 100, versesViewed: 36, completed: true });
+      expect((await browser.request('POST', '/api/study-activity/track', { minutesSpent: 5 })).statusCode).toBe(204);
+      expect((await browser.request('GET', '/api/user-achievements')).statusCode).toBe(200);
       return me.id;
     };
     const carolId = await fill(carol);
@@ -258,6 +269,11 @@ describe(`profile, account deletion and the admin gate on ${databaseKind()}`, ()
       question_history_setting: 1,
       conversation: 1,
       conversation_turn: 1,
+      chapter_read: 1,
+      study_streak: 1,
+      // the first chapter, note and question
+      achievement: 3,
+      reading_behavior: 1,
     };
     expect(await rowsOf(carolId)).toEqual(full);
 

@@ -6,6 +6,8 @@ export interface SavedSettings {
   translation: string | null;
   fontSize: string;
   displayName: string | null;
+  timeZone: string | null;
+  showInRankings: boolean;
 }
 
 /** SQL for a user's settings (and the display name, which lives on the user row). */
@@ -14,23 +16,41 @@ export class SettingsRepository {
 
   async settings(userId: string): Promise<SavedSettings> {
     const [row] = await this.db
-      .select({ translation: userSettings.translation, fontSize: userSettings.fontSize, displayName: users.displayName })
+      .select({
+        translation: userSettings.translation,
+        fontSize: userSettings.fontSize,
+        displayName: users.displayName,
+        timeZone: userSettings.timeZone,
+        showInRankings: userSettings.showInRankings,
+      })
       .from(users)
       .leftJoin(userSettings, eq(userSettings.userId, users.id))
       .where(eq(users.id, userId));
-    return { translation: row?.translation ?? null, fontSize: row?.fontSize ?? 'large', displayName: row?.displayName ?? null };
+    return {
+      translation: row?.translation ?? null,
+      fontSize: row?.fontSize ?? 'large',
+      displayName: row?.displayName ?? null,
+      timeZone: row?.timeZone ?? null,
+      showInRankings: row?.showInRankings ?? true,
+    };
   }
 
   /** Settings and the display name change together or not at all. */
-  async save(userId: string, change: { translation?: string; fontSize?: string; displayName?: string }): Promise<void> {
+  async save(
+    userId: string,
+    change: { translation?: string; fontSize?: string; displayName?: string; timeZone?: string; showInRankings?: boolean },
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (change.displayName !== undefined) {
         await tx.update(users).set({ displayName: change.displayName, updatedAt: new Date() }).where(eq(users.id, userId));
       }
-      if (change.translation !== undefined || change.fontSize !== undefined) {
+      const { translation, fontSize, timeZone, showInRankings } = change;
+      if ([translation, fontSize, timeZone, showInRankings].some((v) => v !== undefined)) {
         const set = {
-          ...(change.translation !== undefined && { translation: change.translation }),
-          ...(change.fontSize !== undefined && { fontSize: change.fontSize }),
+          ...(translation !== undefined && { translation }),
+          ...(fontSize !== undefined && { fontSize }),
+          ...(timeZone !== undefined && { timeZone }),
+          ...(showInRankings !== undefined && { showInRankings }),
           updatedAt: new Date(),
         };
         await tx

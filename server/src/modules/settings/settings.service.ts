@@ -20,15 +20,16 @@ export class SettingsService {
   ) {}
 
   async get(viewer: Viewer): Promise<Settings> {
-    if (viewer.kind === 'guest') return { translation: null, fontSize: 'large', displayName: null, userId: GUEST_USER_ID };
+    if (viewer.kind === 'guest')
+      return { translation: null, fontSize: 'large', displayName: null, userId: GUEST_USER_ID, timeZone: null, showInRankings: false };
     return present(await this.repository.settings(viewer.userId), viewer.userId);
   }
 
   async save(viewer: Viewer, input: z.infer<typeof settingsInput>): Promise<Settings> {
     const { userId } = requireUser(viewer, 'Sign in to keep settings on your account; as a guest they stay in this browser.');
-    const { displayName, translation, fontSize } = input;
+    const { displayName, translation, fontSize, timeZone, showInRankings } = input;
     if (translation !== undefined && !this.hasTranslation(translation)) throw new Invalid(`Translation '${translation}' not found.`);
-    await this.repository.save(userId, { displayName, translation: translation?.toUpperCase(), fontSize });
+    await this.repository.save(userId, { displayName, translation: translation?.toUpperCase(), fontSize, timeZone, showInRankings });
     return present(await this.repository.settings(userId), userId);
   }
 }
