@@ -73,6 +73,9 @@ import { ProgressService } from './modules/progress/progress.service.ts';
 import { RankingsRepository } from './modules/progress/rankings.repository.ts';
 import { RankingsService } from './modules/progress/rankings.service.ts';
 import { progressRoutes } from './modules/progress/progress.routes.ts';
+import { PlansRepository } from './modules/plans/plans.repository.ts';
+import { PlansService } from './modules/plans/plans.service.ts';
+import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { PersonalizationRepository } from './modules/personalization/personalization.repository.ts';
 import { PersonalizationService } from './modules/personalization/personalization.service.ts';
 import { personalizationRoutes } from './modules/personalization/personalization.routes.ts';
@@ -211,7 +214,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const countQuestion = (userId: string) => studyDays.record(userId, { questionsAsked: 1 });
   await server.register(personalizationRoutes(new PersonalizationService(new PersonalizationRepository(database.db), countQuestion), viewerOf));
   await server.register(activityRoutes(new ActivityService(studyDays), viewerOf));
-  const progress = new ProgressService(new ProgressRepository(database.db), studyDays, (book, chapter) => bible.chapterShape(book, chapter));
+  const plans = new PlansService(new PlansRepository(database.db), studyDays);
+  await server.register(plansRoutes(plans, viewerOf));
+  const progress = new ProgressService(
+    new ProgressRepository(database.db),
+    studyDays,
+    (book, chapter) => bible.chapterShape(book, chapter),
+    (userId, book, chapter) => plans.chapterCompleted(userId, book, chapter),
+  );
   await server.register(progressRoutes(progress, new RankingsService(new RankingsRepository(database.db), studyDays), viewerOf));
   const media = createMediaStore(config);
   const speech = createSpeechEngine(config);

@@ -26,6 +26,7 @@ import { Route as NotesRouteImport } from './routes/notes'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as PrivacyStandaloneRouteImport } from './routes/privacy-standalone'
 import { Route as ProfileRouteImport } from './routes/profile'
+import { Route as RankingsRouteImport } from './routes/rankings'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SecretAdminLoginRouteImport } from './routes/secret-admin-login'
@@ -123,6 +124,11 @@ const ProfileRoute = ProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RankingsRoute = RankingsRouteImport.update({
+  id: '/rankings',
+  path: '/rankings',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
@@ -197,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
   '/profile': typeof ProfileRoute
+  '/rankings': typeof RankingsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/secret-admin-login': typeof SecretAdminLoginRoute
@@ -227,6 +234,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
   '/profile': typeof ProfileRoute
+  '/rankings': typeof RankingsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/secret-admin-login': typeof SecretAdminLoginRoute
@@ -258,6 +266,7 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
   '/profile': typeof ProfileRoute
+  '/rankings': typeof RankingsRoute
   '/reset-password': typeof ResetPasswordRoute
   '/search': typeof SearchRoute
   '/secret-admin-login': typeof SecretAdminLoginRoute
@@ -290,6 +299,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/privacy-standalone'
     | '/profile'
+    | '/rankings'
     | '/reset-password'
     | '/search'
     | '/secret-admin-login'
@@ -320,6 +330,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/privacy-standalone'
     | '/profile'
+    | '/rankings'
     | '/reset-password'
     | '/search'
     | '/secret-admin-login'
@@ -350,6 +361,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/privacy-standalone'
     | '/profile'
+    | '/rankings'
     | '/reset-password'
     | '/search'
     | '/secret-admin-login'
@@ -381,6 +393,7 @@ export interface RootRouteChildren {
   PrivacyRoute: typeof PrivacyRoute
   PrivacyStandaloneRoute: typeof PrivacyStandaloneRoute
   ProfileRoute: typeof ProfileRoute
+  RankingsRoute: typeof RankingsRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SearchRoute: typeof SearchRoute
   SecretAdminLoginRoute: typeof SecretAdminLoginRoute
@@ -515,6 +528,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/rankings': {
+      id: '/rankings'
+      path: '/rankings'
+      fullPath: '/rankings'
+      preLoaderRoute: typeof RankingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/reset-password': {
       id: '/reset-password'
       path: '/reset-password'
@@ -613,6 +633,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   PrivacyStandaloneRoute: PrivacyStandaloneRoute,
   ProfileRoute: ProfileRoute,
+  RankingsRoute: RankingsRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SearchRoute: SearchRoute,
   SecretAdminLoginRoute: SecretAdminLoginRoute,

@@ -440,3 +440,23 @@ export const sharedVerses = pgTable(
   },
   (t) => [index('shared_verse_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** A reading plan a person follows: which one, when it started, and the readings done (by position). */
+export const planEnrolments = pgTable(
+  'plan_enrolment',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    /** A custom plan's books and length; null for the fixed plans. */
+    books: text('books').array(),
+    days: integer('days'),
+    startedOn: text('started_on').notNull(),
+    pausedOn: text('paused_on'),
+    finishedOn: text('finished_on'),
+    done: integer('done').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.planId] })],
+);

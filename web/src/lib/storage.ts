@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   lineSpacing: 'lineSpacing',
   /** Ours: the verses a guest shared from this browser, with the keys that let them delete each. */
   guestSharedVerses: 'guestSharedVerses',
+  /** Ours: a guest's reading progress, study days and achievements, moved into an account on sign-in. */
+  guestProgress: 'guestProgress',
 } as const;
 
 /** localStorage that never throws (private modes, quotas, disabled storage). */

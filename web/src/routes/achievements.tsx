@@ -1,13 +1,10 @@
 import { staticHead } from '../lib/page-head.ts';
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon.tsx';
+import { MyStatsPage } from '../features/progress/pages/MyStatsPage.tsx';
 
+/** My Stats: the person's own streak and reading (account or this browser), so the server renders only the shell. */
 export const Route = createFileRoute('/achievements')({
   head: staticHead('/achievements', 'My Stats', { noindex: true }),
-  component: () => (
-    <ComingSoon
-      title="My Stats"
-      text="Your study streak, chapters read and achievements will appear here. Your highlights and notes are already kept: find them under My Highlights and My Notes."
-    />
-  ),
+  ssr: false,
+  component: MyStatsPage,
 });

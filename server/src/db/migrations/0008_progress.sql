@@ -17,6 +17,19 @@ CREATE TABLE "chapter_read" (
 	CONSTRAINT "chapter_read_user_id_book_chapter_day_pk" PRIMARY KEY("user_id","book","chapter","day")
 );
 --> statement-breakpoint
+CREATE TABLE "plan_enrolment" (
+	"user_id" text NOT NULL,
+	"plan_id" text NOT NULL,
+	"books" text[],
+	"days" integer,
+	"started_on" text NOT NULL,
+	"paused_on" text,
+	"finished_on" text,
+	"done" integer[] NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "plan_enrolment_user_id_plan_id_pk" PRIMARY KEY("user_id","plan_id")
+);
+--> statement-breakpoint
 CREATE TABLE "reading_behavior" (
 	"user_id" text NOT NULL,
 	"content_id" text NOT NULL,
@@ -39,6 +52,7 @@ ALTER TABLE "user_settings" ADD COLUMN "time_zone" text;--> statement-breakpoint
 ALTER TABLE "user_settings" ADD COLUMN "show_in_rankings" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "achievement" ADD CONSTRAINT "achievement_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chapter_read" ADD CONSTRAINT "chapter_read_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "plan_enrolment" ADD CONSTRAINT "plan_enrolment_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reading_behavior" ADD CONSTRAINT "reading_behavior_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "study_streak" ADD CONSTRAINT "study_streak_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "study_streak_rank_idx" ON "study_streak" USING btree ("last_day","current_streak");--> statement-breakpoint

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { achievementsEarned, chapterReads, highlights, notes, questionHistory, readingBehavior, sharedVerses } from '../../db/schema.ts';
+import { achievementsEarned, chapterReads, planEnrolments, highlights, notes, questionHistory, readingBehavior, sharedVerses } from '../../db/schema.ts';
 
 export interface ChapterRead {
   userId: string;
@@ -120,6 +120,14 @@ export class ProgressRepository {
       .from(sharedVerses)
       .where(eq(sharedVerses.userId, userId));
     return row?.at ? new Date(row.at) : null;
+  }
+
+  async plansFinished(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ day: planEnrolments.finishedOn })
+      .from(planEnrolments)
+      .where(and(eq(planEnrolments.userId, userId), isNotNull(planEnrolments.finishedOn)));
+    return rows.map((r) => r.day!);
   }
 
   async earned(userId: string): Promise<Map<string, string>> {

@@ -32,10 +32,12 @@ export class ProgressService {
     private readonly repository: ProgressRepository,
     private readonly days: StudyDays,
     private readonly chapterShape: (book: string, chapter: number) => ChapterShape | undefined,
+    /** Told of each chapter completed, so the person's reading plans check it off. */
+    private readonly chapterCompleted: (userId: string, book: string, chapter: number) => Promise<void> = async () => {},
   ) {}
 
   /** Checks a report against the chapters stored here: the book, the chapter and its verse numbers. */
-  checkChapter(input: ChapterInput): { book: number; label: string } {
+  checkChapter(input: ChapterInput): { book: number; name: string } {
     const book = resolveBook(input.book);
     if (!book) throw new Invalid(`'${input.book}' is not a book of the Bible.`);
     const shape = this.chapterShape(book.name, input.chapter);
@@ -47,11 +49,11 @@ export class ProgressService {
     }
     const stray = input.versesViewed.find((v) => v > shape.lastVerse);
     if (stray !== undefined) throw new Invalid(`${label} has no verse ${stray}.`);
-    return { book: book.order, label };
+    return { book: book.order, name: book.name };
   }
 
   async trackChapter(viewer: Viewer, input: ChapterInput): Promise<ChapterProgressResult | null> {
-    const { book } = this.checkChapter(input);
+    const { book, name } = this.checkChapter(input);
     if (viewer.kind === 'guest') return null; // a guest's progress stays in their browser
     const userId = viewer.userId;
     const day = await this.days.today(userId);
@@ -66,7 +68,10 @@ export class ProgressService {
     if (row.completed) return { completed: true, newlyCompleted: false };
     if (row.versesViewed.length < versesToComplete(input.totalVerses)) return { completed: false, newlyCompleted: false };
     const newly = await this.repository.complete(userId, book, input.chapter, day);
-    if (newly) await this.days.record(userId, { chaptersRead: 1 });
+    if (newly) {
+      await this.days.record(userId, { chaptersRead: 1 });
+      await this.chapterCompleted(userId, name, input.chapter);
+    }
     return { completed: true, newlyCompleted: newly };
   }
 
@@ -131,7 +136,7 @@ export class ProgressService {
     const [today, timeZone] = await Promise.all([this.days.today(userId), this.days.repository.timeZone(userId)]);
     const dayOf = (at: Date | null) => (at ? dayIn(at, timeZone) : null);
     const repo = this.repository;
-    const [chapters, studyDays, highlightTimes, firstNotes, firstAsked, firstKept, firstShare, totals, earned] = await Promise.all([
+    const [chapters, studyDays, highlightTimes, firstNotes, firstAsked, firstKept, firstShare, totals, earned, plansFinished] = await Promise.all([
       repo.completedChapters(userId),
       this.days.repository.countingDays(userId),
       repo.highlightTimes(userId, HIGHLIGHTS_NEEDED),
@@ -141,6 +146,7 @@ export class ProgressService {
       repo.firstShare(userId),
       this.days.repository.totals(userId),
       repo.earned(userId),
+      repo.plansFinished(userId),
     ]);
     const notesByType: ProgressFacts['firstNotes'] = {};
     for (const n of firstNotes) if ((NOTE_TYPES as readonly string[]).includes(n.type)) notesByType[n.type as NoteType] = dayOf(n.at)!;
@@ -153,7 +159,7 @@ export class ProgressService {
       firstQuestion: [firstAsked, kept].filter((d): d is string => d !== null).sort()[0] ?? null,
       firstShare: dayOf(firstShare),
       totalMinutes: totals.minutes,
-      plansFinished: [],
+      plansFinished,
     };
     const achievements = evaluateAchievements(facts, earned, today);
     await repo.keepEarned(

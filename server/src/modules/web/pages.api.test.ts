@@ -129,7 +129,7 @@ describe(`pages rendered on the server, on ${databaseKind()}`, () => {
   });
 
   it('answers paths that are no page with the app’s not-found page, a 404 and noindex', async () => {
-    for (const path of ['/rankings', '/news/some-article', '/shared/abc123', '/bible-lessons/7', '/constructor', '/__proto__', '/no/such/page']) {
+    for (const path of ['/news/some-article', '/shared/abc123', '/bible-lessons/7', '/constructor', '/__proto__', '/no/such/page']) {
       const res = await page(path);
       expect([res.status, res.robots, res.title], path).toEqual([404, 'noindex', 'Page Not Found — Selah']);
       expect(res.text).toContain('Page Not Found');

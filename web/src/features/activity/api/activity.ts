@@ -1,4 +1,5 @@
 import { apiPost } from '../../../lib/api-client.ts';
+import type { recordGuestActivity } from '../../progress/api/guest-progress.ts';
 
 export interface ActivityReport {
   chaptersRead?: number;
@@ -7,10 +8,47 @@ export interface ActivityReport {
   notesCreated?: number;
 }
 
+type KnownViewer = 'guest' | 'user';
+
+// Who is reading, as the root's settings sync learns it: these reports are sent from plain functions
+// (after a highlight, a note, an answer) that cannot read the signed-in user themselves.
+let viewer: KnownViewer | null = null;
+let waiting: ((known: KnownViewer) => void)[] = [];
+
+/** Told by the app whenever who is signed in becomes known or changes. */
+export function setActivityViewer(kind: 'loading' | KnownViewer): void {
+  viewer = kind === 'loading' ? null : kind;
+  if (!viewer) return;
+  const ready = waiting;
+  waiting = [];
+  for (const run of ready) run(viewer);
+}
+
+// Something done in the first moments of a page, before the user is known, is counted once it is.
+function whenViewerKnown(run: (known: KnownViewer) => void): void {
+  if (viewer) run(viewer);
+  else if (waiting.length < 50) waiting.push(run);
+}
+
+// A guest's study is kept in this browser; its code loads with the first action to keep.
+function recordForGuest(report: Parameters<typeof recordGuestActivity>[0]): void {
+  void import('../../progress/api/guest-progress.ts').then((m) => m.recordGuestActivity(report)).catch(() => undefined);
+}
+
 /**
  * Spec §7 study-activity event. Fire and forget: a lost report must never get in the way of what the
- * reader just did (the server keeps signed-in people's, and drops a guest's).
+ * reader just did. The server keeps a signed-in person's; a guest's stays in the browser (their streak).
  */
 export function trackActivity(report: ActivityReport): void {
-  void apiPost('/api/study-activity/track', report).catch(() => undefined);
+  whenViewerKnown((known) => {
+    if (known === 'user') void apiPost('/api/study-activity/track', report).catch(() => undefined);
+    else recordForGuest({ minutesSpent: report.minutesSpent, versesHighlighted: report.versesHighlighted, notesCreated: report.notesCreated });
+  });
+}
+
+/** A question a guest asked the Bible AI (the server counts a signed-in person's itself). */
+export function trackGuestQuestion(): void {
+  whenViewerKnown((known) => {
+    if (known === 'guest') recordForGuest({ questionsAsked: 1 });
+  });
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { BarChart3, ChevronLeft, ChevronRight, Images } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { chapterAfterBookChange, nextChapter, previousChapter, type ChapterPosition } from '#common/bible/navigation.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { chapterHead } from '../../../lib/page-head.ts';
@@ -33,6 +33,7 @@ import type { StudyTab } from '../../study/components/study-tabs.ts';
 import { ListenButton } from '../../audio/components/ListenButton.tsx';
 import { seekToVerse, useReadingVerse } from '../../audio/api/audio-store.ts';
 import { useFollowReading } from '../../audio/api/use-follow-reading.ts';
+import { useChapterProgress } from '../../progress/api/use-chapter-progress.ts';
 
 // The study panel (and its tabs library) loads when someone first opens it.
 const StudyPanel = lazy(() => import('../../study/components/StudyPanel.tsx'));
@@ -155,6 +156,14 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   );
   const selectedSet = useMemo(() => new Set(selection?.verses ?? []), [selection]);
 
+  // Reading progress (spec §4) follows the verses on screen, and only when the chapter's text is shown.
+  const article = useRef<HTMLElement>(null);
+  const shownVerses = useMemo(
+    () => (content.data && !content.data.redirect && !content.data.error ? content.data.verses.map((v) => v.verse) : []),
+    [content.data],
+  );
+  useChapterProgress({ book: bookName, chapter, translation, verses: shownVerses, container: article });
+
   let body;
   if (books.isPending) body = <ReaderMessage busy>Loading Bible content...</ReaderMessage>;
   else if (books.data?.length === 0) body = <ReaderMessage>Select a Bible passage to read</ReaderMessage>;
@@ -251,7 +260,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
       </header>
 
       {/* The article takes the reading size so its column is measured in the text's own ems. */}
-      <article className={cn('mx-auto px-4 pt-6 sm:px-8', FONT_SIZE_CLASSES[fontSize], READING_COLUMN)} aria-busy={content.isFetching}>
+      <article ref={article} className={cn('mx-auto px-4 pt-6 sm:px-8', FONT_SIZE_CLASSES[fontSize], READING_COLUMN)} aria-busy={content.isFetching}>
         <h1 className="mb-5 font-serif text-3xl font-semibold tracking-tight">
           {chapterTitle(bookName, chapter)}
           {/* Read aloud as "John 3, KJV", not "John 3KJV". */}

@@ -7,15 +7,18 @@ import { guestAnswers } from '../../study/api/note-answers.ts';
 import { guestNotes } from '../../study/api/notes.ts';
 import { CONVERSATIONS_KEY, guestConversations, moveGuestConversations } from '../../chat/api/conversations.ts';
 import { moveGuestData } from './settings.ts';
+import { clearGuestProgress, guestProgressForImport } from '../../progress/api/guest-progress.ts';
+import { importGuestProgress, PROGRESS_KEY } from '../../progress/api/progress-reports.ts';
 
 const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORAGE_KEYS.guestAiResponses];
 
 /**
- * Moves what a guest kept in this browser (highlights, notes, AI answers, conversations) into the
+ * Moves what a guest kept in this browser (reading progress, highlights, notes, AI answers, conversations) into the
  * account that just signed in, then clears it from the browser. The server skips what it already has,
  * so a move cut short simply runs again on the next load: nothing lost, nothing doubled.
  */
 export function moveGuestDataIntoAccount(queryClient: QueryClient): void {
+  moveGuestProgress(queryClient);
   if (guestConversations.read().length > 0) {
     void moveGuestConversations()
       .catch((error: unknown) => {
@@ -43,5 +46,24 @@ export function moveGuestDataIntoAccount(queryClient: QueryClient): void {
     .catch((error: unknown) => {
       // Kept in the browser and tried again on the next load; a full account is worth saying.
       if (error instanceof ApiError && error.status === 409) toastError(errorMessage(error), 'Not moved', 8000);
+    });
+}
+
+/** The chapters and study days a guest kept here, into the account; their streak and achievements go with them. */
+function moveGuestProgress(queryClient: QueryClient): void {
+  const progress = guestProgressForImport();
+  if (!progress) {
+    // Nothing to move (at most earned achievements, which the account works out from what it holds).
+    clearGuestProgress();
+    return;
+  }
+  void importGuestProgress(progress)
+    .then(() => {
+      clearGuestProgress();
+      void queryClient.invalidateQueries({ queryKey: PROGRESS_KEY });
+    })
+    .catch((error: unknown) => {
+      // Refused as it stands, it would be refused on every load: let it go. Anything else is tried again next time.
+      if (error instanceof ApiError && error.status === 400) clearGuestProgress();
     });
 }

@@ -4,12 +4,18 @@ import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 
 /** Where a guest's data lives in this browser (see api/move-guest-data.ts). */
-const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORAGE_KEYS.guestAiResponses, STORAGE_KEYS.guestConversations];
+const GUEST_KEYS = [
+  STORAGE_KEYS.guestHighlights,
+  STORAGE_KEYS.guestNotes,
+  STORAGE_KEYS.guestAiResponses,
+  STORAGE_KEYS.guestConversations,
+  STORAGE_KEYS.guestProgress,
+];
 
 /**
- * Spec §6 and principle 4: when a guest signs up or in, the highlights, notes, AI answers and chat
- * conversations kept in this browser move into the account, then leave the browser. The code that
- * moves them loads only when there is something to move, not with every page.
+ * Spec §6 and principle 4: when a guest signs up or in, the highlights, notes, AI answers, chat
+ * conversations and reading progress kept in this browser move into the account, then leave the
+ * browser. The code that moves them loads only when there is something to move, not with every page.
  */
 export function GuestDataMove() {
   const queryClient = useQueryClient();

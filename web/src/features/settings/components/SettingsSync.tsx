@@ -2,6 +2,9 @@ import { useEffect } from 'react';
 import { readSettings, saveSettings } from '../api/settings.ts';
 import { onSettingChange } from '../../../lib/setting-changes.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
+import { useViewer } from '../../auth/api/viewer.ts';
+import { setActivityViewer } from '../../activity/api/activity.ts';
+import { browserTimeZone, saveTimeZone } from '../../progress/api/progress-reports.ts';
 import { setFontSize } from '../../reader/api/reader-settings.ts';
 import { savePreferredTranslation } from '../../translations/api/preferred-translation.ts';
 
@@ -13,6 +16,9 @@ import { savePreferredTranslation } from '../../translations/api/preferred-trans
 export function SettingsSync() {
   const user = useCurrentUser();
   const userId = user.data?.id;
+  const viewer = useViewer();
+  // Study actions are reported by plain functions: they learn here whether to send them or keep a guest's.
+  useEffect(() => setActivityViewer(viewer), [viewer]);
   useEffect(() => {
     if (!userId) return;
     let active = true;
@@ -24,6 +30,9 @@ export function SettingsSync() {
         if (!active) return;
         if (!changedMeanwhile.has('fontSize')) setFontSize(saved.fontSize, { fromServer: true });
         if (saved.translation && !changedMeanwhile.has('translation')) savePreferredTranslation(saved.translation, { fromServer: true });
+        // The account's study days follow the clock of the browser it is used in (a move, a trip).
+        const timeZone = browserTimeZone();
+        if (timeZone && saved.timeZone !== timeZone) void saveTimeZone(timeZone).catch(() => {});
       })
       .catch(() => {});
     const stop = onSettingChange((change) => {

@@ -12,6 +12,7 @@ import { TranslationSelect } from '../../translations/components/TranslationSele
 import { useCurrentTranslation, useTranslationSummary } from '../../translations/api/use-translation.ts';
 import { NoRedLetters } from '../../reader/components/DisplaySettings.tsx';
 import { EditionChoice } from '../../translations/components/EditionChoice.tsx';
+import { RankingsVisibilitySetting } from '../../progress/components/RankingsVisibilitySetting.tsx';
 
 const THEMES: { value: ThemeChoice; label: string }[] = [
   { value: 'light', label: 'Light' },
@@ -129,6 +130,8 @@ export function SettingsPage() {
       </Section>
 
       {user.data && <QuestionHistorySettings />}
+
+      {user.data && <RankingsVisibilitySetting />}
 
       <Section title="Translations" id="translations-heading">
         <TranslationCatalogue />

@@ -1,0 +1,142 @@
+import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../bible/categories.ts';
+import type { PlanChoice } from '../plans/plans.ts';
+
+/** The personalization test's questions, each with its choices (value, label). */
+export const QUESTIONS = {
+  experience: {
+    label: 'How well do you know the Bible?',
+    choices: [
+      ['new', 'I am new to it'],
+      ['some', 'I have read parts of it'],
+      ['familiar', 'I read it often'],
+      ['deep', 'I have read it through and study it'],
+    ],
+  },
+  goal: {
+    label: 'What would you most like to do?',
+    choices: [
+      ['know-jesus', 'Get to know Jesus'],
+      ['whole-bible', 'Read the whole Bible'],
+      ['habit', 'Build a daily habit'],
+      ['wisdom', 'Find wisdom for daily life'],
+      ['prayer', 'Grow in prayer and worship'],
+    ],
+  },
+  time: {
+    label: 'How much time can you give each day?',
+    choices: [
+      ['5', 'About 5 minutes'],
+      ['15', 'About 15 minutes'],
+      ['30', 'Half an hour or more'],
+    ],
+  },
+  topics: {
+    label: 'Which topics speak to you? Choose any.',
+    choices: [
+      ['hope', 'Hope and comfort'],
+      ['faith', 'Faith and doubt'],
+      ['love', 'Love and relationships'],
+      ['wisdom', 'Wisdom and decisions'],
+      ['history', 'The story of God’s people'],
+      ['prophecy', 'Prophecy and the end of days'],
+    ],
+  },
+  style: {
+    label: 'Which kind of translation do you like to read?',
+    choices: [
+      ['Word-for-Word', 'Word-for-Word: close to the original wording'],
+      ['Thought-for-Thought', 'Thought-for-Thought: the meaning in natural language'],
+      ['Paraphrase', 'Paraphrase: freely retold in everyday speech'],
+      ['International', 'International: in a language other than English'],
+    ],
+  },
+} as const;
+
+type ValueOf<K extends keyof typeof QUESTIONS> = (typeof QUESTIONS)[K]['choices'][number][0];
+export interface Answers {
+  experience: ValueOf<'experience'>;
+  goal: ValueOf<'goal'>;
+  time: ValueOf<'time'>;
+  topics: ValueOf<'topics'>[];
+  style: TranslationCategory;
+}
+
+export interface TranslationOption {
+  code: string;
+  name: string;
+  language: string;
+  category: TranslationCategory;
+}
+
+export interface Recommendation {
+  plan: PlanChoice;
+  /** Why this plan, in a sentence. */
+  planReason: string;
+  translation: TranslationOption | null;
+  translationReason: string;
+}
+
+/** Whether answers are whole and use only the choices offered (they come from a browser). */
+export function isAnswers(value: unknown): value is Answers {
+  if (typeof value !== 'object' || value === null) return false;
+  const a = value as Record<string, unknown>;
+  const one = (k: 'experience' | 'goal' | 'time') => QUESTIONS[k].choices.some(([v]) => v === a[k]);
+  const topics = Array.isArray(a.topics) && a.topics.every((t) => QUESTIONS.topics.choices.some(([v]) => v === t));
+  return one('experience') && one('goal') && one('time') && topics && (TRANSLATION_CATEGORIES as readonly string[]).includes(a.style as string);
+}
+
+/**
+ * The plan: what the person wants, at the pace they have. A newcomer starts with the Gospels; a whole
+ * Bible in a year needs about 20 minutes a day, so with less time it is the two-year plan.
+ */
+function planFor(a: Answers): Pick<Recommendation, 'plan' | 'planReason'> {
+  if (a.goal === 'whole-bible') {
+    return a.time === '5' || (a.time === '15' && a.experience === 'new')
+      ? { plan: { id: 'bible-two-years' }, planReason: 'The whole Bible at a pace that fits a short daily time.' }
+      : { plan: { id: 'bible-year' }, planReason: 'Genesis to Revelation in a year, about 20 minutes a day.' };
+  }
+  if (a.goal === 'wisdom' || a.goal === 'prayer' || (a.goal === 'habit' && a.time === '5')) {
+    return { plan: { id: 'psalms-proverbs-month' }, planReason: 'Short daily readings of prayer and practical wisdom: an easy habit to keep.' };
+  }
+  if (a.goal === 'know-jesus' || a.experience === 'new') {
+    return { plan: { id: 'gospels-30' }, planReason: 'The life and words of Jesus, told four ways, in a month.' };
+  }
+  return a.time === '30' || a.experience === 'deep'
+    ? { plan: { id: 'new-testament-90' }, planReason: 'The whole New Testament in three months: a steady daily habit.' }
+    : { plan: { id: 'gospels-30' }, planReason: 'A month in the Gospels: a good first habit.' };
+}
+
+/** The translation: one of the installed ones in the style chosen, English first unless International. */
+function translationFor(
+  a: Answers,
+  installed: readonly TranslationOption[],
+  browserLanguage: string,
+): Pick<Recommendation, 'translation' | 'translationReason'> {
+  const language = browserLanguage.slice(0, 2).toLowerCase();
+  const inStyle = installed.filter((t) => t.category === a.style);
+  const ranked = (list: readonly TranslationOption[], first: string) => [...list].sort((x, y) => Number(y.language === first) - Number(x.language === first));
+  if (a.style === 'International') {
+    const pick =
+      ranked(inStyle, language === 'en' ? '' : language)[0] ??
+      ranked(
+        installed.filter((t) => t.language !== 'en'),
+        language,
+      )[0];
+    return pick
+      ? { translation: pick, translationReason: `${pick.name} reads the Bible in your own language.` }
+      : { translation: null, translationReason: 'No translation in another language is installed here yet.' };
+  }
+  const pick = ranked(inStyle, 'en')[0];
+  if (pick) return { translation: pick, translationReason: `${pick.name} is a ${a.style.toLowerCase()} translation.` };
+  const fallback = ranked(installed, 'en')[0] ?? null;
+  return {
+    translation: fallback,
+    translationReason: fallback
+      ? `No ${a.style.toLowerCase()} translation is installed here; ${fallback.name} is the closest.`
+      : 'No translation is installed here.',
+  };
+}
+
+export function recommend(a: Answers, installed: readonly TranslationOption[], browserLanguage = 'en'): Recommendation {
+  return { ...planFor(a), ...translationFor(a, installed, browserLanguage) };
+}

@@ -1,0 +1,61 @@
+import { Flame, Trophy } from 'lucide-react';
+import type { StudyStreak } from '#common/contracts/progress.ts';
+import { cn } from '../../../lib/cn.ts';
+
+function hint(streak: StudyStreak): string {
+  if (streak.currentStreak === 0) return 'Read a chapter to the end to start your streak.';
+  if (streak.todayCounts) return 'Today counts. Come back tomorrow to keep it going.';
+  // The streak still stands until today ends: say so before it is lost, not after.
+  return 'Study today to keep it going: a chapter, a few minutes of reading, a highlight or a note.';
+}
+
+/** Current and longest streak, the page's headline. */
+export function StreakCard({ streak }: { streak: StudyStreak }) {
+  const best = streak.currentStreak > 0 && streak.currentStreak >= streak.longestStreak;
+  return (
+    <section aria-labelledby="streak-heading" className="grid gap-4 sm:grid-cols-[3fr_2fr]">
+      <h2 id="streak-heading" className="sr-only">
+        Streak
+      </h2>
+      <div className="card flex items-center gap-4" data-testid="current-streak">
+        <span
+          className={cn(
+            'flex h-14 w-14 shrink-0 items-center justify-center rounded-full',
+            streak.currentStreak > 0
+              ? 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300'
+              : 'bg-stone-100 text-stone-600 dark:bg-stone-800 dark:text-stone-300',
+          )}
+        >
+          <Flame aria-hidden size={30} />
+        </span>
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-stone-700 dark:text-stone-300">Current streak</p>
+          <p className="font-serif leading-none">
+            <span className="text-5xl font-semibold tabular-nums">{streak.currentStreak.toLocaleString('en')}</span>{' '}
+            <span className="text-lg text-stone-700 dark:text-stone-300">{streak.currentStreak === 1 ? 'day' : 'days'}</span>
+          </p>
+          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{hint(streak)}</p>
+        </div>
+      </div>
+      <div className="card flex items-center gap-4" data-testid="longest-streak">
+        <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200">
+          <Trophy aria-hidden size={28} />
+        </span>
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-stone-700 dark:text-stone-300">Longest streak</p>
+          <p className="font-serif leading-none">
+            <span className="text-5xl font-semibold tabular-nums">{streak.longestStreak.toLocaleString('en')}</span>{' '}
+            <span className="text-lg text-stone-700 dark:text-stone-300">{streak.longestStreak === 1 ? 'day' : 'days'}</span>
+          </p>
+          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">
+            {streak.longestStreak === 0
+              ? 'Your record starts with your first study day.'
+              : best
+                ? 'Your best yet, and you are on it now.'
+                : 'Your best so far.'}
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
