@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { smallTargets } from './touch-targets.ts';
 import { useBrowser } from './fixtures.ts';
 
 // Issue 13 §6: measured, not looked at. Sizes are those of the reading face (Literata), which the app
@@ -281,22 +282,7 @@ describe('reading comfort', () => {
     const page = await newPage(PHONE);
     await page.goto('/bible?book=John&chapter=3&translation=KJV');
     await page.waitForSelector('html[data-hydrated]');
-    // Verse text and footnote marks are targets inside a sentence, which WCAG 2.5.5 leaves as they are.
-    const tooSmall = (scope: string) =>
-      page.evaluate((scope) => {
-        const selector =
-          'a[href], button, input, select, textarea, summary, [role=button], [role=radio], [role=tab], [role=option], [role=checkbox], [tabindex]:not([tabindex="-1"])';
-        return [...document.querySelector(scope)!.querySelectorAll<HTMLElement>(selector)]
-          .filter((el) => !el.closest('[data-verse]') && !el.matches('[data-footnote]'))
-          .map((el) => (el.matches('input') && el.closest('label') ? el.closest('label')! : el))
-          .map((el) => ({ el, box: el.getBoundingClientRect() }))
-          .filter(({ el, box }) => box.width > 1 && box.height > 1 && getComputedStyle(el).visibility !== 'hidden')
-          .filter(({ box }) => box.width < 43.5 || box.height < 43.5)
-          .map(
-            ({ el, box }) =>
-              `${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)} ${Math.round(box.width)}×${Math.round(box.height)}`,
-          );
-      }, scope);
+    const tooSmall = (scope: string) => smallTargets(page, scope);
     expect(await tooSmall('body'), 'reader').toEqual([]);
     const overlays: [string, () => Promise<void>][] = [
       ['verse menu', () => page.locator('#v16').click()],

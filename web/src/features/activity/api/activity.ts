@@ -31,19 +31,25 @@ function whenViewerKnown(run: (known: KnownViewer) => void): void {
 }
 
 // A guest's study is kept in this browser; its code loads with the first action to keep.
-function recordForGuest(report: Parameters<typeof recordGuestActivity>[0]): void {
-  void import('../../progress/api/guest-progress.ts').then((m) => m.recordGuestActivity(report)).catch(() => undefined);
+function recordForGuest(report: Parameters<typeof recordGuestActivity>[0]): Promise<void> {
+  return import('../../progress/api/guest-progress.ts').then((m) => m.recordGuestActivity(report)).catch(() => undefined);
 }
 
 /**
- * Spec §7 study-activity event. Fire and forget: a lost report must never get in the way of what the
- * reader just did. The server keeps a signed-in person's; a guest's stays in the browser (their streak).
+ * Spec §7 study-activity event. The server keeps a signed-in person's; a guest's stays in the browser
+ * (their streak). Settles once recorded, so the caller can refresh the progress figures (spec §7); a
+ * lost report never fails it: it must not get in the way of what the reader just did.
  */
-export function trackActivity(report: ActivityReport): void {
-  whenViewerKnown((known) => {
-    if (known === 'user') void apiPost('/api/study-activity/track', report).catch(() => undefined);
-    else recordForGuest({ minutesSpent: report.minutesSpent, versesHighlighted: report.versesHighlighted, notesCreated: report.notesCreated });
-  });
+export function trackActivity(report: ActivityReport): Promise<void> {
+  return new Promise((done) =>
+    whenViewerKnown((known) => {
+      const recorded =
+        known === 'user'
+          ? apiPost('/api/study-activity/track', report).then(() => undefined)
+          : recordForGuest({ minutesSpent: report.minutesSpent, versesHighlighted: report.versesHighlighted, notesCreated: report.notesCreated });
+      void recorded.catch(() => undefined).finally(done);
+    }),
+  );
 }
 
 /** A question a guest asked the Bible AI (the server counts a signed-in person's itself). */

@@ -65,7 +65,7 @@ export function StudyCalendar({ today, days }: { today: string; days: readonly C
         // (axe's scrollable-region-focusable) whenever it scrolls.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={scrolls ? 0 : undefined}
-        className="-mx-1 overflow-x-auto px-1 pb-2"
+        className="relative -mx-1 overflow-x-auto px-1 pb-2"
       >
         <table className="border-separate border-spacing-[3px] text-[10px] leading-none text-stone-600 dark:text-stone-400">
           <caption className="sr-only">Days of study in the last 53 weeks, a column a week, Monday to Sunday</caption>

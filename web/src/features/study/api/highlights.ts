@@ -70,7 +70,8 @@ export function useChapterHighlights(book: string, chapter: number) {
           const saved = await apiPost<Highlight>('/api/highlights', { verse: v.verseId, color, reference: v.reference, text: stripQuotes(v.text) });
           if (saved.userId === GUEST_USER_ID) guestHighlights.put(saved);
         }
-        trackActivity({ versesHighlighted: verses.length });
+        // Spec §7: the streak and achievements are read again once the day has it.
+        void trackActivity({ versesHighlighted: verses.length }).then(() => queryClient.invalidateQueries({ queryKey: ['progress'] }));
       } finally {
         await queryClient.invalidateQueries({ queryKey: ['highlights'] });
         announceHighlightsChanged(CREATED_EVENT_DELAY);

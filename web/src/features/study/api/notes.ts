@@ -64,7 +64,8 @@ export function useChapterNotes(book: string, chapter: number) {
     mutationFn: async (input: { type: NoteType; content: string; reference: string }) => {
       const saved = await apiPost<Note>('/api/notes', { ...input, title: noteTitle(input.type, input.reference) });
       if (saved.userId === GUEST_USER_ID) guestNotes.prepend(saved);
-      trackActivity({ notesCreated: 1 });
+      // Spec §7: the streak and achievements are read again once the day has it.
+      void trackActivity({ notesCreated: 1 }).then(() => queryClient.invalidateQueries({ queryKey: ['progress'] }));
       return saved;
     },
     onSettled: refresh,
