@@ -185,6 +185,14 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
   { name: 'my notes, guest', path: '/notes' },
   { name: 'my highlights', path: '/highlights', signIn: (page) => signInWithStudyData(page, 'filled') },
   { name: 'my highlights, empty', path: '/highlights', signIn: (page) => signInWithStudyData(page, 'empty') },
+  // Progress, rankings, plans and the personalization test (issue 16).
+  { name: 'my stats, guest', path: '/achievements' },
+  { name: 'my stats', path: '/achievements', signIn: signInReader },
+  { name: 'rankings, guest', path: '/rankings' },
+  { name: 'rankings by streak', path: '/rankings?by=streak', signIn: signInReader },
+  { name: 'reading plans, guest', path: '/bible-plans' },
+  { name: 'reading plans', path: '/bible-plans', signIn: signInReader },
+  { name: 'personalization test', path: '/personalization-test' },
 ];
 
 /** A verse shared once for this run, for the public page's check. */

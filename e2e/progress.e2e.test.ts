@@ -50,7 +50,7 @@ describe('Reading progress', () => {
     const streak = page.getByTestId('current-streak');
     await expect.poll(() => streak.textContent()).toContain('1 day');
     expect(await streak.textContent()).toContain('Today counts');
-    const john = page.getByRole('link', { name: /^John, 4%: 1 of 21 chapters read/ });
+    const john = page.getByRole('link', { name: /^John 4%\s+1 of 21 chapters read/ });
     await john.waitFor();
     const earned = page.getByRole('region', { name: 'Earned' });
     expect(await earned.textContent()).toContain('First Chapter');
@@ -80,5 +80,62 @@ describe('Reading progress', () => {
     await page.getByTestId('current-streak').waitFor();
     await page.getByRole('button', { name: /^Show all/ }).click();
     expect(await smallTargets(page), '/achievements').toEqual([]);
+  });
+});
+
+describe('Reading plans and the personalization test', () => {
+  it("joins a plan; today's reading opens the reader, and reading it to the end checks it off", async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await newReader(page, 'Timothy of Lystra');
+    await page.goto('/bible-plans');
+    // The catalogue's fourth plan: the Gospels in 30 days.
+    await page.getByRole('button', { name: 'Start this plan' }).nth(3).click();
+    const plan = page.getByTestId('plan-gospels-30');
+    await plan.waitFor();
+    expect(await plan.textContent()).toContain('Day 1 of 30');
+    await plan.getByRole('link', { name: 'Matthew 1', exact: true }).click();
+    await page.waitForURL(/\/bible\?.*book=Matthew.*chapter=1/);
+    await page.locator('#v1').waitFor();
+    await page.mouse.move(640, 400);
+    await readToTheEnd(page);
+    await page.goto('/bible-plans');
+    await expect.poll(() => page.getByTestId('plan-gospels-30').getByRole('checkbox', { name: 'Matthew 1 read' }).isChecked()).toBe(true);
+    // And by hand.
+    const second = page.getByTestId('plan-gospels-30').getByRole('checkbox', { name: 'Matthew 2 read' });
+    await second.check();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('plan-gospels-30').getByRole('checkbox', { name: 'Matthew 2 read' }).isChecked()).toBe(true);
+    // A phone's touch targets on the plans page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    expect(await smallTargets(page)).toEqual([]);
+  });
+
+  it('recommends a plan and a translation from the answers, and applies them when asked', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto('/personalization-test');
+    await page.getByRole('button', { name: 'Start' }).click();
+    for (const answer of ['I have read parts of it', 'Read the whole Bible', 'Half an hour or more']) {
+      await page.getByRole('radio', { name: answer }).check();
+      await page.getByRole('button', { name: 'Next' }).click();
+    }
+    await page.getByRole('checkbox', { name: 'Hope and comfort' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('radio', { name: /^Thought-for-Thought/ }).check();
+    await page.getByRole('button', { name: 'See my result' }).click();
+    await page.getByText('The Bible in a Year').first().waitFor();
+    expect(await smallTargets(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Use these' }).click();
+    await page.getByText('You’re all set').waitFor();
+    // The translation is now the reader's (NIV is the installed thought-for-thought one here).
+    expect(await page.evaluate(() => localStorage.getItem('preferredTranslation'))).toBe('NIV');
+    await page.goto('/bible-plans');
+    await page.getByTestId('plan-bible-year').waitFor();
+    // The answers stay in this browser: coming back shows the result again.
+    await page.goto('/personalization-test');
+    await page
+      .getByRole('button', { name: /Retake/ })
+      .first()
+      .waitFor();
   });
 });

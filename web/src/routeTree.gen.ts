@@ -16,6 +16,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as BibleRouteImport } from './routes/bible'
 import { Route as BibleLessonsRouteImport } from './routes/bible-lessons'
+import { Route as BiblePlansRouteImport } from './routes/bible-plans'
 import { Route as ChatRouteImport } from './routes/chat'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
@@ -23,6 +24,7 @@ import { Route as HighlightsRouteImport } from './routes/highlights'
 import { Route as MySharedVersesRouteImport } from './routes/my-shared-verses'
 import { Route as NewsRouteImport } from './routes/news'
 import { Route as NotesRouteImport } from './routes/notes'
+import { Route as PersonalizationTestRouteImport } from './routes/personalization-test'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as PrivacyStandaloneRouteImport } from './routes/privacy-standalone'
 import { Route as ProfileRouteImport } from './routes/profile'
@@ -74,6 +76,11 @@ const BibleLessonsRoute = BibleLessonsRouteImport.update({
   path: '/bible-lessons',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BiblePlansRoute = BiblePlansRouteImport.update({
+  id: '/bible-plans',
+  path: '/bible-plans',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ChatRoute = ChatRouteImport.update({
   id: '/chat',
   path: '/chat',
@@ -107,6 +114,11 @@ const NewsRoute = NewsRouteImport.update({
 const NotesRoute = NotesRouteImport.update({
   id: '/notes',
   path: '/notes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PersonalizationTestRoute = PersonalizationTestRouteImport.update({
+  id: '/personalization-test',
+  path: '/personalization-test',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
@@ -193,6 +205,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AuthRoute
   '/bible': typeof BibleRoute
   '/bible-lessons': typeof BibleLessonsRoute
+  '/bible-plans': typeof BiblePlansRoute
   '/chat': typeof ChatRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -200,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/my-shared-verses': typeof MySharedVersesRoute
   '/news': typeof NewsRoute
   '/notes': typeof NotesRoute
+  '/personalization-test': typeof PersonalizationTestRoute
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
   '/profile': typeof ProfileRoute
@@ -224,6 +238,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AuthRoute
   '/bible': typeof BibleRoute
   '/bible-lessons': typeof BibleLessonsRoute
+  '/bible-plans': typeof BiblePlansRoute
   '/chat': typeof ChatRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -231,6 +246,7 @@ export interface FileRoutesByTo {
   '/my-shared-verses': typeof MySharedVersesRoute
   '/news': typeof NewsRoute
   '/notes': typeof NotesRoute
+  '/personalization-test': typeof PersonalizationTestRoute
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
   '/profile': typeof ProfileRoute
@@ -256,6 +272,7 @@ export interface FileRoutesById {
   '/auth': typeof AuthRoute
   '/bible': typeof BibleRoute
   '/bible-lessons': typeof BibleLessonsRoute
+  '/bible-plans': typeof BiblePlansRoute
   '/chat': typeof ChatRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
@@ -263,6 +280,7 @@ export interface FileRoutesById {
   '/my-shared-verses': typeof MySharedVersesRoute
   '/news': typeof NewsRoute
   '/notes': typeof NotesRoute
+  '/personalization-test': typeof PersonalizationTestRoute
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
   '/profile': typeof ProfileRoute
@@ -289,6 +307,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/bible'
     | '/bible-lessons'
+    | '/bible-plans'
     | '/chat'
     | '/contact'
     | '/forgot-password'
@@ -296,6 +315,7 @@ export interface FileRouteTypes {
     | '/my-shared-verses'
     | '/news'
     | '/notes'
+    | '/personalization-test'
     | '/privacy'
     | '/privacy-standalone'
     | '/profile'
@@ -320,6 +340,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/bible'
     | '/bible-lessons'
+    | '/bible-plans'
     | '/chat'
     | '/contact'
     | '/forgot-password'
@@ -327,6 +348,7 @@ export interface FileRouteTypes {
     | '/my-shared-verses'
     | '/news'
     | '/notes'
+    | '/personalization-test'
     | '/privacy'
     | '/privacy-standalone'
     | '/profile'
@@ -351,6 +373,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/bible'
     | '/bible-lessons'
+    | '/bible-plans'
     | '/chat'
     | '/contact'
     | '/forgot-password'
@@ -358,6 +381,7 @@ export interface FileRouteTypes {
     | '/my-shared-verses'
     | '/news'
     | '/notes'
+    | '/personalization-test'
     | '/privacy'
     | '/privacy-standalone'
     | '/profile'
@@ -383,6 +407,7 @@ export interface RootRouteChildren {
   AuthRoute: typeof AuthRoute
   BibleRoute: typeof BibleRoute
   BibleLessonsRoute: typeof BibleLessonsRoute
+  BiblePlansRoute: typeof BiblePlansRoute
   ChatRoute: typeof ChatRoute
   ContactRoute: typeof ContactRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
@@ -390,6 +415,7 @@ export interface RootRouteChildren {
   MySharedVersesRoute: typeof MySharedVersesRoute
   NewsRoute: typeof NewsRoute
   NotesRoute: typeof NotesRoute
+  PersonalizationTestRoute: typeof PersonalizationTestRoute
   PrivacyRoute: typeof PrivacyRoute
   PrivacyStandaloneRoute: typeof PrivacyStandaloneRoute
   ProfileRoute: typeof ProfileRoute
@@ -458,6 +484,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BibleLessonsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/bible-plans': {
+      id: '/bible-plans'
+      path: '/bible-plans'
+      fullPath: '/bible-plans'
+      preLoaderRoute: typeof BiblePlansRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/chat': {
       id: '/chat'
       path: '/chat'
@@ -505,6 +538,13 @@ declare module '@tanstack/react-router' {
       path: '/notes'
       fullPath: '/notes'
       preLoaderRoute: typeof NotesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/personalization-test': {
+      id: '/personalization-test'
+      path: '/personalization-test'
+      fullPath: '/personalization-test'
+      preLoaderRoute: typeof PersonalizationTestRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy': {
@@ -623,6 +663,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthRoute: AuthRoute,
   BibleRoute: BibleRoute,
   BibleLessonsRoute: BibleLessonsRoute,
+  BiblePlansRoute: BiblePlansRoute,
   ChatRoute: ChatRoute,
   ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
@@ -630,6 +671,7 @@ const rootRouteChildren: RootRouteChildren = {
   MySharedVersesRoute: MySharedVersesRoute,
   NewsRoute: NewsRoute,
   NotesRoute: NotesRoute,
+  PersonalizationTestRoute: PersonalizationTestRoute,
   PrivacyRoute: PrivacyRoute,
   PrivacyStandaloneRoute: PrivacyStandaloneRoute,
   ProfileRoute: ProfileRoute,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { planInfo } from '../plans/plans.ts';
 import { isAnswers, recommend, type Answers, type TranslationOption } from './questionnaire.ts';
 
 const installed: TranslationOption[] = [
@@ -11,11 +12,25 @@ const base: Answers = { experience: 'some', goal: 'habit', time: '15', topics: [
 describe('the personalization test', () => {
   it('recommends a plan by goal and time', () => {
     expect(recommend({ ...base, goal: 'whole-bible', time: '30' }, installed).plan).toEqual({ id: 'bible-year' });
-    expect(recommend({ ...base, goal: 'whole-bible', time: '5' }, installed).plan).toEqual({ id: 'bible-two-years' });
-    expect(recommend({ ...base, goal: 'know-jesus' }, installed).plan).toEqual({ id: 'gospels-30' });
-    expect(recommend({ ...base, goal: 'wisdom' }, installed).plan).toEqual({ id: 'psalms-proverbs-month' });
+    expect(recommend({ ...base, goal: 'know-jesus', time: '30' }, installed).plan).toEqual({ id: 'gospels-30' });
+    expect(recommend({ ...base, goal: 'wisdom', time: '30' }, installed).plan).toEqual({ id: 'psalms-proverbs-month' });
     expect(recommend({ ...base, goal: 'habit', time: '30' }, installed).plan).toEqual({ id: 'new-testament-90' });
-    expect(recommend({ ...base, experience: 'new' }, installed).plan).toEqual({ id: 'gospels-30' });
+    expect(recommend({ ...base, experience: 'new', time: '30' }, installed).plan).toEqual({ id: 'gospels-30' });
+  });
+
+  it('slows a plan whose days are longer than the time given, and leaves one that fits', () => {
+    // The Gospels in 30 days take about 31 minutes a day: at 15, the same four books over about two months.
+    const gospels = recommend({ ...base, goal: 'know-jesus', time: '15' }, installed);
+    expect(gospels.plan).toMatchObject({ id: 'custom', books: ['Matthew', 'Mark', 'Luke', 'John'] });
+    const days = (gospels.plan as { days: number }).days;
+    expect(days).toBeGreaterThan(55);
+    expect(days).toBeLessThan(70);
+    expect(gospels.planReason).toMatch(/^The Gospels at about 15 minutes a day: about 2 months/);
+    expect(planInfo(gospels.plan).minutesPerDay).toBeLessThanOrEqual(16);
+    // The whole Bible at 5 minutes a day is years of reading, and says so.
+    expect(recommend({ ...base, goal: 'whole-bible', time: '5' }, installed).planReason).toMatch(/about \d+ years/);
+    // A year's plan (about 21 minutes a day) fits half an hour, and stays.
+    expect(recommend({ ...base, goal: 'whole-bible', time: '30' }, installed).plan.id).toBe('bible-year');
   });
 
   it('recommends an installed translation in the chosen style, or says why not', () => {

@@ -1,5 +1,6 @@
 import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../bible/categories.ts';
-import type { PlanChoice } from '../plans/plans.ts';
+import { PROTESTANT_CANON } from '../bible/canon.ts';
+import { planInfo, type PlanChoice, type PlanId } from '../plans/plans.ts';
 
 /** The personalization test's questions, each with its choices (value, label). */
 export const QUESTIONS = {
@@ -93,7 +94,7 @@ function planFor(a: Answers): Pick<Recommendation, 'plan' | 'planReason'> {
   if (a.goal === 'whole-bible') {
     return a.time === '5' || (a.time === '15' && a.experience === 'new')
       ? { plan: { id: 'bible-two-years' }, planReason: 'The whole Bible at a pace that fits a short daily time.' }
-      : { plan: { id: 'bible-year' }, planReason: 'Genesis to Revelation in a year, about 20 minutes a day.' };
+      : { plan: { id: 'bible-year' }, planReason: 'Genesis to Revelation in a year, for those who can give it about twenty minutes a day.' };
   }
   if (a.goal === 'wisdom' || a.goal === 'prayer' || (a.goal === 'habit' && a.time === '5')) {
     return { plan: { id: 'psalms-proverbs-month' }, planReason: 'Short daily readings of prayer and practical wisdom: an easy habit to keep.' };
@@ -137,6 +138,36 @@ function translationFor(
   };
 }
 
+const NT = PROTESTANT_CANON.filter((b) => b.testament === 'NT').map((b) => b.name);
+const ALL = PROTESTANT_CANON.map((b) => b.name);
+/** The books each fixed plan reads, for setting the same reading at a gentler pace. */
+const PLAN_BOOKS: Record<Exclude<PlanId, 'custom'>, readonly string[]> = {
+  'bible-year': ALL,
+  'bible-two-years': ALL,
+  'new-testament-90': NT,
+  'gospels-30': ['Matthew', 'Mark', 'Luke', 'John'],
+  'psalms-proverbs-month': ['Psalms', 'Proverbs'],
+};
+
+/** A day's reading may run this much over the time given before the plan is slowed to fit. */
+const PACE_SLACK = 1.3;
+
+/**
+ * Fits the plan to the time given: when its days are much longer than that, the same books are set
+ * out over as many days as the time needs (a custom plan), rather than a plan that will be dropped.
+ */
+function atThePace(choice: Pick<Recommendation, 'plan' | 'planReason'>, minutes: number): Pick<Recommendation, 'plan' | 'planReason'> {
+  if (choice.plan.id === 'custom') return choice;
+  const info = planInfo(choice.plan);
+  if (info.minutesPerDay <= minutes * PACE_SLACK) return choice;
+  const days = Math.ceil((info.minutesPerDay * info.days) / minutes);
+  const span = days >= 730 ? `about ${Math.round(days / 365)} years` : days >= 60 ? `about ${Math.round(days / 30)} months` : `${days} days`;
+  return {
+    plan: { id: 'custom', books: PLAN_BOOKS[choice.plan.id], days },
+    planReason: `${info.title.replace(/ in .*$/, '')} at about ${minutes} minutes a day: ${span}, so each day fits the time you have.`,
+  };
+}
+
 export function recommend(a: Answers, installed: readonly TranslationOption[], browserLanguage = 'en'): Recommendation {
-  return { ...planFor(a), ...translationFor(a, installed, browserLanguage) };
+  return { ...atThePace(planFor(a), Number(a.time)), ...translationFor(a, installed, browserLanguage) };
 }

@@ -43,6 +43,7 @@ describe('reading plans computed from the canon', () => {
     expect(custom.flat()).toHaveLength(66);
     expect(planSchedule({ id: 'custom', books: ['Jude'], days: 30 })).toEqual([[{ book: 'Jude', chapter: 1 }]]);
     expect(planInfo({ id: 'custom', books: ['Ruth'], days: 4 }).title).toBe('Ruth in 4 days');
+    expect(planInfo({ id: 'custom', books: ['Jude'], days: 9 }).title).toBe('Jude in one day');
   });
 
   it('keeps at least one chapter on every day', () => {

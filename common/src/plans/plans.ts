@@ -142,6 +142,7 @@ export function planInfo(choice: PlanChoice): PlanInfo {
   if (choice.id !== 'custom') return describe(choice.id, FIXED[choice.id].title, FIXED[choice.id].description, planSchedule(choice));
   const schedule = planSchedule(choice);
   const books = PROTESTANT_CANON.filter((b) => choice.books.includes(b.name)).map((b) => b.name);
-  const title = books.length === 1 ? `${books[0]} in ${schedule.length} days` : `My plan: ${books.length} books in ${schedule.length} days`;
+  const days = schedule.length === 1 ? 'one day' : `${schedule.length} days`;
+  const title = books.length === 1 ? `${books[0]} in ${days}` : `My plan: ${books.length} books in ${days}`;
   return describe('custom', title, books.join(', '), schedule);
 }

@@ -15,6 +15,10 @@ export const STORAGE_KEYS = {
   guestSharedVerses: 'guestSharedVerses',
   /** Ours: a guest's reading progress, study days and achievements, moved into an account on sign-in. */
   guestProgress: 'guestProgress',
+  /** Ours: the personalization test's last answers, so returning shows the last result. */
+  personalizationAnswers: 'personalizationAnswers',
+  /** Ours: the reading plans a guest follows in this browser, moved into an account on sign-in. */
+  guestPlans: 'guestPlans',
 } as const;
 
 /** localStorage that never throws (private modes, quotas, disabled storage). */

@@ -8,7 +8,11 @@ import { AccountSlot } from '../../features/auth/components/AccountSlot.tsx';
 
 function Brand() {
   return (
-    <Link to="/" className="font-serif text-xl font-semibold tracking-tight text-stone-900 no-underline dark:text-stone-50">
+    // A 44 px target on phones, as every control in the header.
+    <Link
+      to="/"
+      className="inline-flex min-h-11 min-w-11 items-center font-serif text-xl font-semibold tracking-tight text-stone-900 no-underline dark:text-stone-50"
+    >
       Selah
     </Link>
   );

@@ -8,6 +8,7 @@ import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { guestHighlights } from '../../study/api/highlights.ts';
 import { guestNotes } from '../../study/api/notes.ts';
 import { guestShares } from '../../pictures/api/guest-shares.ts';
+import { guestPlans } from '../../plans/api/guest-plans.ts';
 import type { ChapterProgress } from '../chapter-progress.ts';
 
 /** One chapter a guest has read in, by the reader's book name. */
@@ -248,7 +249,7 @@ function guestFacts(progress: GuestProgress): ProgressFacts {
     firstQuestion: earliest(days.filter(([, d]) => d.questionsAsked > 0).map(([day]) => day)),
     firstShare: earliest(guestShares.read().map((s) => localDay(s.createdAt))),
     totalMinutes: days.reduce((sum, [, d]) => sum + d.minutesSpent, 0),
-    plansFinished: [],
+    plansFinished: guestPlans().flatMap((p) => (p.finishedOn ? [p.finishedOn] : [])),
   };
 }
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type RefObject } from 'react';
+import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { useViewer, type Viewer } from '../../auth/api/viewer.ts';
 import { ChapterProgressTracker } from '../chapter-progress.ts';
 import { beaconMinutes, PROGRESS_KEY, sendChapterProgress } from './progress-reports.ts';
@@ -10,6 +11,10 @@ import type * as GuestProgress from './guest-progress.ts';
 let guestStore: typeof GuestProgress | null = null;
 let guestStoreLoading: Promise<typeof GuestProgress> | null = null;
 const loadGuestStore = () => (guestStoreLoading ??= import('./guest-progress.ts').then((m) => (guestStore = m)));
+// The same for a guest's reading plans, fetched only when this browser follows one.
+const loadGuestPlans = () => import('../../plans/api/guest-plans.ts');
+/** The plans queries' key (features/plans/api/plans.ts), written here so the reader does not load that module. */
+const PLANS_KEY = ['plans'] as const;
 
 export interface ChapterOnScreen {
   /** The book as the reader names it ("John"). */
@@ -40,14 +45,26 @@ export function useChapterProgress({ book, chapter, translation, verses, contain
   useEffect(() => {
     if (typeof IntersectionObserver === 'undefined') return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: PROGRESS_KEY });
+    const refreshPlans = () => void queryClient.invalidateQueries({ queryKey: PLANS_KEY });
     const t = new ChapterProgressTracker({
       observe: (callback, options) => new IntersectionObserver(callback, options),
       report: (progress) => {
         if (viewerNow.current === 'user') {
-          void sendChapterProgress(progress).then((result) => result?.newlyCompleted && refresh());
+          // The server has checked the chapter off in the account's plans already.
+          void sendChapterProgress(progress).then((result) => {
+            if (!result?.newlyCompleted) return;
+            refresh();
+            refreshPlans();
+          });
         } else if (viewerNow.current === 'guest') {
           void loadGuestStore()
-            .then((store) => store.recordGuestChapterProgress(progress).newlyCompleted && refresh())
+            .then(async (store) => {
+              if (!store.recordGuestChapterProgress(progress).newlyCompleted) return;
+              refresh();
+              if (!storage.get(STORAGE_KEYS.guestPlans)) return;
+              const plans = await loadGuestPlans();
+              if (plans.guestChapterCompleted(progress.book, progress.chapter)) refreshPlans();
+            })
             .catch(() => undefined);
         }
       },

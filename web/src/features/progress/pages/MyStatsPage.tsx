@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { BookOpen, Cloud, Medal } from 'lucide-react';
+import { BookOpen, CalendarCheck, Cloud, Medal } from 'lucide-react';
 import type { StudyStats } from '#common/contracts/progress.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAchievements, useProgressOwner, useStudyStats } from '../api/stats.ts';
@@ -104,9 +104,14 @@ export function MyStatsPage() {
             {guest ? 'Your study in this browser: streak, reading and achievements.' : 'Your study streak, reading and achievements.'}
           </p>
         </div>
-        <Link to="/rankings" className="button-secondary no-underline">
-          <Medal aria-hidden size={18} /> Rankings
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/bible-plans" className="button-secondary no-underline">
+            <CalendarCheck aria-hidden size={18} /> Reading Plans
+          </Link>
+          <Link to="/rankings" className="button-secondary no-underline">
+            <Medal aria-hidden size={18} /> Rankings
+          </Link>
+        </div>
       </header>
 
       {guest && <SignUpPrompt />}

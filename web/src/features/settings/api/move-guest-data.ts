@@ -9,16 +9,19 @@ import { CONVERSATIONS_KEY, guestConversations, moveGuestConversations } from '.
 import { moveGuestData } from './settings.ts';
 import { clearGuestProgress, guestProgressForImport } from '../../progress/api/guest-progress.ts';
 import { importGuestProgress, PROGRESS_KEY } from '../../progress/api/progress-reports.ts';
+import { clearGuestPlans, guestPlansForImport } from '../../plans/api/guest-plans.ts';
+import { importGuestPlans, PLANS_KEY } from '../../plans/api/plans.ts';
 
 const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORAGE_KEYS.guestAiResponses];
 
 /**
- * Moves what a guest kept in this browser (reading progress, highlights, notes, AI answers, conversations) into the
+ * Moves what a guest kept in this browser (reading progress and plans, highlights, notes, AI answers, conversations) into the
  * account that just signed in, then clears it from the browser. The server skips what it already has,
  * so a move cut short simply runs again on the next load: nothing lost, nothing doubled.
  */
 export function moveGuestDataIntoAccount(queryClient: QueryClient): void {
   moveGuestProgress(queryClient);
+  moveGuestPlans(queryClient);
   if (guestConversations.read().length > 0) {
     void moveGuestConversations()
       .catch((error: unknown) => {
@@ -65,5 +68,22 @@ function moveGuestProgress(queryClient: QueryClient): void {
     .catch((error: unknown) => {
       // Refused as it stands, it would be refused on every load: let it go. Anything else is tried again next time.
       if (error instanceof ApiError && error.status === 400) clearGuestProgress();
+    });
+}
+
+/** The reading plans a guest follows here, into the account; a plan the account already follows stays as the account has it. */
+function moveGuestPlans(queryClient: QueryClient): void {
+  const plans = guestPlansForImport();
+  if (!plans) return;
+  void importGuestPlans(plans)
+    .then(() => {
+      clearGuestPlans();
+      void queryClient.invalidateQueries({ queryKey: PLANS_KEY });
+      // A finished plan is an achievement.
+      void queryClient.invalidateQueries({ queryKey: PROGRESS_KEY });
+    })
+    .catch((error: unknown) => {
+      // As with progress: refused as it stands, it would be refused on every load.
+      if (error instanceof ApiError && error.status === 400) clearGuestPlans();
     });
 }

@@ -87,6 +87,12 @@ export function SettingsPage() {
       <Section title="Reading" id="reading-heading">
         <div className="flex flex-col gap-6">
           <TranslationSelect />
+          <p className="text-sm text-stone-700 dark:text-stone-300">
+            Find a plan and translation for you:{' '}
+            <Link to="/personalization-test" className="font-medium underline underline-offset-2">
+              take the personalization test
+            </Link>
+          </p>
           <Choices
             name="font-size"
             legend="Text size"
