@@ -194,6 +194,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // One thread checks imports; a few more wait their turn, and beyond that the server says it is busy.
   const importChecker = workerPool(new URL('./modules/study/import-check.worker.ts', import.meta.url), { maxThreads: 1, maxQueue: 3 });
   await server.register(studyTransferRoutes(new StudyTransferService(new StudyTransferRepository(database.db), studyRepository, importChecker), viewerOf));
+  // A person's study days: what they read, wrote and asked, by their own calendar (streaks, stats).
+  const studyDays = new StudyDays(new StudyDaysRepository(database.db));
   const answerEngine = config.languageModel ? new LanguageModelEngine(config.languageModel) : new ScriptureEngine();
   const crossReferences = new CrossReferences();
   const ai = new AiService(
@@ -207,12 +209,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     answerEngine,
     config.aiCrisisText ?? DEFAULT_CRISIS_TEXT,
     new RateWindow(config.aiRateLimit, 60 * 60 * 1000),
+    (userId) => studyDays.record(userId, { questionsAsked: 1 }),
   );
   await server.register(aiRoutes(ai, viewerOf));
   await server.register(conversationRoutes(new ConversationsService(new ConversationsRepository(database.db), bible), viewerOf));
-  const studyDays = new StudyDays(new StudyDaysRepository(database.db));
-  const countQuestion = (userId: string) => studyDays.record(userId, { questionsAsked: 1 });
-  await server.register(personalizationRoutes(new PersonalizationService(new PersonalizationRepository(database.db), countQuestion), viewerOf));
+  await server.register(personalizationRoutes(new PersonalizationService(new PersonalizationRepository(database.db)), viewerOf));
   await server.register(activityRoutes(new ActivityService(studyDays), viewerOf));
   const plans = new PlansService(new PlansRepository(database.db), studyDays);
   await server.register(plansRoutes(plans, viewerOf));

@@ -34,6 +34,8 @@ export class AiService {
     private readonly engine: AnswerEngine,
     private readonly crisisText: string,
     private readonly limits: RateWindow,
+    /** Told of each question a signed-in person asks, for their study day (streaks, achievements). */
+    private readonly asked: (userId: string) => Promise<void> = async () => {},
   ) {}
 
   private readonly suggestions = new LruCache<string, string[]>(500);
@@ -43,13 +45,16 @@ export class AiService {
     return this.answer(input);
   }
 
-  /** Counts a question against the person's and the address's hourly limit; 429 past it. */
+  /** Counts a question against the person's and the address's hourly limit (429 past it), and toward their study day. */
   admit(viewer: Viewer, clientAddress: string): void {
     const keys = [`address:${clientAddress}`, ...(viewer.kind === 'user' ? [`user:${viewer.userId}`] : [])];
     this.limits.take(keys, (seconds) => {
       const minutes = Math.max(1, Math.ceil(seconds / 60));
       return `That is ${this.limits.limit} questions to the AI in the last hour, the most allowed. Please ask again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
     });
+    // Counted whichever screen asked (the chat, the reader's Ask AI, a note); a failure to count never
+    // stands in the way of the answer.
+    if (viewer.kind === 'user') void this.asked(viewer.userId).catch(() => undefined);
   }
 
   /** The translation a question will be answered in: 404 for one that is not offered, before any answering. */

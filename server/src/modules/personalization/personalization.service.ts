@@ -11,14 +11,9 @@ const SIGN_IN = 'Sign in to keep a history of your questions.';
  * turn it off (which deletes it). A guest's are accepted and dropped (nothing about a guest is kept).
  */
 export class PersonalizationService {
-  constructor(
-    private readonly repository: PersonalizationRepository,
-    /** Counts a question toward the person's study day, whether or not its words are kept. */
-    private readonly countQuestion: (userId: string) => Promise<void> = async () => {},
-  ) {}
+  constructor(private readonly repository: PersonalizationRepository) {}
 
   async track(viewer: Viewer, input: { question: string; context?: string; reference?: string; aiResponse?: string }): Promise<void> {
-    if (viewer.kind === 'user') await this.countQuestion(viewer.userId);
     if (viewer.kind !== 'user' || !(await this.repository.keepsHistory(viewer.userId))) return;
     await this.repository.add(
       {

@@ -23,6 +23,16 @@ const enrolmentOf = (row: Row): KeptEnrolment => ({
   done: row.done,
 });
 
+/** A place in a plan as its row's columns. */
+const columnsOf = (e: KeptEnrolment) => ({
+  books: e.choice.id === 'custom' ? [...e.choice.books] : null,
+  days: e.choice.id === 'custom' ? e.choice.days : null,
+  startedOn: e.startedOn,
+  pausedOn: e.pausedOn,
+  finishedOn: e.finishedOn,
+  done: [...e.done],
+});
+
 /** SQL for the plans people follow: one row per person and plan. */
 export class PlansRepository {
   constructor(private readonly db: Db) {}
@@ -50,15 +60,7 @@ export class PlansRepository {
 
   /** Saves a person's place in a plan (joining again starts it over). */
   async save(userId: string, e: KeptEnrolment): Promise<void> {
-    const values = {
-      books: e.choice.id === 'custom' ? [...e.choice.books] : null,
-      days: e.choice.id === 'custom' ? e.choice.days : null,
-      startedOn: e.startedOn,
-      pausedOn: e.pausedOn,
-      finishedOn: e.finishedOn,
-      done: [...e.done],
-      updatedAt: new Date(),
-    };
+    const values = { ...columnsOf(e), updatedAt: new Date() };
     await this.db
       .insert(planEnrolments)
       .values({ userId, planId: e.planId, ...values })
@@ -69,16 +71,7 @@ export class PlansRepository {
   async addIfAbsent(userId: string, e: KeptEnrolment): Promise<boolean> {
     const added = await this.db
       .insert(planEnrolments)
-      .values({
-        userId,
-        planId: e.planId,
-        books: e.choice.id === 'custom' ? [...e.choice.books] : null,
-        days: e.choice.id === 'custom' ? e.choice.days : null,
-        startedOn: e.startedOn,
-        pausedOn: e.pausedOn,
-        finishedOn: e.finishedOn,
-        done: [...e.done],
-      })
+      .values({ userId, planId: e.planId, ...columnsOf(e) })
       .onConflictDoNothing()
       .returning({ planId: planEnrolments.planId });
     return added.length > 0;

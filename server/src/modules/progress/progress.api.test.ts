@@ -144,6 +144,16 @@ describe(`reading progress, streaks, stats, achievements and rankings on ${datab
     expect((await hannah.request('GET', '/api/study-streak')).json()).toMatchObject({ currentStreak: 0, longestStreak: 10 });
   });
 
+  it('counts a question to the AI toward the day and the first-question achievement', async () => {
+    const martha = await signUpVerified(app, inbox, 'martha@example.org', undefined, '10.8.0.5');
+    expect((await martha.request('GET', '/api/study-streak')).json().todayCounts).toBe(false);
+    const asked = await martha.request('POST', '/api/ai/ask', { question: 'What does the Bible say about rest?' });
+    expect(asked.statusCode, asked.body).toBe(200);
+    await expect.poll(async () => (await martha.request('GET', '/api/study-streak')).json().todayCounts).toBe(true);
+    const list: UserAchievements = (await martha.request('GET', '/api/user-achievements')).json();
+    expect(list.achievements.find((a) => a.id === 'first-question')?.earnedOn).not.toBeNull();
+  });
+
   it('lists every achievement with progress, and keeps one earned after its cause is deleted', async () => {
     const list: UserAchievements = (await ruth.request('GET', '/api/user-achievements')).json();
     expect(list.achievements.length).toBeGreaterThanOrEqual(20);

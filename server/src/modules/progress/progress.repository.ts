@@ -107,18 +107,19 @@ export class ProgressRepository {
   }
 
   async firstKeptQuestion(userId: string): Promise<Date | null> {
-    const [row] = await this.db
-      .select({ at: sql<string | null>`MIN(${questionHistory.createdAt})` })
-      .from(questionHistory)
-      .where(eq(questionHistory.userId, userId));
-    return row?.at ? new Date(row.at) : null;
+    return this.earliest(questionHistory, userId);
   }
 
   async firstShare(userId: string): Promise<Date | null> {
+    return this.earliest(sharedVerses, userId);
+  }
+
+  /** When the person's first row of a table was made. */
+  private async earliest(table: typeof questionHistory | typeof sharedVerses, userId: string): Promise<Date | null> {
     const [row] = await this.db
-      .select({ at: sql<string | null>`MIN(${sharedVerses.createdAt})` })
-      .from(sharedVerses)
-      .where(eq(sharedVerses.userId, userId));
+      .select({ at: sql<string | null>`MIN(${table.createdAt})` })
+      .from(table)
+      .where(eq(table.userId, userId));
     return row?.at ? new Date(row.at) : null;
   }
 

@@ -1,5 +1,6 @@
 import type { AskReply } from '#common/contracts/ai.ts';
 import { apiPost, apiStream } from '../../../lib/api-client.ts';
+import { trackGuestQuestion } from '../../activity/api/activity.ts';
 
 /** Spec §2: the chips' fixed questions (home page and an empty chat). */
 export const CHAT_CHIPS = [
@@ -34,8 +35,12 @@ export function conversationContext(turns: readonly ChatTurn[]): string | undefi
 }
 
 /** Spec §7 POST /api/ai/ask, in the translation the person reads. */
-export const askAi = (input: { question: string; context?: string; reference?: string; translation?: string; brief?: boolean }) =>
-  apiPost<AskReply>('/api/ai/ask', input);
+export const askAi = async (input: { question: string; context?: string; reference?: string; translation?: string; brief?: boolean }) => {
+  const reply = await apiPost<AskReply>('/api/ai/ask', input);
+  // An answered question counts toward the day: the server counts an account's, this browser a guest's.
+  trackGuestQuestion();
+  return reply;
+};
 
 /**
  * The same question answered as it is written (POST /api/ai/ask/stream): drafts while a model writes,
@@ -58,6 +63,7 @@ export async function askAiStream(
     },
     signal,
   );
-  if (reply) return reply;
-  throw new Error(failure ?? 'Failed to generate response.');
+  if (!reply) throw new Error(failure ?? 'Failed to generate response.');
+  trackGuestQuestion();
+  return reply;
 }

@@ -1,12 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuestionHistory } from '#common/contracts/personalization.ts';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
-import { trackGuestQuestion } from '../../activity/api/activity.ts';
 
 /** Spec §7 track-question: sent after each answer; the server keeps it only for a signed-in person who allows it. */
 export const trackQuestion = (input: { question: string; context?: string; reference?: string; aiResponse?: string }) => {
-  // A guest's question still counts toward their study day, kept in this browser.
-  trackGuestQuestion();
   return apiPost('/api/personalization/track-question', input).catch(() => {
     // Spec §8: a failed tracking is silent.
   });

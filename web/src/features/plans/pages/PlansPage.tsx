@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { BarChart3, CalendarCheck, Cloud } from 'lucide-react';
+import { KeptInBrowserNote } from '../../../components/KeptInBrowserNote.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { BarChart3, CalendarCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { PlanStatus } from '#common/contracts/plans.ts';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { guestToday } from '../../progress/api/guest-progress.ts';
 import { useProgressOwner } from '../../progress/api/stats.ts';
 import { useMyPlans } from '../api/plans.ts';
@@ -11,31 +12,6 @@ import { CustomPlanForm } from '../components/CustomPlanForm.tsx';
 import { FinishedPlanCard, PlanCard, planHeadingId } from '../components/PlanCard.tsx';
 import { PlanCatalogue } from '../components/PlanCatalogue.tsx';
 import { splitPlans } from '../plan-view.ts';
-
-function GuestNote() {
-  return (
-    <aside
-      aria-labelledby="plans-kept-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-orange-200 bg-orange-50 p-5 text-orange-950 sm:flex-row sm:items-center dark:border-orange-900 dark:bg-orange-950/50 dark:text-orange-50"
-    >
-      <Cloud aria-hidden size={28} className="shrink-0" />
-      <div className="flex-1">
-        <h2 id="plans-kept-heading" className="font-semibold">
-          Your plans are kept in this browser
-        </h2>
-        <p className="mt-1 text-sm">Create a free account to follow them on every device. They move into your account when you sign up or sign in.</p>
-      </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
-        <Link to="/auth" search={{ mode: 'signup' }} className="button-primary no-underline">
-          Create a free account
-        </Link>
-        <Link to="/auth" search={{ mode: 'signin', next: '/bible-plans' }} className="button-secondary no-underline">
-          Sign in
-        </Link>
-      </div>
-    </aside>
-  );
-}
 
 function MyPlansSkeleton() {
   return (
@@ -97,20 +73,20 @@ export function PlansPage() {
         {announcement}
       </p>
 
-      {guest && <GuestNote />}
+      {guest && (
+        <KeptInBrowserNote
+          title="Your plans are kept in this browser"
+          text="Create a free account to follow them on every device. They move into your account when you sign up or sign in."
+          returnTo="/bible-plans"
+        />
+      )}
 
       <section aria-labelledby="my-plans-heading" className="flex flex-col gap-4">
         <h2 id="my-plans-heading" ref={myPlansHeading} tabIndex={-1} className={sectionHeading}>
           My plans
         </h2>
         {mine.isError ? (
-          <div role="alert" className="card flex flex-col items-start gap-3">
-            <p className="font-semibold">Failed to load your plans</p>
-            <p className="text-sm text-stone-700 dark:text-stone-300">{(mine.error instanceof ApiError && mine.error.serverMessage) || mine.error.message}</p>
-            <button type="button" className="button-secondary" disabled={mine.isFetching} onClick={() => void mine.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed what="your plans" error={mine.error} busy={mine.isFetching} onRetry={() => void mine.refetch()} />
         ) : !mine.data ? (
           <MyPlansSkeleton />
         ) : mine.data.length === 0 ? (

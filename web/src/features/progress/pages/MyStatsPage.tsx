@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { BookOpen, CalendarCheck, Cloud, Medal } from 'lucide-react';
+import { KeptInBrowserNote } from '../../../components/KeptInBrowserNote.tsx';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { BookOpen, CalendarCheck, Medal } from 'lucide-react';
 import type { StudyStats } from '#common/contracts/progress.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useAchievements, useProgressOwner, useStudyStats } from '../api/stats.ts';
 import { AchievementList } from '../components/AchievementList.tsx';
 import { BookCoverageGrid } from '../components/BookCoverageGrid.tsx';
@@ -11,33 +12,6 @@ import { TotalsCard } from '../components/TotalsCard.tsx';
 
 /** Nothing studied yet: no chapter, no streak ever, not one day that counted. */
 const isNew = (s: StudyStats) => s.allTime.chapters === 0 && s.streak.longestStreak === 0 && !s.calendar.some((d) => d.counts);
-
-function SignUpPrompt() {
-  return (
-    <aside
-      aria-labelledby="keep-progress-heading"
-      className="flex flex-col gap-3 rounded-2xl border border-orange-200 bg-orange-50 p-5 text-orange-950 sm:flex-row sm:items-center dark:border-orange-900 dark:bg-orange-950/50 dark:text-orange-50"
-    >
-      <Cloud aria-hidden size={28} className="shrink-0" />
-      <div className="flex-1">
-        <h2 id="keep-progress-heading" className="font-semibold">
-          Create a free account to keep your progress on every device
-        </h2>
-        <p className="mt-1 text-sm">
-          Your streak, reading and achievements are kept in this browser only. They move into your account when you sign up or sign in.
-        </p>
-      </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
-        <Link to="/auth" search={{ mode: 'signup' }} className="button-primary no-underline">
-          Create a free account
-        </Link>
-        <Link to="/auth" search={{ mode: 'signin', next: '/achievements' }} className="button-secondary no-underline">
-          Sign in
-        </Link>
-      </div>
-    </aside>
-  );
-}
 
 function StartHint() {
   return (
@@ -56,18 +30,6 @@ function StartHint() {
         <BookOpen aria-hidden size={18} /> Open the reader
       </Link>
     </section>
-  );
-}
-
-function Failed({ what, error, onRetry }: { what: string; error: Error; onRetry: () => void }) {
-  return (
-    <div role="alert" className="card flex flex-col items-start gap-3">
-      <p className="font-semibold">Failed to load {what}</p>
-      <p className="text-sm text-stone-700 dark:text-stone-300">{(error instanceof ApiError && error.serverMessage) || error.message}</p>
-      <button type="button" className="button-secondary" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
   );
 }
 
@@ -114,10 +76,16 @@ export function MyStatsPage() {
         </div>
       </header>
 
-      {guest && <SignUpPrompt />}
+      {guest && (
+        <KeptInBrowserNote
+          title="Create a free account to keep your progress on every device"
+          text="Your streak, reading and achievements are kept in this browser only. They move into your account when you sign up or sign in."
+          returnTo="/achievements"
+        />
+      )}
 
       {stats.isError ? (
-        <Failed what="your stats" error={stats.error} onRetry={() => void stats.refetch()} />
+        <LoadFailed what="your stats" error={stats.error} onRetry={() => void stats.refetch()} />
       ) : !stats.data ? (
         <Skeleton />
       ) : (
@@ -127,7 +95,7 @@ export function MyStatsPage() {
           <TotalsCard totals={{ week: stats.data.week, month: stats.data.month, allTime: stats.data.allTime }} />
           <StudyCalendar today={stats.data.streak.today} days={stats.data.calendar} />
           {achievements.isError ? (
-            <Failed what="your achievements" error={achievements.error} onRetry={() => void achievements.refetch()} />
+            <LoadFailed what="your achievements" error={achievements.error} onRetry={() => void achievements.refetch()} />
           ) : achievements.data ? (
             <AchievementList achievements={achievements.data.achievements} />
           ) : (

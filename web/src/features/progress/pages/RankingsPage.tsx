@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { BarChart3, Medal } from 'lucide-react';
 import type { Rankings } from '#common/contracts/progress.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { useProgressOwner, useRankings } from '../api/stats.ts';
@@ -216,15 +216,7 @@ export function RankingsPage({ by, period }: { by: RankingKind; period: RankingP
           {title}
         </h2>
         {rankings.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3 px-5 pb-5">
-            <p className="font-semibold">Failed to load the rankings</p>
-            <p className="text-sm text-stone-700 dark:text-stone-300">
-              {(rankings.error instanceof ApiError && rankings.error.serverMessage) || rankings.error.message}
-            </p>
-            <button type="button" className="button-secondary" onClick={() => void rankings.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed what="the rankings" error={rankings.error} onRetry={() => void rankings.refetch()} className="px-5 pb-5" />
         ) : rankings.data ? (
           <Board board={rankings.data} />
         ) : (
