@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../progress/days.ts';
-import { catchUp, chapterRead, markReading, pausePlan, planStatus, resumePlan, type Enrolment } from './enrolment.ts';
+import { catchUp, chapterRead, fromBrowser, markReading, pausePlan, planStatus, resumePlan, type Enrolment } from './enrolment.ts';
 
 const start = '2026-11-01';
 const gospels: Enrolment = { choice: { id: 'gospels-30' }, startedOn: start, pausedOn: null, finishedOn: null, done: [] };
@@ -49,5 +49,13 @@ describe('following a plan', () => {
     expect(status.dayNumber).toBe(1); // day 1 still has unread chapters
     expect(status.behind).toEqual([]);
     expect(status.today[0]!.done).toBe(true);
+  });
+
+  it('makes a plan kept by a browser sound: only its own places, finished only when all are read', () => {
+    const junk = fromBrowser({ ...gospels, done: [0, 1, 89, 500, -1, 2.5], finishedOn: start }, start);
+    expect(junk.done).toEqual([0, 1]);
+    expect(junk.finishedOn).toBeNull();
+    const all = fromBrowser({ ...gospels, done: Array.from({ length: 89 }, (_, i) => i), finishedOn: '2026-11-20' }, start);
+    expect(all.finishedOn).toBe('2026-11-20');
   });
 });

@@ -81,6 +81,13 @@ function withDone(e: Enrolment, done: Set<number>, today: string): Enrolment {
   return { ...e, done: [...done].sort((a, b) => a - b), finishedOn: finished ? (e.finishedOn ?? today) : null };
 }
 
+/** A place in a plan as a browser kept it, made sound: only positions the plan has, finished only when all are read. */
+export function fromBrowser(e: Enrolment, today: string): Enrolment {
+  const total = planSchedule(e.choice).reduce((s, d) => s + d.length, 0);
+  const done = new Set(e.done.filter((p) => Number.isInteger(p) && p >= 0 && p < total));
+  return withDone({ ...e, finishedOn: done.size >= total ? e.finishedOn : null }, done, today);
+}
+
 /** Checks a reading off (or back on) by hand. */
 export function markReading(e: Enrolment, position: number, isDone: boolean, today: string): Enrolment {
   const total = planSchedule(e.choice).reduce((s, d) => s + d.length, 0);

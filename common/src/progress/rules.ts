@@ -14,6 +14,9 @@ export const MINUTES_PER_DAY_MAX = 720;
 /** Reading this many minutes in a day keeps a streak alive even without finishing a chapter. */
 export const STUDY_DAY_MINUTES = 5;
 
+/** How far back a guest's browser history moves into an account on sign-in (the server allows a day more, for time zones). */
+export const MOVED_HISTORY_DAYS = 365;
+
 /** Verses viewed in one chapter: no chapter has more than 176 (Psalm 119). */
 export const MAX_VERSE_NUMBER = 200;
 

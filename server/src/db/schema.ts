@@ -209,6 +209,8 @@ export const studyActivity = pgTable(
     versesHighlighted: integer('verses_highlighted').notNull().default(0),
     notesCreated: integer('notes_created').notNull().default(0),
     questionsAsked: integer('questions_asked').notNull().default(0),
+    /** Chapters completed in a guest's browser and moved in on sign-in: the person's own, not ranked. */
+    chaptersMoved: integer('chapters_moved').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The rankings sum days from a date on: the day-first index serves them.
@@ -460,3 +462,4 @@ export const planEnrolments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.planId] })],
 );
+

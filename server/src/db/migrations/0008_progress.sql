@@ -48,6 +48,7 @@ CREATE TABLE "study_streak" (
 );
 --> statement-breakpoint
 ALTER TABLE "study_activity" ADD COLUMN "questions_asked" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "study_activity" ADD COLUMN "chapters_moved" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "user_settings" ADD COLUMN "time_zone" text;--> statement-breakpoint
 ALTER TABLE "user_settings" ADD COLUMN "show_in_rankings" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "achievement" ADD CONSTRAINT "achievement_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -100,7 +100,12 @@ describe(`reading plans on ${databaseKind()}`, () => {
     expect((await priscilla.request('POST', '/api/plans/import', move)).json()).toEqual({ plans: 0 });
     const mine: MyPlans = (await priscilla.request('GET', '/api/plans/mine')).json();
     expect(mine.plans[0]).toMatchObject({ dayNumber: 4, doneCount: 3 });
-    const future = { plans: [{ ...move.plans[0], planId: 'gospels-30', startedOn: addDays(today, 9) }] };
+    // Places a plan does not have are dropped, and a plan is finished only when all its own are read.
+    const junk = { plans: [{ planId: 'gospels-30', books: null, days: 30, startedOn: today, pausedOn: null, finishedOn: today, done: [0, 95, 150, 1999] }] };
+    expect((await priscilla.request('POST', '/api/plans/import', junk)).json()).toEqual({ plans: 1 });
+    const gospels = ((await priscilla.request('GET', '/api/plans/mine')).json() as MyPlans).plans.find((p) => p.plan.id === 'gospels-30')!;
+    expect(gospels).toMatchObject({ doneCount: 1, finishedOn: null });
+    const future = { plans: [{ ...move.plans[0], planId: 'custom', books: ['Ruth'], startedOn: addDays(today, 9) }] };
     expect((await priscilla.request('POST', '/api/plans/import', future)).statusCode).toBe(400);
   });
 });

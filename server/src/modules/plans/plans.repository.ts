@@ -58,6 +58,30 @@ export class PlansRepository {
     return Number(row?.n ?? 0);
   }
 
+  /**
+   * Changes a person's place in a plan in one transaction, the row locked while it is read and
+   * written: a chapter finished in the reader and a box ticked in another tab cannot undo each other.
+   * Answers the plan as changed, or undefined when the person does not follow it.
+   */
+  async change(userId: string, planId: string, step: (e: KeptEnrolment) => KeptEnrolment | null): Promise<KeptEnrolment | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(planEnrolments)
+        .where(and(eq(planEnrolments.userId, userId), eq(planEnrolments.planId, planId)))
+        .for('update');
+      if (!row) return undefined;
+      const before = enrolmentOf(row);
+      const after = step(before);
+      if (!after) return before;
+      await tx
+        .update(planEnrolments)
+        .set({ ...columnsOf(after), updatedAt: new Date() })
+        .where(and(eq(planEnrolments.userId, userId), eq(planEnrolments.planId, planId)));
+      return after;
+    });
+  }
+
   /** Saves a person's place in a plan (joining again starts it over). */
   async save(userId: string, e: KeptEnrolment): Promise<void> {
     const values = { ...columnsOf(e), updatedAt: new Date() };

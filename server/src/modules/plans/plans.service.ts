@@ -1,6 +1,6 @@
 import type { JoinPlan, MyPlans, PlanStatus, PlansImport } from '#common/contracts/plans.ts';
 import { PLANS_AT_ONCE } from '#common/contracts/plans.ts';
-import { catchUp, chapterRead, markReading, pausePlan, planStatus, resumePlan, type Enrolment } from '#common/plans/enrolment.ts';
+import { catchUp, chapterRead, fromBrowser, markReading, pausePlan, planStatus, resumePlan, type Enrolment } from '#common/plans/enrolment.ts';
 import { CUSTOM_PLAN_MAX_DAYS, planCatalogue, type PlanChoice, type PlanId, type PlanInfo } from '#common/plans/plans.ts';
 import { addDays, daysBetween, isDay } from '#common/progress/days.ts';
 import { AppError, Invalid, NotFound } from '../../lib/errors.ts';
@@ -65,10 +65,12 @@ export class PlansService {
     const plans = await this.repository.list(userId);
     if (plans.length === 0) return;
     const today = await this.days.today(userId);
-    for (const e of plans) {
-      if (e.pausedOn) continue;
-      const changed = chapterRead(e, book, chapter, today);
-      if (changed) await this.repository.save(userId, { ...changed, planId: e.planId });
+    for (const { planId } of plans) {
+      await this.repository.change(userId, planId, (e) => {
+        if (e.pausedOn) return null;
+        const changed = chapterRead(e, book, chapter, today);
+        return changed && { ...changed, planId };
+      });
     }
   }
 
@@ -84,29 +86,18 @@ export class PlansService {
       if (p.planId === 'custom' && !p.books) throw new Invalid('A custom plan needs its books.');
       const choice: PlanChoice = p.planId === 'custom' ? { id: 'custom', books: p.books!, days: p.days } : { id: p.planId };
       if ((await this.repository.count(userId)) >= PLANS_AT_ONCE) break;
-      if (
-        await this.repository.addIfAbsent(userId, {
-          planId: p.planId,
-          choice,
-          startedOn: p.startedOn,
-          pausedOn: p.pausedOn,
-          finishedOn: p.finishedOn,
-          done: p.done,
-        })
-      ) {
-        added++;
-      }
+      // Only places the plan has count as read, and it is finished only when they all are.
+      const moved = fromBrowser({ choice, startedOn: p.startedOn, pausedOn: p.pausedOn, finishedOn: p.finishedOn, done: p.done }, today);
+      if (await this.repository.addIfAbsent(userId, { ...moved, planId: p.planId })) added++;
     }
     return { plans: added };
   }
 
   private async change(viewer: Viewer, planId: PlanId, step: (e: Enrolment, today: string) => Enrolment): Promise<PlanStatus> {
     const { userId } = requireUser(viewer, SIGN_IN);
-    const e = await this.repository.get(userId, planId);
-    if (!e) throw new NotFound('You are not following this plan.');
     const today = await this.days.today(userId);
-    const changed = { ...step(e, today), planId };
-    await this.repository.save(userId, changed);
+    const changed = await this.repository.change(userId, planId, (e) => ({ ...step(e, today), planId }));
+    if (!changed) throw new NotFound('You are not following this plan.');
     return present(changed, today);
   }
 }

@@ -136,12 +136,16 @@ describe(`reading progress, streaks, stats, achievements and rankings on ${datab
     const achievements: UserAchievements = (await hannah.request('GET', '/api/user-achievements')).json();
     const week = achievements.achievements.find((a) => a.id === 'streak-7')!;
     expect(week.earnedOn).toBe(addDays(today, -24)); // the old ten-day run (from day -30) reached 7 first
+    // A last day ahead of today (kept while the person's zone was further east) is running, and counts today.
+    const lastDay = (day: string) => app.database.db.update(studyStreaks).set({ lastDay: day }).where(eq(studyStreaks.userId, id));
+    await lastDay(addDays(today, 1));
+    expect((await hannah.request('GET', '/api/study-streak')).json()).toMatchObject({ currentStreak: 7, todayCounts: true });
     // A gap of two days ends it.
-    await app.database.db
-      .update(studyStreaks)
-      .set({ lastDay: addDays(today, -2) })
-      .where(eq(studyStreaks.userId, id));
+    await lastDay(addDays(today, -2));
     expect((await hannah.request('GET', '/api/study-streak')).json()).toMatchObject({ currentStreak: 0, longestStreak: 10 });
+    // Days kept before streaks were are counted the first time the streak is asked for.
+    await app.database.db.delete(studyStreaks).where(eq(studyStreaks.userId, id));
+    expect((await hannah.request('GET', '/api/study-streak')).json()).toMatchObject({ currentStreak: 7, longestStreak: 10 });
   });
 
   it('counts a question to the AI toward the day and the first-question achievement', async () => {
@@ -243,6 +247,18 @@ describe(`reading progress, streaks, stats, achievements and rankings on ${datab
     expect(stats.streak).toMatchObject({ currentStreak: 2, todayCounts: false });
     const future = await jesse.request('POST', '/api/progress/import', { chapters: [], days: [{ ...move.days[0], day: addDays(today, 5) }] });
     expect(future.statusCode).toBe(400);
+    const longAgo = await jesse.request('POST', '/api/progress/import', { chapters: [], days: [{ ...move.days[0], day: addDays(today, -400) }] });
+    expect(longAgo.statusCode).toBe(400);
+    expect(longAgo.json().message).toMatch(/only a year of reading history/);
+    // Moved chapters are the person's own figures, not the community's: the chapters board does not count them.
+    await jesse.request('POST', '/api/settings', { displayName: 'Jesse of Bethlehem' });
+    const board: Rankings = (await jesse.request('GET', '/api/rankings?by=chapters&period=all')).json();
+    expect(board.entries.map((e) => e.displayName)).not.toContain('Jesse of Bethlehem');
+    // The browser's word is taken a few times a day at most.
+    expect((await jesse.request('POST', '/api/progress/import', move)).statusCode).toBe(200);
+    const again = await jesse.request('POST', '/api/progress/import', move);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toMatch(/moved in already today/);
     expect((await new Browser(app).request('POST', '/api/progress/import', move)).statusCode).toBe(401);
     const rows = await app.database.db
       .select()

@@ -1,11 +1,12 @@
-import { PROTESTANT_CANON } from '#common/bible/canon.ts';
+import { PROTESTANT_CANON, bookByOrder } from '#common/bible/canon.ts';
 import { resolveBook } from '#common/bible/reference.ts';
 import type { BookCoverage, ChapterProgressResult, ProgressImport, StudyStats, StudyStreak, UserAchievements } from '#common/contracts/progress.ts';
 import { evaluateAchievements, type ProgressFacts } from '#common/progress/achievements.ts';
 import { addDays, dayIn, monthStart, weekStart, isDay } from '#common/progress/days.ts';
-import { dayCounts, versesToComplete } from '#common/progress/rules.ts';
+import { dayCounts, MOVED_HISTORY_DAYS, versesToComplete } from '#common/progress/rules.ts';
 import { NOTE_TYPES, type NoteType } from '#common/study/rules.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
+import { RateWindow } from '../../lib/rate-window.ts';
 import { requireUser, type Viewer } from '../auth/viewer.ts';
 import type { ChapterShape } from '../bible/bible.service.ts';
 import type { ProgressRepository } from './progress.repository.ts';
@@ -15,6 +16,8 @@ import { NO_ACTIVITY, type StudyDays } from './study-days.ts';
 const HIGHLIGHTS_NEEDED = 100;
 const CALENDAR_DAYS = 53 * 7;
 const SIGN_IN = 'Sign in to keep your reading progress.';
+/** A guest's history moves in on sign-in: this far back, and a few times a day at most (it is the browser's word). */
+const MOVES_PER_DAY = 3;
 
 export interface ChapterInput {
   book: string;
@@ -34,6 +37,7 @@ export class ProgressService {
     private readonly chapterShape: (book: string, chapter: number) => ChapterShape | undefined,
     /** Told of each chapter completed, so the person's reading plans check it off. */
     private readonly chapterCompleted: (userId: string, book: string, chapter: number) => Promise<void> = async () => {},
+    private readonly moves = new RateWindow(MOVES_PER_DAY, 24 * 60 * 60 * 1000),
   ) {}
 
   /** Checks a report against the chapters stored here: the book, the chapter and its verse numbers. */
@@ -69,7 +73,7 @@ export class ProgressService {
     if (row.versesViewed.length < versesToComplete(input.totalVerses)) return { completed: false, newlyCompleted: false };
     const newly = await this.repository.complete(userId, book, input.chapter, day);
     if (newly) {
-      await this.days.record(userId, { chaptersRead: 1 });
+      await this.days.record(userId, { chaptersRead: 1 }, day);
       await this.chapterCompleted(userId, name, input.chapter);
     }
     return { completed: true, newlyCompleted: newly };
@@ -98,7 +102,10 @@ export class ProgressService {
     const { userId } = requireUser(viewer, SIGN_IN);
     const book = resolveBook(bookName);
     if (!book) throw new NotFound(`Book '${bookName}' not found.`);
-    const completed = (await this.repository.completedChapters(userId)).filter((c) => c.book === book.order).map((c) => c.chapter);
+    // Chapters past the book's usual count (another versification's) do not fill it past 100 %.
+    const completed = (await this.repository.completedChapters(userId))
+      .filter((c) => c.book === book.order && c.chapter <= book.chapters)
+      .map((c) => c.chapter);
     return { book: book.name, chapters: book.chapters, completed };
   }
 
@@ -115,7 +122,7 @@ export class ProgressService {
       this.repository.completedChapters(userId),
     ]);
     const perBook = new Map<number, number>();
-    for (const c of chapters) perBook.set(c.book, (perBook.get(c.book) ?? 0) + 1);
+    for (const c of chapters) if (c.chapter <= (bookByOrder(c.book)?.chapters ?? 0)) perBook.set(c.book, (perBook.get(c.book) ?? 0) + 1);
     return {
       streak,
       calendar: calendar.map((d) => ({ day: d.day, chapters: d.chaptersRead, minutes: d.minutesSpent, counts: dayCounts(d) })),
@@ -176,9 +183,11 @@ export class ProgressService {
   async importGuest(viewer: Viewer, input: ProgressImport): Promise<{ chapters: number; days: number }> {
     const { userId } = requireUser(viewer, 'Sign in to move your reading progress into your account.');
     const today = await this.days.today(userId);
-    const bad = [...input.chapters.map((c) => c.day), ...input.days.map((d) => d.day)].find((d) => !isDay(d) || d > addDays(today, 1));
-    if (bad) throw new Invalid(`${bad} is not a day that has been.`);
+    const earliest = addDays(today, -(MOVED_HISTORY_DAYS + 1));
+    const bad = [...input.chapters.map((c) => c.day), ...input.days.map((d) => d.day)].find((d) => !isDay(d) || d > addDays(today, 1) || d < earliest);
+    if (bad) throw new Invalid(`${bad} is not a day of the last year: only a year of reading history moves into an account.`);
     const checked = input.chapters.map((c) => ({ ...c, ...this.checkChapter(c) }));
+    this.moves.take([userId], (seconds) => `Your reading history was moved in already today. Try again in ${Math.ceil(seconds / 3600)} hours.`);
     let chapters = 0;
     for (const c of checked) {
       const row = await this.repository.addViewed({
@@ -190,7 +199,7 @@ export class ProgressService {
         versesViewed: c.versesViewed,
       });
       if (!row.completed && row.versesViewed.length >= versesToComplete(c.totalVerses) && (await this.repository.complete(userId, c.book, c.chapter, c.day))) {
-        await this.days.repository.add(userId, c.day, { ...NO_ACTIVITY, chaptersRead: 1 });
+        await this.days.repository.addMovedChapter(userId, c.day);
         chapters++;
       }
     }

@@ -9,13 +9,16 @@ type Period = Rankings['period'];
 
 /** A board is reckoned for everyone at once, then kept briefly: many people look at the same one. */
 const BOARD_TTL_MS = 15_000;
+/** After a change a board is reckoned again, but not more often than this, however many changes come. */
+const RECOUNT_MIN_MS = 2_000;
 
 /**
  * Spec's /rankings: the community board by display name. Weeks start on Monday and months on the
  * 1st of the viewer's own calendar; each person's days are their own. Ties share a rank.
  */
 export class RankingsService {
-  private readonly boards = new Map<string, { at: number; standings: Standing[] }>();
+  private readonly boards = new Map<string, { at: number; standings: Promise<Standing[]> }>();
+  private changedAt = 0;
 
   constructor(
     private readonly repository: RankingsRepository,
@@ -23,9 +26,9 @@ export class RankingsService {
     private readonly clock: () => number = () => Date.now(),
   ) {}
 
-  /** Drops the kept boards, after a change that moves someone (a completed chapter). */
+  /** Marks the kept boards out of date, after a change that moves someone (a completed chapter). */
   forget(): void {
-    this.boards.clear();
+    this.changedAt = this.clock();
   }
 
   async rankings(viewer: Viewer, by: By, period: Period): Promise<Rankings> {
@@ -54,13 +57,16 @@ export class RankingsService {
     return { rank: null, score: 0, listed: await this.repository.isListed(userId) };
   }
 
-  private async board(by: By, from: string | undefined): Promise<Standing[]> {
+  /** One reckoning serves every request that comes while it runs. */
+  private board(by: By, from: string | undefined): Promise<Standing[]> {
     const key = `${by}:${from ?? 'all'}`;
     const kept = this.boards.get(key);
     const now = this.clock();
-    if (kept && now - kept.at < BOARD_TTL_MS) return kept.standings;
-    const standings = by === 'chapters' ? await this.repository.chapters(from) : await this.runningStreaks(now);
+    const fresh = kept && now - kept.at < BOARD_TTL_MS && (kept.at > this.changedAt || now - kept.at < RECOUNT_MIN_MS);
+    if (kept && fresh) return kept.standings;
+    const standings = by === 'chapters' ? this.repository.chapters(from) : this.runningStreaks(now);
     this.boards.set(key, { at: now, standings });
+    standings.catch(() => this.boards.delete(key));
     return standings;
   }
 

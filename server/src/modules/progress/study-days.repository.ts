@@ -9,9 +9,12 @@ export interface DayRow extends DayActivity {
   day: string;
 }
 
+// A day's chapters are those read here and those moved in from a guest's browser (the rankings count only the first).
+const chapters = sql<number>`(${studyActivity.chaptersRead} + ${studyActivity.chaptersMoved})::int`;
+
 const dayColumns = {
   day: studyActivity.day,
-  chaptersRead: studyActivity.chaptersRead,
+  chaptersRead: chapters,
   minutesSpent: studyActivity.minutesSpent,
   versesHighlighted: studyActivity.versesHighlighted,
   notesCreated: studyActivity.notesCreated,
@@ -19,7 +22,7 @@ const dayColumns = {
 };
 
 /** The SQL twin of dayCounts in common/progress/rules.ts: the two must say the same. */
-const counts = sql`(${studyActivity.chaptersRead} > 0 OR ${studyActivity.minutesSpent} >= ${STUDY_DAY_MINUTES} OR ${studyActivity.versesHighlighted} > 0 OR ${studyActivity.notesCreated} > 0 OR ${studyActivity.questionsAsked} > 0)`;
+const counts = sql`(${chapters} > 0 OR ${studyActivity.minutesSpent} >= ${STUDY_DAY_MINUTES} OR ${studyActivity.versesHighlighted} > 0 OR ${studyActivity.notesCreated} > 0 OR ${studyActivity.questionsAsked} > 0)`;
 
 /** A person's study days (their own calendar days) and the streak kept from them. */
 export class StudyDaysRepository {
@@ -49,6 +52,17 @@ export class StudyDaysRepository {
       })
       .returning(dayColumns);
     return row!;
+  }
+
+  /** A chapter completed in a guest's browser on that day, moved in. */
+  async addMovedChapter(userId: string, day: string): Promise<void> {
+    await this.db
+      .insert(studyActivity)
+      .values({ userId, day, chaptersMoved: 1 })
+      .onConflictDoUpdate({
+        target: [studyActivity.userId, studyActivity.day],
+        set: { chaptersMoved: sql`${studyActivity.chaptersMoved} + 1`, updatedAt: new Date() },
+      });
   }
 
   /** Merges a day moved from a guest's browser: each figure becomes the larger, so moving twice adds nothing. */
@@ -128,7 +142,7 @@ export class StudyDaysRepository {
   async totals(userId: string, from?: string): Promise<{ chapters: number; minutes: number; days: number }> {
     const [row] = await this.db
       .select({
-        chapters: sql<number>`COALESCE(SUM(${studyActivity.chaptersRead}), 0)::int`,
+        chapters: sql<number>`COALESCE(SUM(${chapters}), 0)::int`,
         minutes: sql<number>`COALESCE(SUM(${studyActivity.minutesSpent}), 0)::int`,
         days: sql<number>`COUNT(*) FILTER (WHERE ${counts})::int`,
       })

@@ -19,8 +19,9 @@ export class StudyDays {
     return dayIn(this.clock(), await this.repository.timeZone(userId));
   }
 
-  async record(userId: string, activity: Partial<DayActivity>): Promise<void> {
-    const day = await this.today(userId);
+  /** Adds to a day: today, or the day a report already settled on (so a chapter and its count agree at midnight). */
+  async record(userId: string, activity: Partial<DayActivity>, on?: string): Promise<void> {
+    const day = on ?? (await this.today(userId));
     const row = await this.repository.add(userId, day, { ...NO_ACTIVITY, ...activity });
     if (dayCounts(row)) await this.repository.extendStreak(userId, day, addDays(day, -1));
   }
@@ -28,13 +29,19 @@ export class StudyDays {
   /** The streak as of today: a run that ended before yesterday is over. */
   async streak(userId: string): Promise<Streak & { today: string }> {
     const today = await this.today(userId);
-    const kept = await this.repository.streak(userId);
+    let kept = await this.repository.streak(userId);
+    if (!kept) {
+      // Days from before streaks were kept are counted once, the first time they are asked for.
+      await this.rebuildStreak(userId);
+      kept = await this.repository.streak(userId);
+    }
     if (!kept) return { currentStreak: 0, longestStreak: 0, todayCounts: false, lastDay: null, today };
-    const alive = kept.lastDay === today || kept.lastDay === addDays(today, -1);
+    // A last day after today is one the person's earlier time zone put ahead: it is running, and counts.
+    const alive = kept.lastDay >= addDays(today, -1);
     return {
       currentStreak: alive ? kept.currentStreak : 0,
       longestStreak: kept.longestStreak,
-      todayCounts: kept.lastDay === today,
+      todayCounts: kept.lastDay >= today,
       lastDay: kept.lastDay,
       today,
     };

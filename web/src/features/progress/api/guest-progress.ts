@@ -2,7 +2,15 @@ import type { BookCoverage, ProgressImport, StudyStats, StudyStreak, StudyTotals
 import { PROTESTANT_CANON } from '#common/bible/canon.ts';
 import { evaluateAchievements, type ProgressFacts } from '#common/progress/achievements.ts';
 import { addDays, dayIn, isDay, monthStart, weekStart } from '#common/progress/days.ts';
-import { dayCounts, MAX_VERSE_NUMBER, MINUTES_PER_DAY_MAX, MINUTES_PER_REPORT_MAX, versesToComplete, type DayActivity } from '#common/progress/rules.ts';
+import {
+  dayCounts,
+  MAX_VERSE_NUMBER,
+  MOVED_HISTORY_DAYS,
+  MINUTES_PER_DAY_MAX,
+  MINUTES_PER_REPORT_MAX,
+  versesToComplete,
+  type DayActivity,
+} from '#common/progress/rules.ts';
 import { streakOf } from '#common/progress/streak.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { guestHighlights } from '../../study/api/highlights.ts';
@@ -270,11 +278,14 @@ export function guestAchievements(today: string): UserAchievements {
 /** What the browser holds, in the shape POST /api/progress/import takes; null when there is nothing. */
 export function guestProgressForImport(): ProgressImport | null {
   const progress = read();
+  // The last year moves (the server takes no more); older history stays the browser's.
+  const since = addDays(guestToday(), -MOVED_HISTORY_DAYS);
   const chapters = progress.chapters
     .filter((c) => c.viewed.length > 0 && c.book.length <= 40)
-    .map((c) => ({ book: c.book, chapter: c.chapter, day: c.firstDone ?? c.lastRead, totalVerses: c.totalVerses, versesViewed: c.viewed }));
+    .map((c) => ({ book: c.book, chapter: c.chapter, day: c.firstDone ?? c.lastRead, totalVerses: c.totalVerses, versesViewed: c.viewed }))
+    .filter((c) => c.day >= since);
   const days = Object.entries(progress.days)
-    .filter(([, d]) => d.minutesSpent + d.versesHighlighted + d.notesCreated + d.questionsAsked > 0)
+    .filter(([day, d]) => day >= since && d.minutesSpent + d.versesHighlighted + d.notesCreated + d.questionsAsked > 0)
     .map(([day, d]) => ({
       day,
       minutesSpent: Math.min(d.minutesSpent, 24 * 60),

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { parseReference } from '../bible/reference.ts';
+import { SCRIPTURE_PRAYERS } from './scripture-prayers.ts';
+
+describe('Scripture’s own prayers', () => {
+  it('has at least 60, each a distinct passage the reference parser reads', () => {
+    expect(SCRIPTURE_PRAYERS.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(SCRIPTURE_PRAYERS.map((p) => p.reference)).size).toBe(SCRIPTURE_PRAYERS.length);
+    expect(new Set(SCRIPTURE_PRAYERS.map((p) => p.title)).size).toBe(SCRIPTURE_PRAYERS.length);
+    for (const p of SCRIPTURE_PRAYERS) expect(parseReference(p.reference), p.reference).not.toBeNull();
+  });
+});
