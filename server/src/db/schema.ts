@@ -462,4 +462,3 @@ export const planEnrolments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.planId] })],
 );
-

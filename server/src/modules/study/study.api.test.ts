@@ -64,7 +64,14 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
     expect(note.json()).toMatchObject({ userId: 'guest', title: 'Question for John 3:1' });
     expect((await guest.request('GET', '/api/highlights')).json()).toEqual([]);
     expect((await guest.request('GET', '/api/notes')).json()).toEqual([]);
-    expect((await guest.request('GET', '/api/settings')).json()).toEqual({ translation: null, fontSize: 'large', displayName: null, userId: 'guest', timeZone: null, showInRankings: false });
+    expect((await guest.request('GET', '/api/settings')).json()).toEqual({
+      translation: null,
+      fontSize: 'large',
+      displayName: null,
+      userId: 'guest',
+      timeZone: null,
+      showInRankings: false,
+    });
     expect((await guest.request('POST', '/api/settings', { displayName: 'Guest' })).statusCode).toBe(401);
     // Nothing of the guest reached another account either.
     expect((await bob.request('GET', '/api/notes')).json()).toEqual([]);
