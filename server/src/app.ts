@@ -34,6 +34,11 @@ import { startLicensedCatalogue } from './modules/bible/licensed-setup.ts';
 import { SearchService } from './modules/search/search.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { HomeService } from './modules/home/home.service.ts';
+import { DailyRepository } from './modules/daily/daily.repository.ts';
+import { DailyService } from './modules/daily/daily.service.ts';
+import { JobClaims } from './modules/daily/job-claims.ts';
+import { prayerDrafter } from './modules/daily/prayer-writer.ts';
+import { dailyRoutes } from './modules/daily/daily.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { createMailer, type Mailer } from './providers/mail/mailer.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
@@ -113,6 +118,8 @@ export interface App {
   /** The Bible module's service, for the modules built on it and their tests. */
   bible: BibleService;
   audio: AudioService;
+  /** The daily prayer; `main.ts` starts its jobs, tests run them by hand. */
+  daily: DailyService;
   database: Database;
   routes: RouteEntry[];
   /** How many requests the fast path for prepared reads answered. */
@@ -170,7 +177,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const search = new SearchService(store, bible);
   await server.register(bibleRoutes(bible));
   await server.register(searchRoutes(search));
-  await server.register(homeRoutes(new HomeService(bible)));
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: server.log });
   const engine = createAuth({
@@ -234,6 +240,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const pictures = new PicturesService(bible, images, media, picturesRepository, new PictureQuota(database.db, config.pictureLimits));
   await server.register(picturesRoutes(pictures, viewerOf));
   await server.register(sharedVersesRoutes(new SharedVersesService(bible, pictures, picturesRepository), viewerOf));
+  const daily = new DailyService(new DailyRepository(database.db), new JobClaims(database.db), bible, pictures, prayerDrafter(config.languageModel));
+  await server.register(dailyRoutes(daily, audio));
+  await server.register(homeRoutes(new HomeService(bible, daily)));
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
   registerWeb(server, {
@@ -252,5 +261,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
     licensed?.catalogue.stop();
     if (!options.database) await database.close();
   });
-  return { server, library, bible, audio, database, routes, fastReadsServed: () => fast.reads?.served ?? 0 };
+  return { server, library, bible, audio, daily, database, routes, fastReadsServed: () => fast.reads?.served ?? 0 };
 }

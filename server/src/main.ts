@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startDailyJobs } from './modules/daily/daily-jobs.ts';
 
 /** Reads the configuration, builds the app and listens. A bad setting stops here with one clear line. */
 async function main(): Promise<void> {
@@ -13,8 +14,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const { server } = await buildApp({ config });
+  const { server, daily } = await buildApp({ config });
+  const stopJobs = startDailyJobs(daily, server.log);
   const close = async () => {
+    stopJobs();
     await server.close();
     process.exit(0);
   };

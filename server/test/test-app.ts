@@ -12,7 +12,7 @@ export async function startTestApp(
 ): Promise<App & { stop(): Promise<void> }> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const database: Database = await openDatabase({ databaseUrl, dataDir: null });
-  await database.db.execute(sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use CASCADE`);
+  await database.db.execute(sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use, daily_prayer, job_run CASCADE`);
   const config = loadConfig({
     SWORD_DISCOVERY: 'off',
     LOG_LEVEL: 'silent',
@@ -40,7 +40,7 @@ export async function resetSharedTestDatabase(): Promise<void> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   if (!databaseUrl) return;
   const database = await openDatabase({ databaseUrl, dataDir: null });
-  await database.db.execute(sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use CASCADE`);
+  await database.db.execute(sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use, daily_prayer, job_run CASCADE`);
   await database.close();
 }
 

@@ -9,7 +9,7 @@ export const dailyPrayer = z.object({
   day,
   title: z.string(),
   content: z.string(),
-  /** The passage a prayer from Scripture is (its words are the store's); null for a written one. */
+  /** The passage a prayer from Scripture is (its words are the store's), or the verse a drafted one was drawn from. */
   reference: z.string().nullable(),
   /** editor: written by a person; ai: drafted by the language model from the day's verse; scripture: a prayer Scripture prays. */
   source: z.enum(PRAYER_SOURCES),

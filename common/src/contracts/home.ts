@@ -1,12 +1,17 @@
 import { z } from 'zod';
+import { dailyPrayer } from './daily.ts';
 
-/** Spec §7 GET /api/homepage. Prayer and visual contemplation arrive with the daily-content feature. */
+const picture = z.object({ imageUrl: z.string(), thumbnailUrl: z.string(), description: z.string() });
+
+/** Spec §7 GET /api/homepage. */
 export const homepage = z.object({
   verse: z
     .object({ verse: z.string(), reference: z.string(), book: z.string(), chapter: z.number().int(), verseNumber: z.number().int(), translation: z.string() })
     .nullable(),
-  prayer: z.null(),
-  prayerImage: z.null(),
-  visualContemplation: z.null(),
+  /** Today's prayer; null until the day's has been written (the card says there is none for today). */
+  prayer: dailyPrayer.nullable(),
+  /** The picture made from the prayer, once made; the spec names it twice, and both are the same picture. */
+  prayerImage: picture.nullable(),
+  visualContemplation: picture.nullable(),
 });
 export type HomepageData = z.infer<typeof homepage>;

@@ -462,3 +462,34 @@ export const planEnrolments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.planId] })],
 );
+
+/** The day's prayer (spec §1): one per calendar day (UTC, as the verse of the day). */
+export const dailyPrayers = pgTable('daily_prayer', {
+  id: text('id').primaryKey(),
+  day: text('day').notNull().unique(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  reference: text('reference'),
+  translation: text('translation'),
+  /** 'editor', 'ai' or 'scripture'. */
+  source: text('source').notNull(),
+  /** The visual contemplation made from it, once made. */
+  pictureId: text('picture_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Scheduled jobs claimed by key (a job and its day): the process that inserts the row runs the job, so
+ * several processes and restarts run each once; a claim left unfinished for long is taken over.
+ */
+export const jobRuns = pgTable(
+  'job_run',
+  {
+    job: text('job').notNull(),
+    key: text('key').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.key] })],
+);

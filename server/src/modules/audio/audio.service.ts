@@ -8,7 +8,7 @@ import { isQueueFull } from '../../lib/worker-pool.ts';
 import type { MediaStore } from '../../providers/storage/media-store.ts';
 import type { SpeechEngine } from '../../providers/speech/speech-engine.ts';
 import type { BibleService } from '../bible/bible.service.ts';
-import { chapterSegments, type SpokenSegment, verseSegments } from './spoken-text.ts';
+import { chapterSegments, forSpeech, type SpokenSegment, verseSegments } from './spoken-text.ts';
 
 /** Passages being read aloud at once (each waits for a worker); more are refused until one is done. */
 const MAX_GENERATIONS = 8;
@@ -60,6 +60,15 @@ export class AudioService {
     const last = wanted.at(-1)!;
     const span = `${first.chapter}-${first.verse}-${last.chapter}-${last.verse}`;
     return this.audioFor(`${t.code}-${range.book.osis}-${span}`, verseSegments(items), false);
+  }
+
+  /**
+   * A text the server keeps (a daily prayer), read aloud by its id: `name` names it in storage, and a
+   * changed text makes a new file. Never a client's words: callers read them from the store.
+   */
+  async storedTextAudio(name: string, parts: readonly string[]): Promise<AudioReply> {
+    const segments = parts.map((text, i) => ({ verse: i, text: forSpeech(text) })).filter((s) => s.text !== '');
+    return this.audioFor(name, segments, true);
   }
 
   /** A local text: licensed ones may only be shown (their features have no 'audio'). */

@@ -1,18 +1,25 @@
 import type { HomepageData } from '#common/contracts/home.ts';
 import { parseReference } from '#common/bible/reference.ts';
 import type { BibleService } from '../bible/bible.service.ts';
+import type { DailyService } from '../daily/daily.service.ts';
 import { dailyVerseReference, FALLBACK_DAILY_VERSE } from './verse-of-the-day.ts';
 
-/** Spec §7 GET /api/homepage. Prayer and visual contemplation arrive with their own feature. */
+/** Spec §7 GET /api/homepage: the verse of the day, today's prayer and the picture made from it. */
 export class HomeService {
-  constructor(private readonly bible: BibleService) {}
+  constructor(
+    private readonly bible: BibleService,
+    private readonly daily: DailyService,
+  ) {}
 
-  homepage(now: Date = new Date()): HomepageData {
+  async homepage(now: Date = new Date()): Promise<HomepageData> {
+    const prayer = await this.daily.prayerOn(this.daily.today());
+    const picture = prayer ? await this.daily.picture(prayer.id) : null;
+    const image = picture && { imageUrl: picture.imageUrl, thumbnailUrl: picture.thumbnailUrl, description: picture.description };
     return {
       verse: this.verseFor(dailyVerseReference(now)) ?? this.verseFor(FALLBACK_DAILY_VERSE),
-      prayer: null,
-      prayerImage: null,
-      visualContemplation: null,
+      prayer,
+      prayerImage: image,
+      visualContemplation: image,
     };
   }
 

@@ -5,7 +5,7 @@ import { pictureReports, pictures, sharedVerses } from '../../db/schema.ts';
 export type PictureRow = typeof pictures.$inferSelect;
 export type NewPicture = typeof pictures.$inferInsert;
 export type SharedVerseRow = typeof sharedVerses.$inferSelect;
-export type PictureKind = 'verse' | 'chapter' | 'card';
+export type PictureKind = 'verse' | 'chapter' | 'card' | 'prayer';
 
 /** SQL for pictures, their reports and shared verses. Hidden pictures are never listed or shown. */
 export class PicturesRepository {

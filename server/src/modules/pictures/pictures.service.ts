@@ -93,6 +93,24 @@ export class PicturesService {
     return this.galleryImage(row);
   }
 
+  /**
+   * The day's visual contemplation: a landscape drawn from a prayer's words, with no words on it (the
+   * prayer is beside it on the page). Not a community picture: no galleries list it.
+   */
+  async createPrayerPicture(prayer: { title: string; text: string; translation: string | null }): Promise<PrayerPictureUrls> {
+    const seed = randomInt(2 ** 31);
+    const passage = { reference: prayer.title, translation: prayer.translation ?? '', text: prayer.text };
+    const row = await this.make('prayer', passage, { seed }, { kind: 'guest' }, () =>
+      this.engine.chapterPicture({ reference: prayer.title, text: prayer.text, translation: passage.translation, seed }),
+    );
+    return this.prayerPicture(row);
+  }
+
+  prayerPicture(r: PictureRow): PrayerPictureUrls {
+    const { id, imageUrl, thumbnailUrl, description } = this.common(r);
+    return { id, imageUrl, thumbnailUrl, description };
+  }
+
   /** Spec §7 generate-graphic: the verse set in the person's font and colours. */
   async createGraphic(
     viewer: Viewer,
@@ -183,7 +201,7 @@ export class PicturesService {
       kind,
       reference: passage.reference,
       translation: passage.translation,
-      verseText: kind === 'chapter' ? '' : passage.text,
+      verseText: kind === 'chapter' || kind === 'prayer' ? '' : passage.text,
       description: picture.description,
       recipe,
       engine: this.engine.id,
@@ -208,6 +226,13 @@ export class PicturesService {
     await this.media.put(thumbnailKey, picture.thumbnail, 'image/webp');
     await this.media.put(imageKey, picture.image, 'image/webp');
   }
+}
+
+export interface PrayerPictureUrls {
+  id: string;
+  imageUrl: string;
+  thumbnailUrl: string;
+  description: string;
 }
 
 function storedChapterLabel(bible: BibleService, reference: string): string {

@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DailyService } from './daily.service.ts';
+
+/** How often a running server looks for a day without its prayer (a new day, or one a failure left). */
+const EVERY_MS = 15 * 60_000;
+
+/**
+ * The daily jobs of a running server: at start (catching up after downtime) and then every quarter
+ * hour. Each day's work is claimed in the database, so several processes do it once between them.
+ */
+export function startDailyJobs(daily: DailyService, log: FastifyBaseLogger): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await daily.catchUp();
+    } catch (error) {
+      log.warn({ err: error }, 'daily prayer job failed; it runs again shortly');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void run(), 0);
+  const timer = setInterval(() => void run(), EVERY_MS);
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,47 @@
+import { and, asc, desc, eq, gt, lt, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { dailyPrayers } from '../../db/schema.ts';
+
+export type PrayerRow = typeof dailyPrayers.$inferSelect;
+
+/** SQL for the daily prayers: one per day. */
+export class DailyRepository {
+  constructor(private readonly db: Db) {}
+
+  async onDay(day: string): Promise<PrayerRow | undefined> {
+    const [row] = await this.db.select().from(dailyPrayers).where(eq(dailyPrayers.day, day));
+    return row;
+  }
+
+  async byId(id: string): Promise<PrayerRow | undefined> {
+    const [row] = await this.db.select().from(dailyPrayers).where(eq(dailyPrayers.id, id));
+    return row;
+  }
+
+  /** Adds a day's prayer unless the day has one; answers whether it went in. */
+  async addIfAbsent(row: Omit<PrayerRow, 'createdAt' | 'updatedAt' | 'pictureId'>): Promise<boolean> {
+    const added = await this.db.insert(dailyPrayers).values(row).onConflictDoNothing().returning({ id: dailyPrayers.id });
+    return added.length > 0;
+  }
+
+  async setPicture(id: string, pictureId: string): Promise<void> {
+    await this.db.update(dailyPrayers).set({ pictureId, updatedAt: new Date() }).where(eq(dailyPrayers.id, id));
+  }
+
+  /** The nearest days before and after `day` (up to `until`) that have a prayer. */
+  async neighbours(day: string, until: string): Promise<{ previous: string | null; next: string | null }> {
+    const [previous] = await this.db
+      .select({ day: dailyPrayers.day })
+      .from(dailyPrayers)
+      .where(lt(dailyPrayers.day, day))
+      .orderBy(desc(dailyPrayers.day))
+      .limit(1);
+    const [next] = await this.db
+      .select({ day: dailyPrayers.day })
+      .from(dailyPrayers)
+      .where(and(gt(dailyPrayers.day, day), lte(dailyPrayers.day, until)))
+      .orderBy(asc(dailyPrayers.day))
+      .limit(1);
+    return { previous: previous?.day ?? null, next: next?.day ?? null };
+  }
+}
