@@ -193,6 +193,8 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
   { name: 'reading plans, guest', path: '/bible-plans' },
   { name: 'reading plans', path: '/bible-plans', signIn: signInReader },
   { name: 'personalization test', path: '/personalization-test' },
+  // The daily prayer (issue 17).
+  { name: 'prayer archive', path: '/previous-prayers' },
 ];
 
 /** A verse shared once for this run, for the public page's check. */

@@ -91,6 +91,8 @@ import { profileRoutes } from './modules/profile/profile.routes.ts';
 
 /** Public pages of things people share: rendered for every request, so a deleted or hidden one is gone at once. */
 const CHANGING_PAGES = /^\/(shared|share\/image|verse-visualization|chapter-visualization)\//;
+/** Pages that show today's prayer. */
+const TODAYS_PAGES = /^\/(previous-prayers\/?)?$/;
 
 export interface AppOptions {
   config: AppConfig;
@@ -250,7 +252,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     publicUrl: config.publicUrl,
     pageHeaders: securityHeaders.page,
     // A licensed text may not be kept; a shared verse or picture may be deleted or hidden at any moment.
-    keepable: (url) => !bible.isLicensed(url.searchParams.get('translation') ?? '') && !CHANGING_PAGES.test(url.pathname),
+    // Pages with today's prayer are kept only once it is written (another process may be writing it).
+    keepable: (url) =>
+      !bible.isLicensed(url.searchParams.get('translation') ?? '') &&
+      !CHANGING_PAGES.test(url.pathname) &&
+      (daily.isTodayReady() || !TODAYS_PAGES.test(url.pathname)),
     mediaOrigin: config.mediaS3?.publicUrl && new URL(config.mediaS3.publicUrl).origin,
   });
   fast.reads = fastReads({ hosts, headers: securityHeaders.overHttp, read: (path, query) => bible.fastRead(path, query) });

@@ -37,6 +37,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TermsStandaloneRouteImport } from './routes/terms-standalone'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as ChapterVisualizationIdRouteImport } from './routes/chapter-visualization.$id'
+import { Route as PreviousPrayersChar123DateChar125RouteImport } from './routes/previous-prayers.{-$date}'
 import { Route as SharedShareCodeRouteImport } from './routes/shared.$shareCode'
 import { Route as VerseVisualizationIdRouteImport } from './routes/verse-visualization.$id'
 import { Route as ShareImageIdRouteImport } from './routes/share.image.$id'
@@ -181,6 +182,12 @@ const ChapterVisualizationIdRoute = ChapterVisualizationIdRouteImport.update({
   path: '/chapter-visualization/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PreviousPrayersChar123DateChar125Route =
+  PreviousPrayersChar123DateChar125RouteImport.update({
+    id: '/previous-prayers/{-$date}',
+    path: '/previous-prayers/{-$date}',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const SharedShareCodeRoute = SharedShareCodeRouteImport.update({
   id: '/shared/$shareCode',
   path: '/shared/$shareCode',
@@ -226,6 +233,7 @@ export interface FileRoutesByFullPath {
   '/terms-standalone': typeof TermsStandaloneRoute
   '/verify-email': typeof VerifyEmailRoute
   '/chapter-visualization/$id': typeof ChapterVisualizationIdRoute
+  '/previous-prayers/{-$date}': typeof PreviousPrayersChar123DateChar125Route
   '/shared/$shareCode': typeof SharedShareCodeRoute
   '/verse-visualization/$id': typeof VerseVisualizationIdRoute
   '/share/image/$id': typeof ShareImageIdRoute
@@ -259,6 +267,7 @@ export interface FileRoutesByTo {
   '/terms-standalone': typeof TermsStandaloneRoute
   '/verify-email': typeof VerifyEmailRoute
   '/chapter-visualization/$id': typeof ChapterVisualizationIdRoute
+  '/previous-prayers/{-$date}': typeof PreviousPrayersChar123DateChar125Route
   '/shared/$shareCode': typeof SharedShareCodeRoute
   '/verse-visualization/$id': typeof VerseVisualizationIdRoute
   '/share/image/$id': typeof ShareImageIdRoute
@@ -293,6 +302,7 @@ export interface FileRoutesById {
   '/terms-standalone': typeof TermsStandaloneRoute
   '/verify-email': typeof VerifyEmailRoute
   '/chapter-visualization/$id': typeof ChapterVisualizationIdRoute
+  '/previous-prayers/{-$date}': typeof PreviousPrayersChar123DateChar125Route
   '/shared/$shareCode': typeof SharedShareCodeRoute
   '/verse-visualization/$id': typeof VerseVisualizationIdRoute
   '/share/image/$id': typeof ShareImageIdRoute
@@ -328,6 +338,7 @@ export interface FileRouteTypes {
     | '/terms-standalone'
     | '/verify-email'
     | '/chapter-visualization/$id'
+    | '/previous-prayers/{-$date}'
     | '/shared/$shareCode'
     | '/verse-visualization/$id'
     | '/share/image/$id'
@@ -361,6 +372,7 @@ export interface FileRouteTypes {
     | '/terms-standalone'
     | '/verify-email'
     | '/chapter-visualization/$id'
+    | '/previous-prayers/{-$date}'
     | '/shared/$shareCode'
     | '/verse-visualization/$id'
     | '/share/image/$id'
@@ -394,6 +406,7 @@ export interface FileRouteTypes {
     | '/terms-standalone'
     | '/verify-email'
     | '/chapter-visualization/$id'
+    | '/previous-prayers/{-$date}'
     | '/shared/$shareCode'
     | '/verse-visualization/$id'
     | '/share/image/$id'
@@ -428,6 +441,7 @@ export interface RootRouteChildren {
   TermsStandaloneRoute: typeof TermsStandaloneRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   ChapterVisualizationIdRoute: typeof ChapterVisualizationIdRoute
+  PreviousPrayersChar123DateChar125Route: typeof PreviousPrayersChar123DateChar125Route
   SharedShareCodeRoute: typeof SharedShareCodeRoute
   VerseVisualizationIdRoute: typeof VerseVisualizationIdRoute
   ShareImageIdRoute: typeof ShareImageIdRoute
@@ -631,6 +645,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ChapterVisualizationIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/previous-prayers/{-$date}': {
+      id: '/previous-prayers/{-$date}'
+      path: '/previous-prayers/{-$date}'
+      fullPath: '/previous-prayers/{-$date}'
+      preLoaderRoute: typeof PreviousPrayersChar123DateChar125RouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/shared/$shareCode': {
       id: '/shared/$shareCode'
       path: '/shared/$shareCode'
@@ -684,6 +705,8 @@ const rootRouteChildren: RootRouteChildren = {
   TermsStandaloneRoute: TermsStandaloneRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   ChapterVisualizationIdRoute: ChapterVisualizationIdRoute,
+  PreviousPrayersChar123DateChar125Route:
+    PreviousPrayersChar123DateChar125Route,
   SharedShareCodeRoute: SharedShareCodeRoute,
   VerseVisualizationIdRoute: VerseVisualizationIdRoute,
   ShareImageIdRoute: ShareImageIdRoute,

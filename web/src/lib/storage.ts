@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   guestSharedVerses: 'guestSharedVerses',
   /** Ours: a guest's reading progress, study days and achievements, moved into an account on sign-in. */
   guestProgress: 'guestProgress',
+  /** Ours: a guest's reading minutes noted as a page closed, before the progress store had loaded. */
+  guestPendingMinutes: 'guestPendingMinutes',
   /** Ours: the personalization test's last answers, so returning shows the last result. */
   personalizationAnswers: 'personalizationAnswers',
   /** Ours: the reading plans a guest follows in this browser, moved into an account on sign-in. */

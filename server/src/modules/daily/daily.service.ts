@@ -21,6 +21,9 @@ const REMAKE_EVERY_MS = 60_000;
  * Its picture is made once from it by the pictures' engine. Days are UTC days, as the verse of the day.
  */
 export class DailyService {
+  /** Days whose prayer and picture are made: pages showing today's may be kept once it is. */
+  private readonly ready = new Set<string>();
+
   constructor(
     private readonly repository: DailyRepository,
     private readonly claims: JobClaims,
@@ -34,16 +37,24 @@ export class DailyService {
     return dayIn(this.clock(), 'UTC');
   }
 
-  /** Writes today's prayer and picture and any of the last two weeks' that are missing. */
+  /** Writes today's prayer and picture first, then any of the last two weeks' that are missing. */
   async catchUp(): Promise<void> {
     const today = this.today();
-    for (let back = CATCH_UP_DAYS - 1; back >= 0; back--) await this.ensureDay(addDays(today, -back));
+    for (let back = 0; back < CATCH_UP_DAYS; back++) await this.ensureDay(addDays(today, -back));
   }
 
   /** The day's prayer and picture, made by whichever process claims the day first. */
+  /** Whether today's prayer and picture are made (a page showing them may then be kept and served again). */
+  isTodayReady(): boolean {
+    return this.ready.has(this.today());
+  }
+
   async ensureDay(day: string): Promise<void> {
     const existing = await this.repository.onDay(day);
-    if (existing?.pictureId) return;
+    if (existing?.pictureId) {
+      this.ready.add(day);
+      return;
+    }
     await this.claims.once(JOB, day, async () => {
       let prayer = await this.repository.onDay(day);
       if (!prayer) {
@@ -53,6 +64,7 @@ export class DailyService {
         prayer = await this.repository.onDay(day);
       }
       if (prayer && !prayer.pictureId) await this.makePicture(prayer);
+      if (prayer) this.ready.add(day);
     });
   }
 

@@ -21,3 +21,14 @@ export const homepageQuery = queryOptions({
  * route's loader can name it without bringing the whole page into every page's first script.
  */
 export const FALLBACK_VERSE = { book: 'Matthew', chapter: 11, verse: 28, translation: 'KJV' } as const;
+
+/**
+ * The homepage data with a remade picture of its prayer in place of the one that would not load
+ * (spec §7: a remake refreshes the prayer picture's data), so a later visit to the page shows the new one.
+ */
+export function withRemadePicture(data: HomepageData | undefined, prayerId: string, picture: Picture): HomepageData | undefined {
+  if (!data || data.prayer?.id !== prayerId) return data;
+  return { ...data, prayerImage: picture, visualContemplation: picture };
+}
+
+type Picture = NonNullable<HomepageData['visualContemplation']>;

@@ -6,6 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { chapterQuery } from '../../bible/api/bible.ts';
 import { FALLBACK_VERSE, homepageQuery } from '../api/homepage.ts';
 import { CHAT_CHIPS } from '../../chat/api/chat.ts';
+import { ContemplationCard } from '../components/ContemplationCard.tsx';
+import { TodaysPrayerCard } from '../components/TodaysPrayerCard.tsx';
 
 /**
  * Spec §2: when there is no verse of the day, Matthew 11:28 with a word of comfort. Its text comes
@@ -27,7 +29,7 @@ function FallbackVerse() {
   );
 }
 
-/** Spec §2 home page (first version: prayer, lessons, contemplation and newsletter come later). */
+/** Spec §2 home page (lessons and the newsletter come later). */
 export function HomePage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
@@ -85,6 +87,11 @@ export function HomePage() {
           Start Your Free Bible Study
         </Link>
       </section>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <TodaysPrayerCard prayer={home.data?.prayer} pending={home.isPending} />
+        <ContemplationCard prayerId={home.data?.prayer?.id} picture={home.data?.visualContemplation ?? home.data?.prayerImage} pending={home.isPending} />
+      </div>
 
       <section aria-labelledby="chat-box" className="card">
         <h2 id="chat-box" className="font-serif text-xl font-semibold">

@@ -12,6 +12,7 @@ import {
   recordGuestActivity,
   recordGuestChapterProgress,
 } from './guest-progress.ts';
+import { notePendingMinutes } from './pending-minutes.ts';
 
 const store = new Map<string, string>();
 const fakeStorage = {
@@ -35,6 +36,20 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+});
+
+describe("a guest's minutes noted as a page closed", () => {
+  it('joins the day they were read on once the store loads, and only once', () => {
+    notePendingMinutes(7);
+    notePendingMinutes(5);
+    notePendingMinutes(0);
+    expect(store.get(STORAGE_KEYS.guestPendingMinutes)).toBe('{"2026-03-04":12}');
+    expect(guestStudyStats(guestToday()).allTime.minutes).toBe(12);
+    expect(store.has(STORAGE_KEYS.guestPendingMinutes)).toBe(false);
+    expect(guestStudyStats(guestToday()).allTime.minutes).toBe(12);
+    // A day with five minutes or more counts toward the streak.
+    expect(guestStudyStreak(guestToday()).currentStreak).toBe(1);
+  });
 });
 
 describe("a guest's chapters", () => {

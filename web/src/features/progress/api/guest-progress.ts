@@ -16,8 +16,8 @@ import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { guestHighlights } from '../../study/api/highlights.ts';
 import { guestNotes } from '../../study/api/notes.ts';
 import { guestShares } from '../../pictures/api/guest-shares.ts';
-import { guestPlans } from '../../plans/api/guest-plans.ts';
 import type { ChapterProgress } from '../chapter-progress.ts';
+import { takePendingMinutes } from './pending-minutes.ts';
 
 /** One chapter a guest has read in, by the reader's book name. */
 interface GuestChapter {
@@ -109,6 +109,15 @@ function read(): GuestProgress {
   }
   if (isObject(value.earned)) {
     for (const [id, day] of Object.entries(value.earned)) if (dayOrNull(day)) progress.earned[id] = day as string;
+  }
+  // Minutes noted while this code had not loaded (a page closed early) join their days now.
+  const noted = Object.entries(takePendingMinutes()).filter(([day]) => isDay(day));
+  if (noted.length > 0) {
+    for (const [day, minutes] of noted) {
+      const d = (progress.days[day] ??= emptyDay());
+      d.minutesSpent = Math.min(MINUTES_PER_DAY_MAX, d.minutesSpent + Math.min(minutes, MINUTES_PER_DAY_MAX));
+    }
+    write(progress);
   }
   return progress;
 }
@@ -233,7 +242,7 @@ function earliest(days: Iterable<string | null>): string | null {
 }
 
 /** The facts achievements are read from: the store, plus what the guest highlighted, wrote and shared here. */
-function guestFacts(progress: GuestProgress): ProgressFacts {
+function guestFacts(progress: GuestProgress, plansFinished: readonly string[]): ProgressFacts {
   const chapters: ProgressFacts['chapters'][number][] = [];
   for (const c of progress.chapters) {
     const book = CANON_BY_NAME.get(c.book);
@@ -257,13 +266,17 @@ function guestFacts(progress: GuestProgress): ProgressFacts {
     firstQuestion: earliest(days.filter(([, d]) => d.questionsAsked > 0).map(([day]) => day)),
     firstShare: earliest(guestShares.read().map((s) => localDay(s.createdAt))),
     totalMinutes: days.reduce((sum, [, d]) => sum + d.minutesSpent, 0),
-    plansFinished: guestPlans().flatMap((p) => (p.finishedOn ? [p.finishedOn] : [])),
+    plansFinished,
   };
 }
 
-export function guestAchievements(today: string): UserAchievements {
+/**
+ * Every achievement from this browser's study. The days the guest's plans were finished come from the
+ * plans' store (passed in, so the reader's progress code does not carry the plans' code with it).
+ */
+export function guestAchievements(today: string, plansFinished: readonly string[] = []): UserAchievements {
   const progress = read();
-  const achievements = evaluateAchievements(guestFacts(progress), new Map(Object.entries(progress.earned)), today);
+  const achievements = evaluateAchievements(guestFacts(progress, plansFinished), new Map(Object.entries(progress.earned)), today);
   let changed = false;
   for (const a of achievements) {
     if (a.earnedOn && !progress.earned[a.id]) {

@@ -6,6 +6,10 @@ import { useCurrentUser } from '../../auth/api/auth.ts';
 import { readSettings } from '../../settings/api/settings.ts';
 import type { RankingKind, RankingPeriod } from '../rankings.ts';
 import { guestAchievements, guestBookCoverage, guestStudyStats, guestStudyStreak, guestToday } from './guest-progress.ts';
+import { guestPlans } from '../../plans/api/guest-plans.ts';
+
+/** The days a guest's plans were finished, for the Plan Complete achievement. */
+const finishedPlanDays = () => guestPlans().flatMap((p) => (p.finishedOn ? [p.finishedOn] : []));
 
 /**
  * Whose progress a query holds: 'guest' (this browser) or the account's user id. It ends every key, so
@@ -36,7 +40,7 @@ export const studyStatsQuery = (owner: ProgressOwner) =>
 export const achievementsQuery = (owner: ProgressOwner) =>
   queryOptions({
     queryKey: ['progress', 'achievements', owner],
-    queryFn: () => (owner === 'guest' ? guestAchievements(guestToday()) : apiGet<UserAchievements>('/api/user-achievements')),
+    queryFn: () => (owner === 'guest' ? guestAchievements(guestToday(), finishedPlanDays()) : apiGet<UserAchievements>('/api/user-achievements')),
     staleTime: freshness(owner),
   });
 

@@ -4,10 +4,11 @@ import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { useViewer, type Viewer } from '../../auth/api/viewer.ts';
 import { ChapterProgressTracker } from '../chapter-progress.ts';
 import { beaconMinutes, PROGRESS_KEY, sendChapterProgress } from './progress-reports.ts';
+import { notePendingMinutes } from './pending-minutes.ts';
 import type * as GuestProgress from './guest-progress.ts';
 
 // A guest's store (and the stats code beside it) stays out of the reader's first load: it is fetched
-// as soon as the reader is known to be a guest, so it is there by the time the page is left.
+// with the first report to keep; minutes from a page left before then are noted in a few bytes.
 let guestStore: typeof GuestProgress | null = null;
 let guestStoreLoading: Promise<typeof GuestProgress> | null = null;
 const loadGuestStore = () => (guestStoreLoading ??= import('./guest-progress.ts').then((m) => (guestStore = m)));
@@ -39,7 +40,6 @@ export function useChapterProgress({ book, chapter, translation, verses, contain
 
   useEffect(() => {
     viewerNow.current = viewer;
-    if (viewer === 'guest') void loadGuestStore().catch(() => undefined);
   }, [viewer]);
 
   useEffect(() => {
@@ -77,7 +77,7 @@ export function useChapterProgress({ book, chapter, translation, verses, contain
             refresh();
           };
           if (guestStore) record(guestStore);
-          else void loadGuestStore().then(record, () => undefined);
+          else notePendingMinutes(minutes);
         }
       },
     });
