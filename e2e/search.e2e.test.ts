@@ -58,7 +58,8 @@ describe('home and search', () => {
   it('shows the verse of the day from the store with a KJV reader link, and sends chips to the chat', async () => {
     const page = await newPage();
     await page.goto('/');
-    const link = page.getByRole('link', { name: /\(KJV\)$/ });
+    // The verse card's link (today's prayer from Scripture links its passage the same way).
+    const link = page.getByRole('region', { name: 'Verse of the Day' }).getByRole('link', { name: /\(KJV\)$/ });
     await expect.poll(() => link.count()).toBe(1);
     const href = new URL((await link.getAttribute('href'))!, 'http://x');
     expect(href.pathname).toBe('/bible');
