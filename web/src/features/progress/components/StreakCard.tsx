@@ -1,4 +1,5 @@
 import { Flame, Trophy } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { StudyStreak } from '#common/contracts/progress.ts';
 import { cn } from '../../../lib/cn.ts';
 
@@ -9,6 +10,23 @@ function hint(streak: StudyStreak): string {
   return 'Study today to keep it going: a chapter, a few minutes of reading, a highlight or a note.';
 }
 
+/** One streak figure: its badge, label, days and a line on what it means. */
+function StreakTile({ testId, badge, label, days, note }: { testId: string; badge: ReactNode; label: string; days: number; note: string }) {
+  return (
+    <div className="card flex items-center gap-4" data-testid={testId}>
+      {badge}
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-stone-700 dark:text-stone-300">{label}</p>
+        <p className="font-serif leading-none">
+          <span className="text-5xl font-semibold tabular-nums">{days.toLocaleString('en')}</span>{' '}
+          <span className="text-lg text-stone-700 dark:text-stone-300">{days === 1 ? 'day' : 'days'}</span>
+        </p>
+        <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{note}</p>
+      </div>
+    </div>
+  );
+}
+
 /** Current and longest streak, the page's headline. */
 export function StreakCard({ streak }: { streak: StudyStreak }) {
   const best = streak.currentStreak > 0 && streak.currentStreak >= streak.longestStreak;
@@ -17,45 +35,37 @@ export function StreakCard({ streak }: { streak: StudyStreak }) {
       <h2 id="streak-heading" className="sr-only">
         Streak
       </h2>
-      <div className="card flex items-center gap-4" data-testid="current-streak">
-        <span
-          className={cn(
-            'flex h-14 w-14 shrink-0 items-center justify-center rounded-full',
-            streak.currentStreak > 0
-              ? 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300'
-              : 'bg-stone-100 text-stone-600 dark:bg-stone-800 dark:text-stone-300',
-          )}
-        >
-          <Flame aria-hidden size={30} />
-        </span>
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-stone-700 dark:text-stone-300">Current streak</p>
-          <p className="font-serif leading-none">
-            <span className="text-5xl font-semibold tabular-nums">{streak.currentStreak.toLocaleString('en')}</span>{' '}
-            <span className="text-lg text-stone-700 dark:text-stone-300">{streak.currentStreak === 1 ? 'day' : 'days'}</span>
-          </p>
-          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{hint(streak)}</p>
-        </div>
-      </div>
-      <div className="card flex items-center gap-4" data-testid="longest-streak">
-        <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200">
-          <Trophy aria-hidden size={28} />
-        </span>
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-stone-700 dark:text-stone-300">Longest streak</p>
-          <p className="font-serif leading-none">
-            <span className="text-5xl font-semibold tabular-nums">{streak.longestStreak.toLocaleString('en')}</span>{' '}
-            <span className="text-lg text-stone-700 dark:text-stone-300">{streak.longestStreak === 1 ? 'day' : 'days'}</span>
-          </p>
-          <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">
-            {streak.longestStreak === 0
-              ? 'Your record starts with your first study day.'
-              : best
-                ? 'Your best yet, and you are on it now.'
-                : 'Your best so far.'}
-          </p>
-        </div>
-      </div>
+      <StreakTile
+        testId="current-streak"
+        label="Current streak"
+        days={streak.currentStreak}
+        note={hint(streak)}
+        badge={
+          <span
+            className={cn(
+              'flex h-14 w-14 shrink-0 items-center justify-center rounded-full',
+              streak.currentStreak > 0
+                ? 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300'
+                : 'bg-stone-100 text-stone-600 dark:bg-stone-800 dark:text-stone-300',
+            )}
+          >
+            <Flame aria-hidden size={30} />
+          </span>
+        }
+      />
+      <StreakTile
+        testId="longest-streak"
+        label="Longest streak"
+        days={streak.longestStreak}
+        note={
+          streak.longestStreak === 0 ? 'Your record starts with your first study day.' : best ? 'Your best yet, and you are on it now.' : 'Your best so far.'
+        }
+        badge={
+          <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-700 dark:bg-stone-800 dark:text-stone-200">
+            <Trophy aria-hidden size={28} />
+          </span>
+        }
+      />
     </section>
   );
 }
