@@ -24,7 +24,7 @@ export function AccountSheet({ user }: { user: CurrentUser }) {
   const label = userLabel(user);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full" aria-label={`Account menu for ${label}`}>
+      <DialogTrigger className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full" aria-label={`Account menu for ${label}`}>
         <Avatar user={user} />
       </DialogTrigger>
       <SheetContent side="bottom" data-testid="account-sheet" className="px-3 pt-2">

@@ -29,7 +29,7 @@ function DesktopMenu({ user }: { user: CurrentUser }) {
     // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable (axe:
     // aria-hidden-focus). Focus still moves into the menu, arrows move within it, Escape closes it.
     <Menu.Root modal={false}>
-      <Menu.Trigger className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full" aria-label={`Account menu for ${userLabel(user)}`}>
+      <Menu.Trigger className="flex h-11 w-11 shrink-0 md:h-9 md:w-9 items-center justify-center rounded-full" aria-label={`Account menu for ${userLabel(user)}`}>
         <Avatar user={user} />
       </Menu.Trigger>
       <Menu.Portal>
