@@ -1,5 +1,6 @@
 /**
- * `npm run admin -- grant <email>` makes an account an admin; `revoke <email>` makes it a user again.
+ * `npm run admin -- grant <email>` makes an account an admin; `author <email>` lets it write lessons;
+ * `revoke <email>` makes it a user again.
  * Uses the server's settings (DATA_DIR or DATABASE_URL); with the embedded database, stop the server first.
  */
 import { eq } from 'drizzle-orm';
@@ -7,17 +8,19 @@ import { loadConfig, ConfigError } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/client.ts';
 import { users } from '../server/src/db/schema.ts';
 
-const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email>';
+const USAGE = 'Usage: npm run admin -- grant <email> | author <email> | revoke <email>';
+const ROLES = { grant: 'admin', author: 'author', revoke: 'user' } as const;
+const SAID = { admin: 'an admin', author: 'an author', user: 'a user' } as const;
 
 async function main([command, email]: string[]): Promise<number> {
-  if ((command !== 'grant' && command !== 'revoke') || !email) {
+  if (!command || !(command in ROLES) || !email) {
     console.error(USAGE);
     return 2;
   }
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const role = command === 'grant' ? 'admin' : 'user';
+    const role = ROLES[command as keyof typeof ROLES];
     const changed = await database.db
       .update(users)
       .set({ role, updatedAt: new Date() })
@@ -27,7 +30,7 @@ async function main([command, email]: string[]): Promise<number> {
       console.error(`No account with email ${email}.`);
       return 1;
     }
-    console.log(`${changed[0]!.email} is now ${role === 'admin' ? 'an admin' : 'a user'}.`);
+    console.log(`${changed[0]!.email} is now ${SAID[role]}.`);
     return 0;
   } finally {
     await database.close();

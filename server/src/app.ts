@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type HTTPMethods } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,6 +41,20 @@ import { JobClaims } from './modules/daily/job-claims.ts';
 import { prayerDrafter } from './modules/daily/prayer-writer.ts';
 import { dailyRoutes } from './modules/daily/daily.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { AdminRepository } from './modules/admin/admin.repository.ts';
+import { AuditLog } from './modules/admin/audit-log.ts';
+import { closeAdminRoutes, staffGate } from './modules/admin/staff.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { AdminService } from './modules/admin/admin.service.ts';
+import { LessonsRepository } from './modules/lessons/lessons.repository.ts';
+import { LessonsService } from './modules/lessons/lessons.service.ts';
+import { lessonsRoutes } from './modules/lessons/lessons.routes.ts';
+import { lessonsAdminRoutes } from './modules/lessons/lessons-admin.routes.ts';
+import { NewsRepository } from './modules/news/news.repository.ts';
+import { NewsService } from './modules/news/news.service.ts';
+import { newsRoutes } from './modules/news/news.routes.ts';
+import { readContentFolder } from './modules/content/content-folder.ts';
+import { importContent, type ImportCounts } from './modules/content/content-import.ts';
 import { createMailer, type Mailer } from './providers/mail/mailer.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { authSecret } from './modules/auth/secret.ts';
@@ -89,6 +104,9 @@ import { ProfileRepository } from './modules/profile/profile.repository.ts';
 import { ProfileService } from './modules/profile/profile.service.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 
+/** Original sample lessons, authors and news, loaded on a first start unless SAMPLE_CONTENT=off. */
+const SAMPLE_CONTENT_DIR = fileURLToPath(new URL('../../content/sample', import.meta.url));
+
 /** Public pages of things people share: rendered for every request, so a deleted or hidden one is gone at once. */
 const CHANGING_PAGES = /^\/(shared|share\/image|verse-visualization|chapter-visualization)\//;
 /** Pages that show today's prayer. */
@@ -122,6 +140,12 @@ export interface App {
   audio: AudioService;
   /** The daily prayer; `main.ts` starts its jobs, tests run them by hand. */
   daily: DailyService;
+  lessons: LessonsService;
+  news: NewsService;
+  /** Loads a content folder (lessons, authors, news, prayers): `npm run content`, and the samples on a first start. */
+  importContent(folder: string): Promise<ImportCounts>;
+  /** The sample content, on the first start only (however many processes start at once). */
+  loadSampleContent(): Promise<boolean>;
   database: Database;
   routes: RouteEntry[];
   /** How many requests the fast path for prepared reads answered. */
@@ -190,6 +214,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const viewerOf = viewerResolver(engine);
   server.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
+  const adminRepository = new AdminRepository(database.db);
+  const staffOf = staffGate(adminRepository, viewerOf);
+  closeAdminRoutes(server, staffOf);
   const profileRepository = new ProfileRepository(database.db);
   const auth = new AuthService(engine, new AttemptLimiter(database.db), (id) => profileRepository.role(id));
   await server.register(authRoutes(auth, viewerOf));
@@ -242,12 +269,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const pictures = new PicturesService(bible, images, media, picturesRepository, new PictureQuota(database.db, config.pictureLimits));
   await server.register(picturesRoutes(pictures, viewerOf));
   await server.register(sharedVersesRoutes(new SharedVersesService(bible, pictures, picturesRepository), viewerOf));
-  const daily = new DailyService(new DailyRepository(database.db), new JobClaims(database.db), bible, pictures, prayerDrafter(config.languageModel));
+  const claims = new JobClaims(database.db);
+  const daily = new DailyService(new DailyRepository(database.db), claims, bible, pictures, prayerDrafter(config.languageModel));
   await server.register(dailyRoutes(daily, audio));
   await server.register(homeRoutes(new HomeService(bible, daily)));
+  // Published content shows on kept pages (the home page's lessons): a change has them made again.
+  const pages = { changed: () => {} };
+  const audit = new AuditLog(adminRepository);
+  const lessons = new LessonsService(new LessonsRepository(database.db), bible, media, audit, () => pages.changed());
+  const news = new NewsService(new NewsRepository(database.db), audit, () => pages.changed());
+  await server.register(lessonsRoutes(lessons, config.publicUrl));
+  await server.register(lessonsAdminRoutes(lessons, staffOf));
+  await server.register(newsRoutes(news, staffOf));
+  await server.register(adminRoutes(audit, new AdminService(adminRepository), staffOf));
+  const importFolder = (folder: string) => importContent(readContentFolder(folder), { lessons, news, daily });
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
-  registerWeb(server, {
+  const web = registerWeb(server, {
     webDist: config.webDist,
     publicUrl: config.publicUrl,
     pageHeaders: securityHeaders.page,
@@ -259,6 +297,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       (daily.isTodayReady() || !TODAYS_PAGES.test(url.pathname)),
     mediaOrigin: config.mediaS3?.publicUrl && new URL(config.mediaS3.publicUrl).origin,
   });
+  pages.changed = web.forgetKept;
   fast.reads = fastReads({ hosts, headers: securityHeaders.overHttp, read: (path, query) => bible.fastRead(path, query) });
   server.addHook('onClose', async () => {
     await importChecker.destroy();
@@ -267,5 +306,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     licensed?.catalogue.stop();
     if (!options.database) await database.close();
   });
-  return { server, library, bible, audio, daily, database, routes, fastReadsServed: () => fast.reads?.served ?? 0 };
+  return {
+    server,
+    library,
+    bible,
+    audio,
+    daily,
+    lessons,
+    news,
+    database,
+    routes,
+    fastReadsServed: () => fast.reads?.served ?? 0,
+    importContent: importFolder,
+    loadSampleContent: () => claims.once('sample-content', 'first-start', async () => void (await importFolder(SAMPLE_CONTENT_DIR))),
+  };
 }

@@ -21,6 +21,7 @@ const envSchema = z.object({
     .optional(),
   SWORD_PATH: z.string().optional(),
   SWORD_DISCOVERY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  SAMPLE_CONTENT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -87,6 +88,8 @@ export interface AppConfig {
   databaseUrl?: string;
   /** Import the SWORD Bibles installed on this machine at start. */
   swordDiscovery: boolean;
+  /** Load the sample lessons, authors and news on the first start (content/sample). */
+  sampleContent: boolean;
   /** Extra folders holding SWORD modules (SWORD_PATH), searched before ~/.sword and the system's. */
   swordPaths: string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -165,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     swordDiscovery: e.SWORD_DISCOVERY === 'on',
+    sampleContent: e.SAMPLE_CONTENT === 'on',
     swordPaths: (e.SWORD_PATH ?? '').split(':').filter(Boolean),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(PROJECT_ROOT, 'dist/web'),

@@ -9,7 +9,8 @@ export const currentUser = z.object({
   firstName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   isCustomAuth: z.boolean(),
-  role: z.enum(['user', 'admin']),
+  /** An author writes lessons in the admin panel (as their author profile); an admin runs the site. */
+  role: z.enum(['user', 'author', 'admin']),
   emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;

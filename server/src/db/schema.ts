@@ -493,3 +493,71 @@ export const jobRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.job, t.key] })],
 );
+
+/** Who writes lessons (spec §1 "expert-written daily lessons with authors"); an account may write as one. */
+export const authors = pgTable('author', {
+  id: text('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  bio: text('bio').notNull().default(''),
+  profileImageUrl: text('profile_image_url'),
+  /** The account (role author or admin) that writes as this author. */
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Spec §3 Article: a lesson in Markdown. Published with a time still to come is scheduled. */
+export const lessons = pgTable(
+  'lesson',
+  {
+    id: text('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    metaDescription: text('meta_description').notNull().default(''),
+    body: text('body').notNull(),
+    heroImageUrl: text('hero_image_url'),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => authors.id),
+    /** 'draft' or 'published'. */
+    status: text('status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    readTimeMin: integer('read_time_min').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lesson_published_idx').on(t.status, t.publishedAt), index('lesson_author_idx').on(t.authorId)],
+);
+
+/** News about the site (spec §1), written by admins in Markdown. */
+export const newsPosts = pgTable(
+  'news_post',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** 'draft' or 'published'. */
+    status: text('status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('news_published_idx').on(t.status, t.publishedAt)],
+);
+
+/** Every change made through the admin panel: who, what, when (shown in the panel). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    detail: text('detail').notNull().default(''),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);

@@ -58,3 +58,10 @@ export class Upstream extends AppError {
     super(timedOut ? 504 : 502, message);
   }
 }
+
+/** The change collides with what is stored (a slug another item already has). */
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}

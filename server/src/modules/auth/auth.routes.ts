@@ -98,7 +98,7 @@ export function authRoutes(auth: AuthService, viewerOf: ViewerOf): FastifyPlugin
 
     app.get('/api/admin/status', { schema: { response: { 200: ok, ...errors } } }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      await auth.requireAdmin(requireUser(await viewerOf(req), 'Sign in as an administrator.').userId);
+      await auth.requireStaff(requireUser(await viewerOf(req), 'Sign in as an administrator.').userId);
       return { ok: true as const };
     });
     // /secret-admin-login: a session cookie reaches the browser only for an admin.

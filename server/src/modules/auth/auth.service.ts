@@ -8,7 +8,9 @@ export const ADMINS_ONLY = 'This sign-in is for administrators only.';
 export const ADMIN_PAGE_ONLY = 'This page is for administrators only.';
 export const NOT_SIGNED_IN = 'Not signed in.';
 
-type RoleOf = (userId: string) => Promise<'user' | 'admin' | undefined>;
+type RoleOf = (userId: string) => Promise<'user' | 'author' | 'admin' | undefined>;
+/** Who may use the admin panel: admins, and authors for their own lessons. */
+const isStaff = (role: string | undefined) => role === 'admin' || role === 'author';
 
 function tooMany(wait: Wait): TooMany {
   const minutes = Math.ceil(wait.seconds / 60);
@@ -54,7 +56,7 @@ export class AuthService {
 
   /**
    * /secret-admin-login: the ordinary sign-in (with every limit), but the session is handed over only
-   * to an admin; anyone else's is ended at once. Returns the cookies to set.
+   * to an admin or an author; anyone else's is ended at once. Returns the cookies to set.
    */
   async adminSignIn(request: Request, email: string, ip: string): Promise<string[]> {
     const response = await this.signIn(request, email, ip);
@@ -63,7 +65,7 @@ export class AuthService {
       const retry = response.headers.get('x-retry-after');
       throw new AppError(response.status, body.message ?? 'Could not sign in. Please try again.', retry ? { 'retry-after': retry } : {});
     }
-    if (body.user?.id && (await this.roleOf(body.user.id)) === 'admin') return response.headers.getSetCookie();
+    if (body.user?.id && isStaff(await this.roleOf(body.user.id))) return response.headers.getSetCookie();
     if (body.token) await endSession(this.engine, body.token);
     throw new Forbidden(ADMINS_ONLY);
   }
@@ -81,8 +83,11 @@ export class AuthService {
     return response?.headers.getSetCookie() ?? [];
   }
 
-  /** The admin gate: the role is read from the database on every call, so a grant or revoke shows at once. */
-  async requireAdmin(userId: string): Promise<void> {
-    if ((await this.roleOf(userId)) !== 'admin') throw new Forbidden(ADMIN_PAGE_ONLY);
+  /**
+   * The admin panel's gate (admins and authors; each admin API checks its own role too): the role is
+   * read from the database on every call, so a grant or revoke shows at once.
+   */
+  async requireStaff(userId: string): Promise<void> {
+    if (!isStaff(await this.roleOf(userId))) throw new Forbidden(ADMIN_PAGE_ONLY);
   }
 }

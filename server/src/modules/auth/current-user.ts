@@ -20,7 +20,7 @@ export function toCurrentUser(u: UserFields): CurrentUser {
     firstName: u.firstName ?? null,
     profileImageUrl: u.image ?? null,
     isCustomAuth: true,
-    role: u.role === 'admin' ? 'admin' : 'user',
+    role: u.role === 'admin' || u.role === 'author' ? u.role : 'user',
     emailVerified: u.emailVerified,
   };
 }

@@ -24,6 +24,15 @@ export class DailyRepository {
     return added.length > 0;
   }
 
+  /** An editor's prayer for a day: it takes the day's place, whoever wrote the one there (its picture is made again). */
+  async putEditor(row: { id: string; day: string; title: string; content: string }): Promise<void> {
+    const values = { title: row.title, content: row.content, source: 'editor', reference: null, translation: null, pictureId: null };
+    await this.db
+      .insert(dailyPrayers)
+      .values({ id: row.id, day: row.day, ...values })
+      .onConflictDoUpdate({ target: dailyPrayers.day, set: { ...values, updatedAt: new Date() } });
+  }
+
   async setPicture(id: string, pictureId: string): Promise<void> {
     await this.db.update(dailyPrayers).set({ pictureId, updatedAt: new Date() }).where(eq(dailyPrayers.id, id));
   }

@@ -68,6 +68,13 @@ export class DailyService {
     });
   }
 
+  /** An editor's prayer for a day (the admin panel, a content import): it comes before any other; its picture follows. */
+  async scheduleEditorPrayer(day: string, title: string, content: string): Promise<void> {
+    await this.repository.putEditor({ id: randomUUID(), day, title, content });
+    this.ready.delete(day);
+    await this.claims.forget(JOB, day);
+  }
+
   async prayerOn(day: string): Promise<DailyPrayer | null> {
     const row = await this.repository.onDay(day);
     return row ? present(row) : null;

@@ -35,6 +35,11 @@ export class JobClaims {
     await this.db.delete(jobRuns).where(and(eq(jobRuns.job, job), eq(jobRuns.key, key), isNull(jobRuns.finishedAt)));
   }
 
+  /** Forgets a claim, finished or not, so the job runs again for the key (its input changed). */
+  async forget(job: string, key: string): Promise<void> {
+    await this.db.delete(jobRuns).where(and(eq(jobRuns.job, job), eq(jobRuns.key, key)));
+  }
+
   /** Runs `work` if this process wins the claim; answers whether it ran. */
   async once(job: string, key: string, work: () => Promise<void>): Promise<boolean> {
     if (!(await this.claim(job, key))) return false;

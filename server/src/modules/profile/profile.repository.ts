@@ -64,8 +64,8 @@ export class ProfileRepository {
   }
 
   /** Read from the table, not the session cache, so a revoked admin is refused at once. */
-  async role(userId: string): Promise<'user' | 'admin' | undefined> {
+  async role(userId: string): Promise<'user' | 'author' | 'admin' | undefined> {
     const [row] = await this.db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-    return row ? (row.role === 'admin' ? 'admin' : 'user') : undefined;
+    return row ? (row.role === 'admin' || row.role === 'author' ? row.role : 'user') : undefined;
   }
 }

@@ -73,6 +73,11 @@ export class ServerRenderer {
     return new ServerRenderer(entry, host, clientAssets(webDist, build.manifest), policy, keepable);
   }
 
+  /** Drops every kept page: published content changed, and any page may show it (the home page's lessons). */
+  forgetAll(): void {
+    this.pages.clear();
+  }
+
   /** Whether the page at `url` is kept (serving it costs no rendering). */
   isKept(url: URL): boolean {
     return this.pages.has(url.href);

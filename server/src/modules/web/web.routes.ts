@@ -27,7 +27,13 @@ export interface WebOptions {
  * Serves the web app: its built files, and every page rendered on the server (the address's own page,
  * or the app's not-found page with a 404). Without a build, pages answer 404 and the API still works.
  */
-export function registerWeb(server: FastifyInstance, options: WebOptions): void {
+/** What the app may ask of the pages afterwards. */
+export interface WebPages {
+  /** Published content changed: pages kept in this process are rendered again (other processes keep theirs a few minutes). */
+  forgetKept(): void;
+}
+
+export function registerWeb(server: FastifyInstance, options: WebOptions): WebPages {
   const built = hasWebBuild(options.webDist);
   const publicHttps = options.publicUrl?.startsWith('https://') ?? false;
   if (built) {
@@ -79,4 +85,5 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): void 
     }
     return sendPage(req, reply);
   });
+  return { forgetKept: () => void renderer?.then((r) => r.forgetAll()).catch(() => {}) };
 }

@@ -1,0 +1,41 @@
+import { CONTENT_IMPORT } from '../admin/staff.ts';
+import type { DailyService } from '../daily/daily.service.ts';
+import type { LessonsService } from '../lessons/lessons.service.ts';
+import type { NewsService } from '../news/news.service.ts';
+import type { ContentFolder } from './content-folder.ts';
+
+export interface ImportCounts {
+  authors: { added: number; updated: number };
+  lessons: { added: number; updated: number };
+  news: { added: number; updated: number };
+  prayers: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Writes a content folder through the modules' services (their rules and the audit log apply). Lessons
+ * and posts without a date are dated by their `order` (1 is newest: today), a day apart, so a fresh
+ * site reads as one that has been writing; a lesson or post already here keeps its address and date.
+ */
+export async function importContent(
+  folder: ContentFolder,
+  services: { lessons: LessonsService; news: NewsService; daily: DailyService },
+  now = new Date(),
+): Promise<ImportCounts> {
+  const counts: ImportCounts = { authors: { added: 0, updated: 0 }, lessons: { added: 0, updated: 0 }, news: { added: 0, updated: 0 }, prayers: 0 };
+  const dated = (publishedAt: Date | undefined, order: number | undefined, index: number) =>
+    publishedAt ?? new Date(now.getTime() - ((order ?? index + 1) - 1) * DAY_MS);
+  for (const author of folder.authors) counts.authors[await services.lessons.importAuthor(CONTENT_IMPORT, author)]++;
+  for (const [i, lesson] of folder.lessons.entries()) {
+    counts.lessons[await services.lessons.importLesson(CONTENT_IMPORT, { ...lesson, publishedAt: dated(lesson.publishedAt, lesson.order, i) })]++;
+  }
+  for (const [i, post] of folder.news.entries()) {
+    counts.news[await services.news.importPost(CONTENT_IMPORT, { ...post, publishedAt: dated(post.publishedAt, post.order, i) })]++;
+  }
+  for (const prayer of folder.prayers) {
+    await services.daily.scheduleEditorPrayer(prayer.day, prayer.title, prayer.content);
+    counts.prayers++;
+  }
+  return counts;
+}

@@ -1,0 +1,190 @@
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminAuthor, AdminLesson, Article, AuthorProfile, LessonDetail, LessonsPage } from '#common/contracts/lessons.ts';
+import type { NewsPage, NewsPost } from '#common/contracts/news.ts';
+import { databaseKind, startTestApp } from '../../../test/test-app.ts';
+import { startInbox } from '../../../test/smtp-inbox.ts';
+import { Browser, signUpVerified } from '../../../test/accounts.ts';
+import { users } from '../../db/schema.ts';
+
+let inbox: Awaited<ReturnType<typeof startInbox>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+
+const SAMPLE = new URL('../../../../content/sample', import.meta.url).pathname;
+const lesson = (over: Record<string, unknown> = {}) => ({
+  title: 'Light for the Path',
+  excerpt: 'What a lamp does in the dark.',
+  body: '## A lamp\n\nPsalm 119:105 calls the word a lamp. Compare John 8:12, and `John 1:1` in code stays as it is.\n\nHezekiah 3:16 is no book at all, and John 3:99 has no such verse.',
+  status: 'published',
+  ...over,
+});
+
+describe(`lessons, authors and news on ${databaseKind()}`, () => {
+  let admin: Browser;
+  let writer: Browser;
+  let reader: Browser;
+  let authorId: string;
+  beforeAll(async () => {
+    inbox = await startInbox();
+    app = await startTestApp({ env: { SMTP_URL: inbox.url } });
+    admin = await signUpVerified(app, inbox, 'miriam@example.org', undefined, '10.7.0.1');
+    writer = await signUpVerified(app, inbox, 'luke@example.org', undefined, '10.7.0.2');
+    reader = await signUpVerified(app, inbox, 'theophilus@example.org', undefined, '10.7.0.3');
+    await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'miriam@example.org'));
+    await app.database.db.update(users).set({ role: 'author' }).where(eq(users.email, 'luke@example.org'));
+  }, 60_000);
+  afterAll(async () => {
+    await app?.stop();
+    await inbox?.stop();
+  });
+
+  it('refuses every admin route to guests (401) and to readers (403)', async () => {
+    const guest = new Browser(app, '10.7.0.9');
+    const adminRoutes = app.routes.filter((r) => r.url.startsWith('/api/admin/') && r.url !== '/api/admin/sign-in' && r.method !== 'HEAD');
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(15);
+    for (const r of adminRoutes) {
+      const url = r.url.replace(':id', 'x');
+      const method = r.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      const body = method === 'GET' || method === 'DELETE' ? undefined : url.endsWith('/hero') ? Buffer.from([0x89, 0x50]) : lesson();
+      const headers = url.endsWith('/hero') ? { 'content-type': 'image/png' } : undefined;
+      expect((await guest.request(method, url, body, headers)).statusCode, `${method} ${url} as a guest`).toBe(401);
+      expect((await reader.request(method, url, body, headers)).statusCode, `${method} ${url} as a reader`).toBe(403);
+    }
+  });
+
+  it('writes a lesson as its author, links and checks its references, and shows it to readers once published', async () => {
+    const author = await admin.request('POST', '/api/admin/authors', {
+      name: 'Luke the Physician',
+      bio: 'Wrote an orderly account.',
+      userEmail: 'luke@example.org',
+    });
+    expect(author.statusCode, author.body).toBe(200);
+    authorId = (author.json() as AdminAuthor).id;
+    expect(author.json()).toMatchObject({ slug: 'luke-the-physician', userEmail: 'luke@example.org', lessonCount: 0 });
+
+    // A draft is the writer's, not the readers'.
+    const draft = await writer.request('POST', '/api/admin/lessons', lesson({ authorId, status: 'draft' }));
+    expect(draft.statusCode, draft.body).toBe(200);
+    const saved = draft.json() as AdminLesson;
+    expect(saved).toMatchObject({ slug: 'light-for-the-path', status: 'draft', readTimeMin: 1, publishedAt: null });
+    expect((await reader.request('GET', '/api/bible-lessons/articles/light-for-the-path')).statusCode).toBe(404);
+    expect((await reader.request('GET', '/api/bible-lessons/articles?limit=3')).json()).toEqual([]);
+
+    // The preview flags what is not in Scripture.
+    const preview = (await writer.request('POST', '/api/admin/lessons/preview', { body: lesson().body })).json() as LessonDetail;
+    const byWritten = Object.fromEntries(preview.references.map((r) => [r.written, r]));
+    expect(byWritten['Psalm 119:105']).toMatchObject({ status: 'verified', href: '/bible?book=Psalms&chapter=119&verse=105' });
+    expect(byWritten['John 8:12']?.status).toBe('verified');
+    expect(byWritten['Hezekiah 3:16']?.status).toBe('invalid');
+    expect(byWritten['John 3:99']?.status).toBe('invalid');
+    expect(byWritten['John 1:1']).toBeUndefined();
+
+    const published = await writer.request('PUT', `/api/admin/lessons/${saved.id}`, lesson({ authorId }));
+    expect(published.json()).toMatchObject({ status: 'published', slug: 'light-for-the-path' });
+    const detail = (await reader.request('GET', '/api/bible-lessons/articles/light-for-the-path')).json() as LessonDetail;
+    expect(detail).toMatchObject({
+      title: 'Light for the Path',
+      author: { name: 'Luke the Physician', slug: 'luke-the-physician', bio: 'Wrote an orderly account.' },
+    });
+    expect(detail.body.slice(detail.references[0]!.start, detail.references[0]!.end)).toBe('Psalm 119:105');
+    const latest = (await reader.request('GET', '/api/bible-lessons/articles?limit=3')).json() as Article[];
+    expect(latest.map((a) => a.slug)).toEqual(['light-for-the-path']);
+    const profile = (await reader.request('GET', '/api/bible-lessons/authors/luke-the-physician')).json() as AuthorProfile;
+    expect(profile.lessons.map((a) => a.slug)).toEqual(['light-for-the-path']);
+    expect((await reader.request('GET', `/api/authors/${authorId}`)).json()).toMatchObject({ name: 'Luke the Physician' });
+
+    // Its address stays once published; a second lesson of the same title gets its own.
+    const moved = await writer.request('PUT', `/api/admin/lessons/${saved.id}`, lesson({ authorId, slug: 'elsewhere' }));
+    expect(moved.statusCode).toBe(400);
+    const twin = (await admin.request('POST', '/api/admin/lessons', lesson({ authorId, status: 'draft' }))).json() as AdminLesson;
+    expect(twin.slug).toBe('light-for-the-path-2');
+    expect((await admin.request('POST', '/api/admin/lessons', lesson({ authorId, slug: 'light-for-the-path' }))).statusCode).toBe(409);
+  });
+
+  it('schedules a lesson for later, and lets an author touch only their own', async () => {
+    const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const scheduled = (await admin.request('POST', '/api/admin/lessons', lesson({ authorId, title: 'Coming Soon', publishAt: later }))).json() as AdminLesson;
+    expect(scheduled.status).toBe('scheduled');
+    expect((await reader.request('GET', '/api/bible-lessons/articles/coming-soon')).statusCode).toBe(404);
+
+    const other = (await admin.request('POST', '/api/admin/authors', { name: 'Paul of Tarsus' })).json() as AdminAuthor;
+    const notLuke = (await admin.request('POST', '/api/admin/lessons', lesson({ authorId: other.id, title: 'Letters' }))).json() as AdminLesson;
+    expect((await writer.request('PUT', `/api/admin/lessons/${notLuke.id}`, lesson({ authorId: other.id }))).statusCode).toBe(403);
+    expect((await writer.request('POST', '/api/admin/lessons', lesson({ authorId: other.id }))).statusCode).toBe(403);
+    expect((await writer.request('POST', '/api/admin/authors', { name: 'Luke Again' })).statusCode).toBe(403);
+    const mine = (await writer.request('GET', '/api/admin/lessons')).json() as AdminLesson[];
+    expect(mine.every((l) => l.author.id === authorId)).toBe(true);
+    expect((await writer.request('GET', '/api/admin/authors')).json()).toHaveLength(1);
+
+    const page = (await reader.request('GET', '/api/bible-lessons?page=1')).json() as LessonsPage;
+    expect(page).toMatchObject({ page: 1, pageCount: 1, total: 2 });
+    expect(((await reader.request('GET', '/api/bible-lessons?page=9')).json() as LessonsPage).articles).toEqual([]);
+  });
+
+  it('re-encodes a hero picture, and refuses what is not one', async () => {
+    const [first] = (await admin.request('GET', '/api/admin/lessons')).json() as AdminLesson[];
+    // A JPEG with a camera position in its metadata.
+    const photo = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#c2410c' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Nazareth Optics' } })
+      .toBuffer();
+    const set = await admin.request('PUT', `/api/admin/lessons/${first!.id}/hero`, photo, { 'content-type': 'image/jpeg' });
+    expect(set.statusCode, set.body).toBe(200);
+    const url = (set.json() as AdminLesson).heroImageUrl!;
+    expect(url).toMatch(/^\/media\/lesson\/[0-9a-f]{32}\.webp$/);
+    const served = await app.server.inject({ method: 'GET', url, headers: { host: 'selah.test' } });
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1600, height: 800 });
+    expect(meta.exif).toBeUndefined();
+    const bad = await admin.request('PUT', `/api/admin/lessons/${first!.id}/hero`, Buffer.from('<svg onload="alert(1)"/>'), { 'content-type': 'image/png' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('publishes and unpublishes news, and keeps drafts from readers', async () => {
+    const created = await admin.request('POST', '/api/admin/news', { title: 'New translations', body: 'The **WEB** is here.', status: 'draft' });
+    expect(created.statusCode, created.body).toBe(200);
+    const post = created.json() as NewsPost;
+    expect((await reader.request('GET', `/api/news/${post.id}`)).statusCode).toBe(404);
+    expect((await reader.request('GET', '/api/news')).json()).toMatchObject({ posts: [], total: 0 });
+    await admin.request('PUT', `/api/admin/news/${post.id}`, { title: 'New translations', body: 'The **WEB** is here.', status: 'published' });
+    expect(((await reader.request('GET', '/api/news')).json() as NewsPage).posts.map((p) => p.title)).toEqual(['New translations']);
+    await admin.request('PUT', `/api/admin/news/${post.id}`, { title: 'New translations', body: 'Soon.', status: 'draft' });
+    expect((await reader.request('GET', `/api/news/${post.id}`)).statusCode).toBe(404);
+    expect((await reader.request('POST', '/api/admin/news', { title: 'x', body: 'y' })).statusCode).toBe(403);
+  });
+
+  it('keeps an audit log of every change, shown to admins', async () => {
+    const log = (await admin.request('GET', '/api/admin/audit')).json() as { entries: { actorEmail: string; action: string; target: string }[] };
+    const actions = log.entries.map((e) => `${e.actorEmail} ${e.action} ${e.target}`);
+    expect(actions).toContain('luke@example.org lesson.publish lesson light-for-the-path');
+    expect(actions).toContain('miriam@example.org author.save author luke-the-physician');
+    for (const action of ['news.publish', 'news.unpublish', 'lesson.hero']) {
+      expect(log.entries.filter((e) => e.action === action).map((e) => e.actorEmail)).toEqual(['miriam@example.org']);
+    }
+    // Readers never see it.
+    expect((await reader.request('GET', '/api/admin/audit')).statusCode).toBe(403);
+    // The dashboard counts what is there (a scheduled lesson counts as published, and a draft does not).
+    const overview = (await admin.request('GET', '/api/admin/overview')).json();
+    expect(overview).toMatchObject({ accounts: 3, lessons: { published: 3, drafts: 1 }, authors: 2, news: 1 });
+  });
+
+  it('loads a content folder (the samples) once, and again without doubling anything', async () => {
+    const first = await app.importContent(SAMPLE);
+    expect(first.authors.added).toBeGreaterThanOrEqual(2);
+    expect(first.lessons.added).toBeGreaterThanOrEqual(4);
+    expect(first.news.added).toBeGreaterThanOrEqual(2);
+    const again = await app.importContent(SAMPLE);
+    expect(again.lessons).toEqual({ added: 0, updated: first.lessons.added });
+    const n = await app.database.db.execute(sql`SELECT count(*)::int AS n FROM lesson`);
+    expect((n as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(first.lessons.added + 4);
+    // Undated samples are dated by their order, newest first, a day apart.
+    const latest = (await reader.request('GET', '/api/bible-lessons/articles?limit=12')).json() as Article[];
+    const days = latest.filter((a) => !['light-for-the-path', 'letters'].includes(a.slug)).map((a) => a.publishedAt!.slice(0, 10));
+    expect(new Set(days).size).toBe(days.length);
+    const feed = await app.server.inject({ method: 'GET', url: '/bible-lessons/feed.xml', headers: { host: 'selah.test' } });
+    expect(feed.headers['content-type']).toContain('application/atom+xml');
+    expect(feed.body).toContain('<link rel="alternate" type="text/html" href="http://selah.test/bible-lessons/light-for-the-path"/>');
+    expect(feed.body.match(/<entry>/g)?.length).toBe(latest.length);
+  });
+});
