@@ -195,6 +195,13 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
   { name: 'personalization test', path: '/personalization-test' },
   // The daily prayer (issue 17).
   { name: 'prayer archive', path: '/previous-prayers' },
+  // Bible lessons and news (the server's sample content).
+  { name: 'lessons', path: '/bible-lessons' },
+  { name: 'lessons, past the last page', path: '/bible-lessons?page=999' },
+  { name: 'lesson', path: '/bible-lessons/{lesson}' },
+  { name: 'lesson author', path: '/bible-lessons/author/{author}' },
+  { name: 'news', path: '/news' },
+  { name: 'news post', path: '/news/{news}' },
 ];
 
 /** A verse shared once for this run, for the public page's check. */
@@ -221,6 +228,29 @@ function sharedCode(): Promise<string> {
   return shared;
 }
 
+/** A lesson, its author and a news post of the sample content, for the pages that show one. */
+let content: Promise<Record<'lesson' | 'author' | 'news', string>> | undefined;
+function sampleContent(): Promise<Record<'lesson' | 'author' | 'news', string>> {
+  const baseUrl = inject('baseUrl');
+  const get = (path: string) => fetch(`${baseUrl}${path}`).then((r) => r.json());
+  content ??= Promise.all([get('/api/bible-lessons/articles?limit=1'), get('/api/news')]).then(
+    ([[lesson], news]: [{ slug: string; author: { slug: string } }[], { posts: { id: string }[] }]) => ({
+      lesson: lesson!.slug,
+      author: lesson!.author.slug,
+      news: news.posts[0]!.id,
+    }),
+  );
+  return content;
+}
+
+/** The screen's address with its placeholders filled in. */
+async function screenPath(path: string): Promise<string> {
+  if (path.includes('{shared}')) return path.replace('{shared}', await sharedCode());
+  if (!/\{(lesson|author|news)\}/.test(path)) return path;
+  const sample = await sampleContent();
+  return path.replace(/\{(lesson|author|news)\}/, (_, key: 'lesson' | 'author' | 'news') => sample[key]);
+}
+
 describe('accessibility (axe-core): no serious or critical violations', () => {
   for (const screen of SCREENS) {
     for (const [device, width, height] of [
@@ -232,7 +262,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
         it(`${screen.name}, ${device}, ${colorScheme}`, async () => {
           const page = await newPage({ width, height, colorScheme });
           await screen.signIn?.(page);
-          await page.goto(screen.path.replace('{shared}', await sharedCode()));
+          await page.goto(await screenPath(screen.path));
           await settle(page);
           await screen.open?.(page);
           await page.waitForTimeout(250);

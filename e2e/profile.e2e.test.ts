@@ -299,7 +299,7 @@ describe('admin sign-in and /admin', () => {
     await p.getByLabel('Password').fill(SEEDED_ADMIN.password);
     await p.getByRole('button', { name: 'Sign in as administrator' }).click();
     await expect.poll(() => path(p)).toBe('/admin');
-    await expect.poll(() => p.getByText('Admin panel — coming soon.').isVisible()).toBe(true);
+    await expect.poll(() => p.getByRole('heading', { name: 'Admin panel' }).isVisible()).toBe(true);
     // An admin who comes back to the sign-in page goes straight on.
     await p.goto('/secret-admin-login');
     await expect.poll(() => path(p)).toBe('/admin');
@@ -309,6 +309,6 @@ describe('admin sign-in and /admin', () => {
     const p = await signInAs(await page(), SEEDED_READER);
     await p.goto('/admin');
     await expect.poll(() => p.getByRole('alert').textContent()).toBe('This page is for administrators only.');
-    expect(await p.getByText('Admin panel — coming soon.').count()).toBe(0);
+    expect(await p.getByRole('heading', { name: 'Admin panel' }).count()).toBe(0);
   });
 });

@@ -53,6 +53,9 @@ import { lessonsAdminRoutes } from './modules/lessons/lessons-admin.routes.ts';
 import { NewsRepository } from './modules/news/news.repository.ts';
 import { NewsService } from './modules/news/news.service.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
+import { NewsletterRepository } from './modules/newsletter/newsletter.repository.ts';
+import { NewsletterService } from './modules/newsletter/newsletter.service.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { readContentFolder } from './modules/content/content-folder.ts';
 import { importContent, type ImportCounts } from './modules/content/content-import.ts';
 import { createMailer, type Mailer } from './providers/mail/mailer.ts';
@@ -142,6 +145,8 @@ export interface App {
   daily: DailyService;
   lessons: LessonsService;
   news: NewsService;
+  /** The weekly devotional; `main.ts` runs its schedule, tests send by hand. */
+  newsletter: NewsletterService;
   /** Loads a content folder (lessons, authors, news, prayers): `npm run content`, and the samples on a first start. */
   importContent(folder: string): Promise<ImportCounts>;
   /** The sample content, on the first start only (however many processes start at once). */
@@ -272,7 +277,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const claims = new JobClaims(database.db);
   const daily = new DailyService(new DailyRepository(database.db), claims, bible, pictures, prayerDrafter(config.languageModel));
   await server.register(dailyRoutes(daily, audio));
-  await server.register(homeRoutes(new HomeService(bible, daily)));
+  const home = new HomeService(bible, daily);
+  await server.register(homeRoutes(home));
   // Published content shows on kept pages (the home page's lessons): a change has them made again.
   const pages = { changed: () => {} };
   const audit = new AuditLog(adminRepository);
@@ -281,6 +287,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(lessonsRoutes(lessons, config.publicUrl));
   await server.register(lessonsAdminRoutes(lessons, staffOf));
   await server.register(newsRoutes(news, staffOf));
+  const newsletter = new NewsletterService(new NewsletterRepository(database.db), mailer, { home, daily, lessons }, config.publicUrl);
+  await server.register(newsletterRoutes(newsletter, audit, staffOf, config.publicUrl));
   await server.register(adminRoutes(audit, new AdminService(adminRepository), staffOf));
   const importFolder = (folder: string) => importContent(readContentFolder(folder), { lessons, news, daily });
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
@@ -314,6 +322,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     daily,
     lessons,
     news,
+    newsletter,
     database,
     routes,
     fastReadsServed: () => fast.reads?.served ?? 0,

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const { server, daily } = app;
   // A fresh site should not look empty: the sample lessons, authors and news, once (SAMPLE_CONTENT=off skips them).
   if (config.sampleContent) await app.loadSampleContent().catch((error: Error) => server.log.error({ err: error }, 'the sample content could not be loaded'));
-  const stopJobs = startDailyJobs(daily, server.log);
+  const stopJobs = startDailyJobs(daily, app.newsletter, server.log);
   const close = async () => {
     stopJobs();
     await server.close();

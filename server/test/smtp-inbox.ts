@@ -3,7 +3,10 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string[];
   subject: string;
+  /** The text: the whole body, or a multipart message's text/plain part, decoded. */
   text: string;
+  /** A header's value as sent (folded lines joined), or ''. */
+  header(name: string): string;
 }
 
 /** Quoted-printable soft breaks and escapes, as mailers use for long lines. */
@@ -11,15 +14,33 @@ function decodeQuotedPrintable(body: string): string {
   return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** RFC 2047 encoded words ("=?UTF-8?Q?…?=", "=?UTF-8?B?…?="), as mailers write non-ASCII subjects. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, _charset: string, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(decodeQuotedPrintable(text.replace(/_/g, ' ')), 'latin1').toString('utf8'),
+    );
+}
+
 function parse(raw: string, to: string[]): ReceivedMail {
   const split = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
   let body = raw.slice(split).trim();
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  // Text and HTML together come as multipart/alternative: the text part is what a test reads.
+  const boundary = /boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
+  if (boundary) {
+    const parts = body.split(`--${boundary}`).map((p) => p.trim());
+    const plain = parts.find((p) => /^content-type:\s*text\/plain/im.test(p.slice(0, p.search(/\r?\n\r?\n/))));
+    return { ...parse(plain ?? '', to), subject: decodeWords(header('Subject')), header };
+  }
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  if (encoding === 'quoted-printable') body = decodeQuotedPrintable(body);
+  if (encoding === 'quoted-printable') body = Buffer.from(decodeQuotedPrintable(body), 'latin1').toString('utf8');
   if (encoding === 'base64') body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return { to, subject: header('Subject'), text: body };
+  return { to, subject: decodeWords(header('Subject')), text: body, header };
 }
 
 /**

@@ -12,7 +12,9 @@ export async function startTestApp(
 ): Promise<App & { stop(): Promise<void> }> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const database: Database = await openDatabase({ databaseUrl, dataDir: null });
-  await database.db.execute(sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use, daily_prayer, job_run, author, lesson, news_post, audit_log CASCADE`);
+  await database.db.execute(
+    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue CASCADE`,
+  );
   const config = loadConfig({
     SWORD_DISCOVERY: 'off',
     SAMPLE_CONTENT: 'off',
@@ -41,7 +43,9 @@ export async function resetSharedTestDatabase(): Promise<void> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   if (!databaseUrl) return;
   const database = await openDatabase({ databaseUrl, dataDir: null });
-  await database.db.execute(sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use, daily_prayer, job_run, author, lesson, news_post, audit_log CASCADE`);
+  await database.db.execute(
+    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue CASCADE`,
+  );
   await database.close();
 }
 

@@ -15,14 +15,12 @@ import { Route as AchievementsRouteImport } from './routes/achievements'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as BibleRouteImport } from './routes/bible'
-import { Route as BibleLessonsRouteImport } from './routes/bible-lessons'
 import { Route as BiblePlansRouteImport } from './routes/bible-plans'
 import { Route as ChatRouteImport } from './routes/chat'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as HighlightsRouteImport } from './routes/highlights'
 import { Route as MySharedVersesRouteImport } from './routes/my-shared-verses'
-import { Route as NewsRouteImport } from './routes/news'
 import { Route as NotesRouteImport } from './routes/notes'
 import { Route as PersonalizationTestRouteImport } from './routes/personalization-test'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -36,10 +34,20 @@ import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TermsStandaloneRouteImport } from './routes/terms-standalone'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as AuthorsIdRouteImport } from './routes/authors.$id'
+import { Route as BibleLessonsIndexRouteImport } from './routes/bible-lessons.index'
+import { Route as BibleLessonsSlugRouteImport } from './routes/bible-lessons.$slug'
 import { Route as ChapterVisualizationIdRouteImport } from './routes/chapter-visualization.$id'
+import { Route as NewsIndexRouteImport } from './routes/news.index'
+import { Route as NewsIdRouteImport } from './routes/news.$id'
+import { Route as NewsCreateRouteImport } from './routes/news.create'
+import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confirm'
+import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
 import { Route as PreviousPrayersChar123DateChar125RouteImport } from './routes/previous-prayers.{-$date}'
 import { Route as SharedShareCodeRouteImport } from './routes/shared.$shareCode'
 import { Route as VerseVisualizationIdRouteImport } from './routes/verse-visualization.$id'
+import { Route as BibleLessonsAuthorSlugRouteImport } from './routes/bible-lessons.author.$slug'
+import { Route as NewsIdEditRouteImport } from './routes/news.$id_.edit'
 import { Route as ShareImageIdRouteImport } from './routes/share.image.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -72,11 +80,6 @@ const BibleRoute = BibleRouteImport.update({
   path: '/bible',
   getParentRoute: () => rootRouteImport,
 } as any)
-const BibleLessonsRoute = BibleLessonsRouteImport.update({
-  id: '/bible-lessons',
-  path: '/bible-lessons',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const BiblePlansRoute = BiblePlansRouteImport.update({
   id: '/bible-plans',
   path: '/bible-plans',
@@ -105,11 +108,6 @@ const HighlightsRoute = HighlightsRouteImport.update({
 const MySharedVersesRoute = MySharedVersesRouteImport.update({
   id: '/my-shared-verses',
   path: '/my-shared-verses',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const NewsRoute = NewsRouteImport.update({
-  id: '/news',
-  path: '/news',
   getParentRoute: () => rootRouteImport,
 } as any)
 const NotesRoute = NotesRouteImport.update({
@@ -177,9 +175,49 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthorsIdRoute = AuthorsIdRouteImport.update({
+  id: '/authors/$id',
+  path: '/authors/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BibleLessonsIndexRoute = BibleLessonsIndexRouteImport.update({
+  id: '/bible-lessons/',
+  path: '/bible-lessons/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BibleLessonsSlugRoute = BibleLessonsSlugRouteImport.update({
+  id: '/bible-lessons/$slug',
+  path: '/bible-lessons/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ChapterVisualizationIdRoute = ChapterVisualizationIdRouteImport.update({
   id: '/chapter-visualization/$id',
   path: '/chapter-visualization/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsIndexRoute = NewsIndexRouteImport.update({
+  id: '/news/',
+  path: '/news/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsIdRoute = NewsIdRouteImport.update({
+  id: '/news/$id',
+  path: '/news/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsCreateRoute = NewsCreateRouteImport.update({
+  id: '/news/create',
+  path: '/news/create',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
+  id: '/newsletter/unsubscribe',
+  path: '/newsletter/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PreviousPrayersChar123DateChar125Route =
@@ -198,6 +236,16 @@ const VerseVisualizationIdRoute = VerseVisualizationIdRouteImport.update({
   path: '/verse-visualization/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BibleLessonsAuthorSlugRoute = BibleLessonsAuthorSlugRouteImport.update({
+  id: '/bible-lessons/author/$slug',
+  path: '/bible-lessons/author/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsIdEditRoute = NewsIdEditRouteImport.update({
+  id: '/news/$id_/edit',
+  path: '/news/$id/edit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ShareImageIdRoute = ShareImageIdRouteImport.update({
   id: '/share/image/$id',
   path: '/share/image/$id',
@@ -211,14 +259,12 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/bible': typeof BibleRoute
-  '/bible-lessons': typeof BibleLessonsRoute
   '/bible-plans': typeof BiblePlansRoute
   '/chat': typeof ChatRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/highlights': typeof HighlightsRoute
   '/my-shared-verses': typeof MySharedVersesRoute
-  '/news': typeof NewsRoute
   '/notes': typeof NotesRoute
   '/personalization-test': typeof PersonalizationTestRoute
   '/privacy': typeof PrivacyRoute
@@ -232,10 +278,20 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/authors/$id': typeof AuthorsIdRoute
+  '/bible-lessons/$slug': typeof BibleLessonsSlugRoute
   '/chapter-visualization/$id': typeof ChapterVisualizationIdRoute
+  '/news/$id': typeof NewsIdRoute
+  '/news/create': typeof NewsCreateRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/previous-prayers/{-$date}': typeof PreviousPrayersChar123DateChar125Route
   '/shared/$shareCode': typeof SharedShareCodeRoute
   '/verse-visualization/$id': typeof VerseVisualizationIdRoute
+  '/bible-lessons/': typeof BibleLessonsIndexRoute
+  '/news/': typeof NewsIndexRoute
+  '/bible-lessons/author/$slug': typeof BibleLessonsAuthorSlugRoute
+  '/news/$id/edit': typeof NewsIdEditRoute
   '/share/image/$id': typeof ShareImageIdRoute
 }
 export interface FileRoutesByTo {
@@ -245,14 +301,12 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/bible': typeof BibleRoute
-  '/bible-lessons': typeof BibleLessonsRoute
   '/bible-plans': typeof BiblePlansRoute
   '/chat': typeof ChatRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/highlights': typeof HighlightsRoute
   '/my-shared-verses': typeof MySharedVersesRoute
-  '/news': typeof NewsRoute
   '/notes': typeof NotesRoute
   '/personalization-test': typeof PersonalizationTestRoute
   '/privacy': typeof PrivacyRoute
@@ -266,10 +320,20 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/authors/$id': typeof AuthorsIdRoute
+  '/bible-lessons/$slug': typeof BibleLessonsSlugRoute
   '/chapter-visualization/$id': typeof ChapterVisualizationIdRoute
+  '/news/$id': typeof NewsIdRoute
+  '/news/create': typeof NewsCreateRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/previous-prayers/{-$date}': typeof PreviousPrayersChar123DateChar125Route
   '/shared/$shareCode': typeof SharedShareCodeRoute
   '/verse-visualization/$id': typeof VerseVisualizationIdRoute
+  '/bible-lessons': typeof BibleLessonsIndexRoute
+  '/news': typeof NewsIndexRoute
+  '/bible-lessons/author/$slug': typeof BibleLessonsAuthorSlugRoute
+  '/news/$id/edit': typeof NewsIdEditRoute
   '/share/image/$id': typeof ShareImageIdRoute
 }
 export interface FileRoutesById {
@@ -280,14 +344,12 @@ export interface FileRoutesById {
   '/admin': typeof AdminRoute
   '/auth': typeof AuthRoute
   '/bible': typeof BibleRoute
-  '/bible-lessons': typeof BibleLessonsRoute
   '/bible-plans': typeof BiblePlansRoute
   '/chat': typeof ChatRoute
   '/contact': typeof ContactRoute
   '/forgot-password': typeof ForgotPasswordRoute
   '/highlights': typeof HighlightsRoute
   '/my-shared-verses': typeof MySharedVersesRoute
-  '/news': typeof NewsRoute
   '/notes': typeof NotesRoute
   '/personalization-test': typeof PersonalizationTestRoute
   '/privacy': typeof PrivacyRoute
@@ -301,10 +363,20 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/authors/$id': typeof AuthorsIdRoute
+  '/bible-lessons/$slug': typeof BibleLessonsSlugRoute
   '/chapter-visualization/$id': typeof ChapterVisualizationIdRoute
+  '/news/$id': typeof NewsIdRoute
+  '/news/create': typeof NewsCreateRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/previous-prayers/{-$date}': typeof PreviousPrayersChar123DateChar125Route
   '/shared/$shareCode': typeof SharedShareCodeRoute
   '/verse-visualization/$id': typeof VerseVisualizationIdRoute
+  '/bible-lessons/': typeof BibleLessonsIndexRoute
+  '/news/': typeof NewsIndexRoute
+  '/bible-lessons/author/$slug': typeof BibleLessonsAuthorSlugRoute
+  '/news/$id_/edit': typeof NewsIdEditRoute
   '/share/image/$id': typeof ShareImageIdRoute
 }
 export interface FileRouteTypes {
@@ -316,14 +388,12 @@ export interface FileRouteTypes {
     | '/admin'
     | '/auth'
     | '/bible'
-    | '/bible-lessons'
     | '/bible-plans'
     | '/chat'
     | '/contact'
     | '/forgot-password'
     | '/highlights'
     | '/my-shared-verses'
-    | '/news'
     | '/notes'
     | '/personalization-test'
     | '/privacy'
@@ -337,10 +407,20 @@ export interface FileRouteTypes {
     | '/terms'
     | '/terms-standalone'
     | '/verify-email'
+    | '/authors/$id'
+    | '/bible-lessons/$slug'
     | '/chapter-visualization/$id'
+    | '/news/$id'
+    | '/news/create'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/previous-prayers/{-$date}'
     | '/shared/$shareCode'
     | '/verse-visualization/$id'
+    | '/bible-lessons/'
+    | '/news/'
+    | '/bible-lessons/author/$slug'
+    | '/news/$id/edit'
     | '/share/image/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -350,14 +430,12 @@ export interface FileRouteTypes {
     | '/admin'
     | '/auth'
     | '/bible'
-    | '/bible-lessons'
     | '/bible-plans'
     | '/chat'
     | '/contact'
     | '/forgot-password'
     | '/highlights'
     | '/my-shared-verses'
-    | '/news'
     | '/notes'
     | '/personalization-test'
     | '/privacy'
@@ -371,10 +449,20 @@ export interface FileRouteTypes {
     | '/terms'
     | '/terms-standalone'
     | '/verify-email'
+    | '/authors/$id'
+    | '/bible-lessons/$slug'
     | '/chapter-visualization/$id'
+    | '/news/$id'
+    | '/news/create'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/previous-prayers/{-$date}'
     | '/shared/$shareCode'
     | '/verse-visualization/$id'
+    | '/bible-lessons'
+    | '/news'
+    | '/bible-lessons/author/$slug'
+    | '/news/$id/edit'
     | '/share/image/$id'
   id:
     | '__root__'
@@ -384,14 +472,12 @@ export interface FileRouteTypes {
     | '/admin'
     | '/auth'
     | '/bible'
-    | '/bible-lessons'
     | '/bible-plans'
     | '/chat'
     | '/contact'
     | '/forgot-password'
     | '/highlights'
     | '/my-shared-verses'
-    | '/news'
     | '/notes'
     | '/personalization-test'
     | '/privacy'
@@ -405,10 +491,20 @@ export interface FileRouteTypes {
     | '/terms'
     | '/terms-standalone'
     | '/verify-email'
+    | '/authors/$id'
+    | '/bible-lessons/$slug'
     | '/chapter-visualization/$id'
+    | '/news/$id'
+    | '/news/create'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
     | '/previous-prayers/{-$date}'
     | '/shared/$shareCode'
     | '/verse-visualization/$id'
+    | '/bible-lessons/'
+    | '/news/'
+    | '/bible-lessons/author/$slug'
+    | '/news/$id_/edit'
     | '/share/image/$id'
   fileRoutesById: FileRoutesById
 }
@@ -419,14 +515,12 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRoute
   AuthRoute: typeof AuthRoute
   BibleRoute: typeof BibleRoute
-  BibleLessonsRoute: typeof BibleLessonsRoute
   BiblePlansRoute: typeof BiblePlansRoute
   ChatRoute: typeof ChatRoute
   ContactRoute: typeof ContactRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   HighlightsRoute: typeof HighlightsRoute
   MySharedVersesRoute: typeof MySharedVersesRoute
-  NewsRoute: typeof NewsRoute
   NotesRoute: typeof NotesRoute
   PersonalizationTestRoute: typeof PersonalizationTestRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -440,10 +534,20 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   TermsStandaloneRoute: typeof TermsStandaloneRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  AuthorsIdRoute: typeof AuthorsIdRoute
+  BibleLessonsSlugRoute: typeof BibleLessonsSlugRoute
   ChapterVisualizationIdRoute: typeof ChapterVisualizationIdRoute
+  NewsIdRoute: typeof NewsIdRoute
+  NewsCreateRoute: typeof NewsCreateRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
+  NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   PreviousPrayersChar123DateChar125Route: typeof PreviousPrayersChar123DateChar125Route
   SharedShareCodeRoute: typeof SharedShareCodeRoute
   VerseVisualizationIdRoute: typeof VerseVisualizationIdRoute
+  BibleLessonsIndexRoute: typeof BibleLessonsIndexRoute
+  NewsIndexRoute: typeof NewsIndexRoute
+  BibleLessonsAuthorSlugRoute: typeof BibleLessonsAuthorSlugRoute
+  NewsIdEditRoute: typeof NewsIdEditRoute
   ShareImageIdRoute: typeof ShareImageIdRoute
 }
 
@@ -491,13 +595,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BibleRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/bible-lessons': {
-      id: '/bible-lessons'
-      path: '/bible-lessons'
-      fullPath: '/bible-lessons'
-      preLoaderRoute: typeof BibleLessonsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/bible-plans': {
       id: '/bible-plans'
       path: '/bible-plans'
@@ -538,13 +635,6 @@ declare module '@tanstack/react-router' {
       path: '/my-shared-verses'
       fullPath: '/my-shared-verses'
       preLoaderRoute: typeof MySharedVersesRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/news': {
-      id: '/news'
-      path: '/news'
-      fullPath: '/news'
-      preLoaderRoute: typeof NewsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/notes': {
@@ -638,11 +728,67 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/authors/$id': {
+      id: '/authors/$id'
+      path: '/authors/$id'
+      fullPath: '/authors/$id'
+      preLoaderRoute: typeof AuthorsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/bible-lessons/': {
+      id: '/bible-lessons/'
+      path: '/bible-lessons'
+      fullPath: '/bible-lessons/'
+      preLoaderRoute: typeof BibleLessonsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/bible-lessons/$slug': {
+      id: '/bible-lessons/$slug'
+      path: '/bible-lessons/$slug'
+      fullPath: '/bible-lessons/$slug'
+      preLoaderRoute: typeof BibleLessonsSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/chapter-visualization/$id': {
       id: '/chapter-visualization/$id'
       path: '/chapter-visualization/$id'
       fullPath: '/chapter-visualization/$id'
       preLoaderRoute: typeof ChapterVisualizationIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news/': {
+      id: '/news/'
+      path: '/news'
+      fullPath: '/news/'
+      preLoaderRoute: typeof NewsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news/$id': {
+      id: '/news/$id'
+      path: '/news/$id'
+      fullPath: '/news/$id'
+      preLoaderRoute: typeof NewsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news/create': {
+      id: '/news/create'
+      path: '/news/create'
+      fullPath: '/news/create'
+      preLoaderRoute: typeof NewsCreateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/unsubscribe': {
+      id: '/newsletter/unsubscribe'
+      path: '/newsletter/unsubscribe'
+      fullPath: '/newsletter/unsubscribe'
+      preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/previous-prayers/{-$date}': {
@@ -666,6 +812,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerseVisualizationIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/bible-lessons/author/$slug': {
+      id: '/bible-lessons/author/$slug'
+      path: '/bible-lessons/author/$slug'
+      fullPath: '/bible-lessons/author/$slug'
+      preLoaderRoute: typeof BibleLessonsAuthorSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/news/$id_/edit': {
+      id: '/news/$id_/edit'
+      path: '/news/$id/edit'
+      fullPath: '/news/$id/edit'
+      preLoaderRoute: typeof NewsIdEditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/share/image/$id': {
       id: '/share/image/$id'
       path: '/share/image/$id'
@@ -683,14 +843,12 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRoute,
   AuthRoute: AuthRoute,
   BibleRoute: BibleRoute,
-  BibleLessonsRoute: BibleLessonsRoute,
   BiblePlansRoute: BiblePlansRoute,
   ChatRoute: ChatRoute,
   ContactRoute: ContactRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   HighlightsRoute: HighlightsRoute,
   MySharedVersesRoute: MySharedVersesRoute,
-  NewsRoute: NewsRoute,
   NotesRoute: NotesRoute,
   PersonalizationTestRoute: PersonalizationTestRoute,
   PrivacyRoute: PrivacyRoute,
@@ -704,11 +862,21 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   TermsStandaloneRoute: TermsStandaloneRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  AuthorsIdRoute: AuthorsIdRoute,
+  BibleLessonsSlugRoute: BibleLessonsSlugRoute,
   ChapterVisualizationIdRoute: ChapterVisualizationIdRoute,
+  NewsIdRoute: NewsIdRoute,
+  NewsCreateRoute: NewsCreateRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
+  NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
   PreviousPrayersChar123DateChar125Route:
     PreviousPrayersChar123DateChar125Route,
   SharedShareCodeRoute: SharedShareCodeRoute,
   VerseVisualizationIdRoute: VerseVisualizationIdRoute,
+  BibleLessonsIndexRoute: BibleLessonsIndexRoute,
+  NewsIndexRoute: NewsIndexRoute,
+  BibleLessonsAuthorSlugRoute: BibleLessonsAuthorSlugRoute,
+  NewsIdEditRoute: NewsIdEditRoute,
   ShareImageIdRoute: ShareImageIdRoute,
 }
 export const routeTree = rootRouteImport

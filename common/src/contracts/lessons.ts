@@ -93,6 +93,7 @@ export type AdminLesson = z.infer<typeof adminLesson>;
 /** POST /api/admin/lessons/preview: the references in a draft, checked (invalid ones are flagged). */
 export const lessonPreviewInput = z.object({ body: z.string().max(100_000, 'A lesson can be at most 100,000 characters.') });
 export const lessonPreview = z.object({ references: z.array(checkedReference), readTimeMin: z.number().int() });
+export type LessonPreview = z.infer<typeof lessonPreview>;
 
 export const authorInput = z.object({
   name: z.string({ error: 'Give the author a name.' }).trim().min(1, 'Give the author a name.').max(100, 'A name can be at most 100 characters.'),

@@ -561,3 +561,46 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
 );
+
+/** The weekly devotional's readers (spec §1, §4): double opt-in, so `confirmed` only after the link is followed. */
+export const newsletterSubscribers = pgTable('newsletter_subscriber', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  /** 'pending', 'confirmed' or 'unsubscribed'. */
+  status: text('status').notNull(),
+  /** In the confirm and unsubscribe links: a random key that stands for this address only. */
+  token: text('token').notNull().unique(),
+  /** The site's address when they subscribed (a trusted host): their links use it when PUBLIC_URL is not set. */
+  origin: text('origin').notNull(),
+  confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One weekly devotional, by the Monday its week starts on. */
+export const newsletterIssues = pgTable('newsletter_issue', {
+  id: text('id').primaryKey(),
+  week: text('week').notNull().unique(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When every confirmed reader had it. */
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/** Who had which issue: the row is claimed before the message goes, so nobody gets an issue twice. */
+export const newsletterDeliveries = pgTable(
+  'newsletter_delivery',
+  {
+    issueId: text('issue_id')
+      .notNull()
+      .references(() => newsletterIssues.id, { onDelete: 'cascade' }),
+    subscriberId: text('subscriber_id')
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issueId, t.subscriberId] })],
+);

@@ -14,9 +14,13 @@ export interface PageHead {
   noindex?: boolean;
   type?: 'website' | 'article';
   jsonLd?: Record<string, unknown>;
-  /** A picture for link previews (chat apps, social networks): a large card is shown with it. */
-  image?: { url: string; width: number; height: number; alt: string };
+  /** A picture for link previews (chat apps, social networks): a large card is shown with it. Its size when known. */
+  image?: { url: string; width?: number; height?: number; alt: string };
+  /** A feed of the page's kind of content (Atom), for feed readers: `<link rel="alternate">`. */
+  feed?: { href: string; title: string };
 }
+
+type Link = { rel: string; href: string; type?: string; title?: string };
 
 type Meta = Record<string, unknown>;
 
@@ -25,7 +29,7 @@ type Meta = Record<string, unknown>;
  * JSON-LD. The origin is the site's (the server's configured public address or a trusted host, never
  * a header taken as given), passed in the router context.
  */
-export function headTags(head: PageHead, origin: string): { meta: Meta[]; links: { rel: string; href: string }[] } {
+export function headTags(head: PageHead, origin: string): { meta: Meta[]; links: Link[] } {
   const url = head.canonical === undefined ? undefined : new URL(head.canonical, origin).toString();
   const description = head.description ?? DEFAULT_DESCRIPTION;
   // A picture the app serves has a path; a bucket's has its own address.
@@ -44,8 +48,12 @@ export function headTags(head: PageHead, origin: string): { meta: Meta[]; links:
       ...(image
         ? [
             { property: 'og:image', content: image.url },
-            { property: 'og:image:width', content: String(image.width) },
-            { property: 'og:image:height', content: String(image.height) },
+            ...(image.width && image.height
+              ? [
+                  { property: 'og:image:width', content: String(image.width) },
+                  { property: 'og:image:height', content: String(image.height) },
+                ]
+              : []),
             { property: 'og:image:alt', content: image.alt },
           ]
         : []),
@@ -55,7 +63,10 @@ export function headTags(head: PageHead, origin: string): { meta: Meta[]; links:
       ...(image ? [{ name: 'twitter:image', content: image.url }] : []),
       { 'script:ld+json': jsonLd },
     ],
-    links: url ? [{ rel: 'canonical', href: url }] : [],
+    links: [
+      ...(url ? [{ rel: 'canonical', href: url }] : []),
+      ...(head.feed ? [{ rel: 'alternate', type: 'application/atom+xml', title: head.feed.title, href: new URL(head.feed.href, origin).toString() }] : []),
+    ],
   };
 }
 

@@ -3,12 +3,16 @@ import { headTags, homeHead } from '../lib/page-head.ts';
 import { FALLBACK_VERSE, homepageQuery } from '../features/home/api/homepage.ts';
 import { HomePage } from '../features/home/pages/HomePage.tsx';
 import { chapterQuery } from '../features/bible/api/bible.ts';
+import { latestLessonsQuery } from '../features/lessons/api/lessons.ts';
 
 export const Route = createFileRoute('/')({
   head: ({ match }) => headTags(homeHead(), match.context.origin),
-  // The verse of the day is in the first paint (the fallback verse when there is none).
+  // The verse of the day is in the first paint (the fallback verse when there is none), and so are the latest lessons.
   loader: async ({ context: { queryClient } }) => {
-    const home = await queryClient.ensureQueryData(homepageQuery).catch(() => undefined);
+    const [home] = await Promise.all([
+      queryClient.ensureQueryData(homepageQuery).catch(() => undefined),
+      queryClient.ensureQueryData(latestLessonsQuery).catch(() => undefined),
+    ]);
     if (!home?.verse)
       await queryClient.ensureQueryData(chapterQuery(FALLBACK_VERSE.translation, FALLBACK_VERSE.book, FALLBACK_VERSE.chapter)).catch(() => undefined);
   },

@@ -1,14 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DailyService } from './daily.service.ts';
 
+/** The weekly devotional's scheduled run (the newsletter module's service). */
+export interface WeeklyJob {
+  sendDue(): Promise<unknown>;
+}
+
 /** How often a running server looks for a day without its prayer (a new day, or one a failure left). */
 const EVERY_MS = 15 * 60_000;
 
 /**
- * The daily jobs of a running server: at start (catching up after downtime) and then every quarter
- * hour. Each day's work is claimed in the database, so several processes do it once between them.
+ * The daily and weekly jobs of a running server: at start (catching up after downtime) and then every
+ * quarter hour. Each day's work, and each reader's copy of the week's issue, is claimed in the
+ * database, so several processes do it once between them.
  */
-export function startDailyJobs(daily: DailyService, log: FastifyBaseLogger): () => void {
+export function startDailyJobs(daily: DailyService, weekly: WeeklyJob, log: FastifyBaseLogger): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
@@ -17,6 +23,11 @@ export function startDailyJobs(daily: DailyService, log: FastifyBaseLogger): () 
       await daily.catchUp();
     } catch (error) {
       log.warn({ err: error }, 'daily prayer job failed; it runs again shortly');
+    }
+    try {
+      await weekly.sendDue();
+    } catch (error) {
+      log.warn({ err: error }, 'weekly newsletter job failed; it runs again shortly');
     } finally {
       running = false;
     }

@@ -23,6 +23,11 @@ export class HomeService {
     };
   }
 
+  /** A day's verse (UTC day, as the home page shows it), for the weekly devotional. */
+  verseOn(day: string): HomepageData['verse'] {
+    return this.verseFor(dailyVerseReference(new Date(`${day}T12:00:00Z`)));
+  }
+
   /** The daily verse is KJV (spec §2: its link carries translation=KJV). */
   private verseFor(reference: string): HomepageData['verse'] {
     const range = parseReference(reference);

@@ -1,7 +1,8 @@
-import { BarChart3, Highlighter, NotebookPen, Settings, User, type LucideIcon } from 'lucide-react';
+import { BarChart3, Highlighter, NotebookPen, Settings, ShieldCheck, User, type LucideIcon } from 'lucide-react';
+import type { CurrentUser } from '#common/contracts/account.ts';
 
 export interface AccountLink {
-  to: '/profile' | '/achievements' | '/notes' | '/highlights' | '/settings';
+  to: '/profile' | '/achievements' | '/notes' | '/highlights' | '/settings' | '/admin';
   icon: LucideIcon;
   label: string;
 }
@@ -30,3 +31,7 @@ export const SHEET_LINKS: readonly AccountLink[] = [
   highlights('My Highlights'),
   settings('Settings'),
 ];
+
+/** Admins and authors also get the admin panel, last in either list. */
+export const withPanel = (links: readonly AccountLink[], user: CurrentUser): readonly AccountLink[] =>
+  user.role === 'user' ? links : [...links, link('/admin', ShieldCheck)('Admin panel')];

@@ -1,40 +1,57 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate } from '@tanstack/react-router';
-import { ShieldCheck } from 'lucide-react';
-import { useCurrentUser } from '../../auth/api/auth.ts';
-import { adminAccessQuery } from '../api/admin.ts';
+import { Link } from '@tanstack/react-router';
+import { StaffOnly, type StaffRole } from '../components/StaffOnly.tsx';
+import { OverviewPanel } from '../components/OverviewPanel.tsx';
+import { LessonsPanel } from '../components/LessonsPanel.tsx';
+import { AuthorsPanel } from '../components/AuthorsPanel.tsx';
+import { NewsPanel } from '../components/NewsPanel.tsx';
+import { AuditPanel } from '../components/AuditPanel.tsx';
+import { NewsletterPanel } from '../components/NewsletterPanel.tsx';
 
-/** /admin: what the server's admin check allows. Guests go to the admin sign-in; other users are told no. */
-export function AdminPage() {
-  const access = useQuery(adminAccessQuery);
-  const user = useCurrentUser();
-  if (access.isPending || (access.isFetching && access.data !== 'admin'))
-    return <p className="px-6 py-12 text-center text-stone-700 dark:text-stone-300">Checking your access…</p>;
-  if (access.data === 'signed-out') return <Navigate to="/secret-admin-login" replace />;
-  if (access.data === 'not-admin' || access.isError) {
-    return (
-      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-16 text-center">
-        <h1 className="font-serif text-3xl font-semibold">Not allowed</h1>
-        <p role="alert" className="text-stone-700 dark:text-stone-300">
-          {access.isError ? 'We could not check your access. Please try again.' : 'This page is for administrators only.'}
-        </p>
-        <div className="flex flex-wrap justify-center gap-2">
-          <Link to="/" className="button-primary no-underline">
-            Go home
-          </Link>
-          <Link to="/secret-admin-login" className="button-secondary no-underline">
-            Admin sign-in
-          </Link>
-        </div>
-      </div>
-    );
-  }
+export const ADMIN_SECTIONS = ['overview', 'lessons', 'authors', 'news', 'newsletter', 'audit'] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+const LABELS: Record<AdminSection, string> = {
+  overview: 'Overview',
+  lessons: 'Lessons',
+  authors: 'Authors',
+  news: 'News',
+  newsletter: 'Newsletter',
+  audit: 'Audit log',
+};
+/** Authors write lessons; the rest of the panel is the admins'. */
+const SECTIONS_OF: Record<StaffRole, readonly AdminSection[]> = { admin: ADMIN_SECTIONS, author: ['lessons'] };
+
+/** /admin: the panel, a section at a time (`?section=`), with `?edit=` for the lesson being written. */
+export function AdminPage({ section, edit }: { section?: AdminSection; edit?: string }) {
+  return <StaffOnly>{(role) => <AdminPanel role={role} section={section} edit={edit} />}</StaffOnly>;
+}
+
+function AdminPanel({ role, section, edit }: { role: StaffRole; section?: AdminSection; edit?: string }) {
+  const sections = SECTIONS_OF[role];
+  const shown = section && sections.includes(section) ? section : sections[0]!;
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-16 text-center">
-      <ShieldCheck aria-hidden size={40} className="text-orange-800 dark:text-orange-300" />
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
       <h1 className="font-serif text-3xl font-semibold">Admin panel</h1>
-      <p className="text-stone-700 dark:text-stone-300">Admin panel — coming soon.</p>
-      {user.data && <p className="text-sm text-stone-600 dark:text-stone-400">Signed in as {user.data.email}.</p>}
+      {sections.length > 1 && (
+        <nav aria-label="Admin sections" className="-mx-1 flex flex-wrap gap-1 border-b border-stone-200 pb-2 dark:border-stone-800">
+          {sections.map((s) => (
+            <Link
+              key={s}
+              to="/admin"
+              search={{ section: s }}
+              aria-current={s === shown ? 'page' : undefined}
+              className="button-ghost no-underline aria-[current=page]:bg-orange-100 aria-[current=page]:text-orange-950 dark:aria-[current=page]:bg-orange-950 dark:aria-[current=page]:text-orange-50"
+            >
+              {LABELS[s]}
+            </Link>
+          ))}
+        </nav>
+      )}
+      {shown === 'overview' && <OverviewPanel />}
+      {shown === 'lessons' && <LessonsPanel edit={edit} />}
+      {shown === 'authors' && <AuthorsPanel />}
+      {shown === 'news' && <NewsPanel />}
+      {shown === 'newsletter' && <NewsletterPanel />}
+      {shown === 'audit' && <AuditPanel />}
     </div>
   );
 }

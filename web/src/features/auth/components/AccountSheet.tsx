@@ -8,7 +8,7 @@ import type { CurrentUser } from '#common/contracts/account.ts';
 import { logoutHref } from '../api/auth.ts';
 import { Avatar } from './Avatar.tsx';
 import { userLabel } from '../user-label.ts';
-import { SHEET_LINKS } from '../account-links.ts';
+import { SHEET_LINKS, withPanel } from '../account-links.ts';
 
 const row =
   'flex w-full items-center gap-4 rounded-xl px-3 py-3 text-base text-stone-900 no-underline hover:bg-stone-100 dark:text-stone-100 dark:hover:bg-stone-800';
@@ -45,7 +45,7 @@ export function AccountSheet({ user }: { user: CurrentUser }) {
                 {dark ? <Sun aria-hidden size={20} /> : <Moon aria-hidden size={20} />} Theme: {dark ? 'Dark' : 'Light'}
               </button>
             </li>
-            {SHEET_LINKS.map(({ to, icon: Icon, label }) => (
+            {withPanel(SHEET_LINKS, user).map(({ to, icon: Icon, label }) => (
               <li key={to}>
                 <Link to={to} onClick={close} className={row}>
                   <Icon aria-hidden size={20} /> {label}

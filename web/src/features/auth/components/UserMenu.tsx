@@ -8,7 +8,7 @@ import { logoutHref } from '../api/auth.ts';
 import { Avatar } from './Avatar.tsx';
 import { AccountSheet } from './AccountSheet.tsx';
 import { userLabel } from '../user-label.ts';
-import { MENU_LINKS } from '../account-links.ts';
+import { MENU_LINKS, withPanel } from '../account-links.ts';
 
 const item =
   'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm no-underline outline-none data-[highlighted]:bg-stone-100 dark:data-[highlighted]:bg-stone-800';
@@ -29,7 +29,10 @@ function DesktopMenu({ user }: { user: CurrentUser }) {
     // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable (axe:
     // aria-hidden-focus). Focus still moves into the menu, arrows move within it, Escape closes it.
     <Menu.Root modal={false}>
-      <Menu.Trigger className="flex h-11 w-11 shrink-0 md:h-9 md:w-9 items-center justify-center rounded-full" aria-label={`Account menu for ${userLabel(user)}`}>
+      <Menu.Trigger
+        className="flex h-11 w-11 shrink-0 md:h-9 md:w-9 items-center justify-center rounded-full"
+        aria-label={`Account menu for ${userLabel(user)}`}
+      >
         <Avatar user={user} />
       </Menu.Trigger>
       <Menu.Portal>
@@ -44,7 +47,7 @@ function DesktopMenu({ user }: { user: CurrentUser }) {
           >
             {dark ? <Sun aria-hidden size={16} /> : <Moon aria-hidden size={16} />} Theme: {dark ? 'Dark' : 'Light'}
           </Menu.Item>
-          {MENU_LINKS.map(({ to, icon: Icon, label }) => (
+          {withPanel(MENU_LINKS, user).map(({ to, icon: Icon, label }) => (
             <Menu.Item key={to} asChild className={item}>
               <Link to={to}>
                 <Icon aria-hidden size={16} /> {label}

@@ -6,6 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { chapterQuery } from '../../bible/api/bible.ts';
 import { FALLBACK_VERSE, homepageQuery } from '../api/homepage.ts';
 import { CHAT_CHIPS } from '../../chat/api/chat.ts';
+import { NewsletterSignup } from '../../newsletter/components/NewsletterSignup.tsx';
+import { LatestLessons } from '../../lessons/components/LatestLessons.tsx';
 import { ContemplationCard } from '../components/ContemplationCard.tsx';
 import { TodaysPrayerCard } from '../components/TodaysPrayerCard.tsx';
 
@@ -29,7 +31,7 @@ function FallbackVerse() {
   );
 }
 
-/** Spec §2 home page (lessons and the newsletter come later). */
+/** Spec §2 home page. */
 export function HomePage() {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
@@ -118,7 +120,7 @@ export function HomePage() {
             <button
               key={chip.label}
               type="button"
-              className="rounded-full border border-stone-300 px-3 py-1 text-sm hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
+              className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 text-sm hover:bg-stone-100 sm:min-h-9 dark:border-stone-700 dark:hover:bg-stone-800"
               onClick={() => ask(chip.question)}
               title={chip.question}
             >
@@ -127,6 +129,8 @@ export function HomePage() {
           ))}
         </div>
       </section>
+
+      <LatestLessons />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Link to="/bible" className="card flex items-start gap-4 no-underline hover:border-orange-300 dark:hover:border-orange-800">
@@ -145,8 +149,17 @@ export function HomePage() {
         </Link>
       </div>
 
+      <NewsletterSignup />
+
+      <p className="text-center font-serif text-lg text-stone-700 italic dark:text-stone-300">
+        Selah: pause, and listen. May what you read here lead you to prayer.
+      </p>
+
       <footer className="mt-4 flex flex-col items-center gap-3 border-t border-stone-200 pt-6 text-sm text-stone-700 dark:border-stone-800 dark:text-stone-300">
-        <nav aria-label="Footer" className="flex flex-wrap justify-center gap-x-5 gap-y-2">
+        <nav
+          aria-label="Footer"
+          className="flex flex-wrap justify-center gap-x-5 *:inline-flex *:min-h-11 *:min-w-11 *:items-center *:justify-center sm:*:min-h-0"
+        >
           <Link to="/news">News</Link>
           <Link to="/about">About</Link>
           <Link to="/contact">Contact</Link>

@@ -1,0 +1,119 @@
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './fixtures.ts';
+import { signInAs } from './session.ts';
+import { seriousViolations } from './axe.ts';
+import { smallTargets } from './touch-targets.ts';
+import { SEEDED_ADMIN } from './seeded-accounts.ts';
+import { mailedLink } from './inbox.ts';
+
+// Issue 17: an admin writes and publishes a lesson, which appears on the home page and at its own
+// address; news is written and edited; what an editor writes comes out harmless.
+const { page: newPage } = useBrowser();
+const stamp = `${process.pid}`;
+
+describe('the admin panel', () => {
+  it('writes a lesson, flags a reference not in Scripture, publishes it, and readers find it on the home page and at its address', async () => {
+    const page = await signInAs(await newPage({ width: 1280, height: 900 }), SEEDED_ADMIN);
+    await page.goto('/admin');
+    // The dashboard counts the sample content loaded on the first start.
+    const published = page.locator('div.card', { has: page.getByText('Lessons published', { exact: true }) }).locator('dd');
+    await expect.poll(async () => Number(await published.textContent())).toBeGreaterThanOrEqual(4);
+    expect(await seriousViolations(page), 'axe on /admin').toEqual([]);
+
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Lessons' }).click();
+    await page.getByRole('link', { name: 'New lesson' }).click();
+    const title = `Walking in the Light ${stamp}`;
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Excerpt (shown on cards)').fill('What 1 John says about walking in the light.');
+    await page.getByLabel(/^Lesson \(Markdown/).fill('## Light\n\nRead 1 John 1:7 slowly. Then Hezekiah 3:16, which is no book.');
+    await page.getByRole('button', { name: 'Preview and check references' }).click();
+    const flagged = page.getByRole('alert').filter({ hasText: 'One reference to check' });
+    await flagged.waitFor();
+    expect(await flagged.textContent()).toContain('Hezekiah 3:16');
+    expect(await seriousViolations(page), 'axe on the lesson editor').toEqual([]);
+    await page.getByLabel(/^Lesson \(Markdown/).fill('## Light\n\nRead 1 John 1:7 slowly, and let it carry you through the day.');
+    await page.getByRole('radio', { name: 'Publish now' }).check();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByTestId('toast').getByText('Published', { exact: true }).first().waitFor();
+
+    // Readers: the home page's latest lessons, then the lesson with its reference linked to the reader.
+    await page.goto('/');
+    const card = page.getByRole('link', { name: new RegExp(title) }).first();
+    await card.waitFor();
+    await card.click();
+    await page.waitForURL(/\/bible-lessons\/walking-in-the-light-/);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const reference = page.getByRole('link', { name: '1 John 1:7' });
+    expect(await reference.getAttribute('href')).toBe('/bible?book=1+John&chapter=1&verse=7');
+  });
+
+  it('renders an editor’s script, event handlers and javascript: links as harmless text', async () => {
+    const page = await signInAs(await newPage({ width: 1280, height: 900 }), SEEDED_ADMIN);
+    await page.goto('/admin?section=lessons&edit=new');
+    const title = `Harmless ${stamp}`;
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page
+      .getByLabel(/^Lesson \(Markdown/)
+      .fill(
+        'Before <script>window.__pwned = 1</script> after.\n\n<img src="x" onerror="window.__pwned = 2">\n\n[click me](javascript:window.__pwned=3) and <a href="javascript:alert(1)">this</a>.\n\n<iframe src="https://example.org"></iframe>',
+      );
+    await page.getByRole('radio', { name: 'Publish now' }).check();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByTestId('toast').getByText('Published', { exact: true }).first().waitFor();
+    const slug = `harmless-${stamp}`;
+    // The server's HTML, and the page once the browser has it.
+    const html = await (await fetch(`${inject('baseUrl')}/bible-lessons/${slug}`)).text();
+    // The rendered page, not the data it carries for the browser (a script of JSON, where the text is only a string).
+    const article = html.slice(html.indexOf('<h1')).split('<script')[0]!;
+    expect(article).toContain('Before');
+    for (const bad of ['<script>window', 'onerror', 'javascript:', '<iframe']) expect(article, bad).not.toContain(bad);
+    await page.goto(`/bible-lessons/${slug}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const link = page.getByText('click me');
+    await link.click().catch(() => {});
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('article img[src="x"], article iframe').count()).toBe(0);
+  });
+
+  it('creates a news post at /news/create, edits it, and readers see the change at /news', async () => {
+    const page = await signInAs(await newPage({ width: 390, height: 844 }), SEEDED_ADMIN);
+    await page.goto('/news/create');
+    await page.getByLabel('Title', { exact: true }).fill(`Audio Bibles ${stamp}`);
+    await page.getByLabel('Post (Markdown)').fill('Listen to any chapter with **one tap**.');
+    await page.getByRole('checkbox', { name: /Published/ }).check();
+    expect(await smallTargets(page), '/news/create').toEqual([]);
+    expect(await seriousViolations(page), 'axe on /news/create').toEqual([]);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/news\/[^/]+\/edit$/);
+    await page.getByLabel('Title', { exact: true }).fill(`Audio Bibles are here ${stamp}`);
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/admin/news/'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await page.goto('/news');
+    await page.getByText(`Audio Bibles are here ${stamp}`).first().waitFor();
+    expect(await page.getByText(`Audio Bibles ${stamp}`, { exact: true }).count()).toBe(0);
+  });
+});
+
+describe('the newsletter', () => {
+  it('subscribes from the home page, and only after the link in the message is followed', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto('/');
+    const form = page.getByRole('region', { name: 'The weekly devotional' });
+    await form.getByRole('textbox', { name: 'Email address' }).fill('not-an-address');
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Please enter a valid email address' }).waitFor();
+    const email = `dorcas.${stamp}@example.org`;
+    await form.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await form.getByRole('status').filter({ hasText: 'Thanks! Please check your email to confirm.' }).waitFor();
+    expect(await form.getByRole('textbox').count()).toBe(0);
+    expect(await smallTargets(page, 'main')).toEqual([]);
+
+    const link = new URL(await mailedLink(email, /Confirm your Selah newsletter/));
+    await page.goto(link.pathname + link.search);
+    expect(await seriousViolations(page), 'axe on /newsletter/confirm').toEqual([]);
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await page.getByRole('status').filter({ hasText: 'Your subscription is confirmed' }).waitFor();
+  });
+});

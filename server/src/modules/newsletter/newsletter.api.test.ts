@@ -1,0 +1,107 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewsletterAdmin } from '#common/contracts/newsletter.ts';
+import { INVALID_EMAIL, SUBSCRIBED_MESSAGE } from '#common/newsletter/rules.ts';
+import { databaseKind, startTestApp } from '../../../test/test-app.ts';
+import { startInbox } from '../../../test/smtp-inbox.ts';
+import { Browser, signUpVerified } from '../../../test/accounts.ts';
+import { users } from '../../db/schema.ts';
+import { NewsletterRepository } from './newsletter.repository.ts';
+import { NewsletterService } from './newsletter.service.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
+
+type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+let inbox: Awaited<ReturnType<typeof startInbox>>;
+let app: TestApp;
+let second: TestApp | undefined;
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+const count = async (query: string) => Number(((await app.database.db.execute(sql.raw(query))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+
+describe(`the newsletter, with double opt-in, on ${databaseKind()}`, () => {
+  beforeAll(async () => {
+    inbox = await startInbox();
+    app = await startTestApp({ env: { SMTP_URL: inbox.url } });
+  }, 60_000);
+  afterAll(async () => {
+    await second?.stop();
+    await app?.stop();
+    await inbox?.stop();
+  });
+
+  it('subscribes only after the link in the message is followed, and says the same to everyone', async () => {
+    const guest = new Browser(app, '10.8.0.1');
+    const bad = await guest.request('POST', '/api/newsletter/subscribe', { email: 'not an address' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: INVALID_EMAIL });
+
+    const res = await guest.request('POST', '/api/newsletter/subscribe', { email: 'Lydia@Example.org' });
+    expect(res.json()).toEqual({ message: SUBSCRIBED_MESSAGE });
+    const mail = await inbox.waitFor('lydia@example.org', /Confirm your Selah newsletter/);
+    const link = inbox.link(mail);
+    expect(link).toMatch(/^http:\/\/selah\.test\/newsletter\/confirm\?token=/);
+    // Asking again at once sends nothing more (a form cannot flood an inbox) and answers the same.
+    expect((await guest.request('POST', '/api/newsletter/subscribe', { email: 'lydia@example.org' })).json()).toEqual({ message: SUBSCRIBED_MESSAGE });
+    expect(await count("SELECT count(*)::int AS n FROM newsletter_subscriber WHERE status = 'confirmed'")).toBe(0);
+
+    const confirmed = await guest.request('POST', '/api/newsletter/confirm', { token: tokenOf(link) });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // Subscribed already: the same reply, and no message.
+    expect((await guest.request('POST', '/api/newsletter/subscribe', { email: 'lydia@example.org' })).json()).toEqual({ message: SUBSCRIBED_MESSAGE });
+    expect((await guest.request('POST', '/api/newsletter/confirm', { token: 'x'.repeat(32) })).statusCode).toBe(404);
+    // A pending reader gets no issue.
+    await guest.request('POST', '/api/newsletter/subscribe', { email: 'pending@example.org' });
+    await inbox.waitFor('pending@example.org', /Confirm/);
+  });
+
+  it('sends the week’s issue once to each confirmed reader, even from two processes at once, with one-click unsubscribe', async () => {
+    let other: { send(): Promise<unknown> };
+    if (process.env.TEST_DATABASE_URL) {
+      second = await startTestApp({ env: { SMTP_URL: inbox.url } });
+      other = second.newsletter;
+    } else {
+      const deps = app.newsletter as unknown as { content: ConstructorParameters<typeof NewsletterService>[2]; mailer: Mailer };
+      other = new NewsletterService(new NewsletterRepository(app.database.db), deps.mailer, deps.content, undefined);
+    }
+    const results = await Promise.all([app.newsletter.send(), other.send(), app.newsletter.send()]);
+    expect(results.map((r) => (r as { sent: number }).sent).reduce((a, b) => a + b)).toBe(1);
+    const issue = await inbox.waitFor('lydia@example.org', /^Selah weekly/);
+    expect(issue.text).toContain('THIS WEEK’S VERSES');
+    expect(inbox.messages.filter((m) => m.to.includes('lydia@example.org') && /^Selah weekly/.test(m.subject))).toHaveLength(0);
+    expect(inbox.messages.some((m) => m.to.includes('pending@example.org') && /^Selah weekly/.test(m.subject))).toBe(false);
+    expect(await count('SELECT count(*)::int AS n FROM newsletter_issue WHERE finished_at IS NOT NULL')).toBe(1);
+
+    // RFC 8058: a POST to the header's address with List-Unsubscribe=One-Click, as a mail app sends it.
+    const oneClick = /^<(.+)>$/.exec(issue.header('List-Unsubscribe'))![1]!;
+    expect(issue.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(issue.text).toContain('/newsletter/unsubscribe?token=');
+    const url = new URL(oneClick);
+    const res = await app.server.inject({
+      method: 'POST',
+      url: url.pathname + url.search,
+      headers: { host: 'selah.test', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Next week: nobody is left to send to.
+    await app.database.db.execute(sql`DELETE FROM newsletter_issue`);
+    expect(await app.newsletter.send()).toMatchObject({ sent: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(inbox.messages.filter((m) => /^Selah weekly/.test(m.subject))).toHaveLength(0);
+  });
+
+  it('shows admins the readers, the issues sent and a preview, and sends from the panel', async () => {
+    const admin = await signUpVerified(app, inbox, 'priscilla@example.org', undefined, '10.8.0.2');
+    expect((await admin.request('GET', '/api/admin/newsletter')).statusCode).toBe(403);
+    await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'priscilla@example.org'));
+    const panel = (await admin.request('GET', '/api/admin/newsletter')).json() as NewsletterAdmin;
+    expect(panel.subscribers).toEqual({ pending: 1, confirmed: 0, unsubscribed: 1 });
+    expect(panel.issues[0]).toMatchObject({ delivered: 0 });
+    const preview = (await admin.request('GET', '/api/admin/newsletter/preview')).json() as { subject: string; html: string };
+    expect(preview.subject).toMatch(/^Selah weekly: /);
+    expect(preview.html).toContain('http://selah.test/bible?book=');
+    expect(preview.html).not.toContain('site.invalid');
+    const sent = await admin.request('POST', '/api/admin/newsletter/send');
+    expect(sent.json()).toMatchObject({ sent: 0, failed: 0 });
+  });
+});

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight, Newspaper } from 'lucide-react';
+import { formatDate } from '../../../lib/format-date.ts';
+import { markdownSummary } from '../../../lib/markdown-text.ts';
+import { NEWS_TITLE, newsDate } from '../api/news-pages.ts';
+import { newsPageQuery } from '../api/news.ts';
+
+const PAGE_LINK = 'button-secondary no-underline';
+
+/** /news: the published posts about the site, newest first, a page at a time; the route's loader has put the page in the cache. */
+export function NewsPage({ page }: { page: number }) {
+  const data = useQuery(newsPageQuery(page)).data!;
+  const pageCount = Math.max(1, data.pageCount);
+  const pastTheEnd = data.posts.length === 0 && data.total > 0;
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <header>
+        <h1 className="font-serif text-3xl font-semibold tracking-tight">
+          {NEWS_TITLE}
+          {page > 1 && <span className="sr-only">, page {page}</span>}
+        </h1>
+        <p className="mt-2 text-stone-700 dark:text-stone-300">What is new on Selah: features, changes and notes from the people who run it.</p>
+      </header>
+
+      {data.posts.length ? (
+        <ul className="flex flex-col gap-4">
+          {data.posts.map((post) => {
+            const date = newsDate(post);
+            return (
+              <li key={post.id}>
+                <article className="group relative flex flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm transition-[border-color] hover:border-orange-300 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent dark:border-stone-800 dark:bg-stone-900 dark:hover:border-orange-800">
+                  <time dateTime={date} className="text-sm text-stone-600 dark:text-stone-400">
+                    {formatDate(date)}
+                  </time>
+                  <h2 className="font-serif text-xl leading-snug font-semibold">
+                    <Link
+                      to="/news/$id"
+                      params={{ id: post.id }}
+                      className="no-underline decoration-orange-700 underline-offset-4 group-hover:underline after:absolute after:inset-0 focus-visible:outline-none dark:decoration-orange-300"
+                    >
+                      {post.title}
+                    </Link>
+                  </h2>
+                  <p className="line-clamp-3 text-stone-700 dark:text-stone-300">{markdownSummary(post.body, 280)}</p>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      ) : pastTheEnd ? (
+        <div className="card flex flex-col items-start gap-3" role="status">
+          <p className="font-serif text-lg font-semibold">There are no news posts on page {page}.</p>
+          <Link to="/news" search={{}} className="button-primary no-underline">
+            Go to the latest news
+          </Link>
+        </div>
+      ) : (
+        <div className="card flex flex-col items-center gap-2 py-10 text-center">
+          <Newspaper aria-hidden size={32} className="text-orange-800 dark:text-orange-300" />
+          <p className="font-serif text-lg font-semibold">No news yet</p>
+          <p className="text-stone-700 dark:text-stone-300">News about Selah will be posted here.</p>
+        </div>
+      )}
+
+      {!pastTheEnd && pageCount > 1 && (
+        <nav aria-label="News pages" className="grid grid-cols-[1fr_auto_1fr] items-center gap-2 border-t border-stone-200 pt-6 dark:border-stone-800">
+          {page > 1 && (
+            <Link to="/news" search={page > 2 ? { page: page - 1 } : {}} rel="prev" className={`${PAGE_LINK} col-start-1 justify-self-start`}>
+              <ChevronLeft aria-hidden size={18} />
+              <span>
+                Newer<span className="max-sm:sr-only"> posts</span>
+              </span>
+            </Link>
+          )}
+          <p className="col-start-2 text-sm text-stone-700 dark:text-stone-300">
+            Page {page} of {pageCount}
+          </p>
+          {page < pageCount && (
+            <Link to="/news" search={{ page: page + 1 }} rel="next" className={`${PAGE_LINK} col-start-3 justify-self-end`}>
+              <span>
+                Older<span className="max-sm:sr-only"> posts</span>
+              </span>
+              <ChevronRight aria-hidden size={18} />
+            </Link>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}
