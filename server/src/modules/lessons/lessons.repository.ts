@@ -70,13 +70,16 @@ export class LessonsRepository {
     return row !== undefined;
   }
 
-  /** Every lesson for the admin list (newest change first), or only those of some authors, or the one with a slug. */
+  /** Every lesson for the admin list (drafts, then the latest publication first), or only those of some authors, or the one with a slug. */
   async all(limit: number, authorIds?: string[], slug?: string): Promise<LessonWithAuthor[]> {
     if (authorIds?.length === 0) return [];
-    return this.withAuthor()
-      .where(and(authorIds ? inArray(lessons.authorId, authorIds) : undefined, slug ? eq(lessons.slug, slug) : undefined))
-      .orderBy(desc(lessons.updatedAt))
-      .limit(limit);
+    return (
+      this.withAuthor()
+        .where(and(authorIds ? inArray(lessons.authorId, authorIds) : undefined, slug ? eq(lessons.slug, slug) : undefined))
+        // Drafts first (they are being written), then by publication, the scheduled ones ahead.
+        .orderBy(sql`${lessons.publishedAt} desc nulls first`, desc(lessons.updatedAt))
+        .limit(limit)
+    );
   }
 
   async insert(row: Omit<LessonRow, 'createdAt' | 'updatedAt'> & { createdAt?: Date }): Promise<void> {

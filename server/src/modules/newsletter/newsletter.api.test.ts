@@ -96,7 +96,8 @@ describe(`the newsletter, with double opt-in, on ${databaseKind()}`, () => {
     await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'priscilla@example.org'));
     const panel = (await admin.request('GET', '/api/admin/newsletter')).json() as NewsletterAdmin;
     expect(panel.subscribers).toEqual({ pending: 1, confirmed: 0, unsubscribed: 1 });
-    expect(panel.issues[0]).toMatchObject({ delivered: 0 });
+    // Nobody was left to send to: the week left no issue behind.
+    expect(panel.issues).toEqual([]);
     const preview = (await admin.request('GET', '/api/admin/newsletter/preview')).json() as { subject: string; html: string };
     expect(preview.subject).toMatch(/^Selah weekly: /);
     expect(preview.html).toContain('http://selah.test/bible?book=');

@@ -105,6 +105,8 @@ export class NewsletterService {
   /** Sends the week's issue (written once, then the same for everyone) to every confirmed reader who has not had it. */
   async send(week: string = this.currentWeek()): Promise<{ week: string; sent: number; failed: number }> {
     let issue = await this.repository.issue(week);
+    // A week with nobody to send to leaves no issue behind (the send log lists what went to someone).
+    if (!issue && (await this.repository.counts()).confirmed === undefined) return { week, sent: 0, failed: 0 };
     if (!issue) issue = await this.repository.addIssue({ id: randomUUID(), ...(await this.compose(week)) });
     let sent = 0;
     let failed = 0;

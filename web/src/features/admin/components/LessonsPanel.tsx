@@ -30,23 +30,26 @@ export function LessonsPanel({ edit }: { edit?: string }) {
       ) : (
         <ul className="flex flex-col divide-y divide-stone-200 dark:divide-stone-800">
           {lessons.data.map((l) => (
-            <li key={l.id} className="flex flex-wrap items-center gap-3 py-2">
-              <StatusBadge status={l.status} />
+            <li key={l.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-3">
               <div className="min-w-0 flex-1">
-                <p className="font-medium">{l.title}</p>
-                <p className="text-sm text-stone-600 dark:text-stone-400">
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+                  <StatusBadge status={l.status} /> {l.title}
+                </p>
+                <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
                   {l.author.name}
                   {l.publishedAt && ` · ${l.status === 'scheduled' ? 'appears' : 'published'} ${day.format(new Date(l.publishedAt))}`}
                 </p>
               </div>
-              {l.status === 'published' && (
-                <Link to="/bible-lessons/$slug" params={{ slug: l.slug }} className="button-ghost no-underline" aria-label={`View ${l.title}`}>
-                  View
+              <div className="flex gap-2">
+                {l.status === 'published' && (
+                  <Link to="/bible-lessons/$slug" params={{ slug: l.slug }} className="button-ghost no-underline" aria-label={`View ${l.title}`}>
+                    View
+                  </Link>
+                )}
+                <Link to="/admin" search={{ section: 'lessons', edit: l.id }} className="button-secondary no-underline" aria-label={`Edit ${l.title}`}>
+                  Edit
                 </Link>
-              )}
-              <Link to="/admin" search={{ section: 'lessons', edit: l.id }} className="button-secondary no-underline" aria-label={`Edit ${l.title}`}>
-                Edit
-              </Link>
+              </div>
             </li>
           ))}
         </ul>

@@ -75,6 +75,7 @@ export function NewsletterPanel() {
         </ul>
       )}
       <h3 className="font-serif text-lg font-semibold">Latest sign-ups</h3>
+      {data && data.recent.length === 0 && <p className="text-stone-700 dark:text-stone-300">No one has subscribed yet.</p>}
       <ul className="flex flex-col divide-y divide-stone-200 text-sm dark:divide-stone-800">
         {data?.recent.map((r) => (
           <li key={r.email} className="flex flex-wrap gap-x-3 py-2">
