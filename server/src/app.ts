@@ -56,6 +56,9 @@ import { newsRoutes } from './modules/news/news.routes.ts';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repository.ts';
 import { NewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { ContactRepository } from './modules/contact/contact.repository.ts';
+import { ContactService } from './modules/contact/contact.service.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { readContentFolder } from './modules/content/content-folder.ts';
 import { importContent, type ImportCounts } from './modules/content/content-import.ts';
 import { createMailer, type Mailer } from './providers/mail/mailer.ts';
@@ -289,6 +292,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(newsRoutes(news, staffOf));
   const newsletter = new NewsletterService(new NewsletterRepository(database.db), mailer, { home, daily, lessons }, config.publicUrl);
   await server.register(newsletterRoutes(newsletter, audit, staffOf, config.publicUrl));
+  await server.register(contactRoutes(new ContactService(new ContactRepository(database.db), mailer, audit, config.contactEmail, server.log), staffOf));
   await server.register(adminRoutes(audit, new AdminService(adminRepository), staffOf));
   const importFolder = (folder: string) => importContent(readContentFolder(folder), { lessons, news, daily });
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));

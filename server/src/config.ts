@@ -34,6 +34,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Selah <no-reply@localhost>'),
+  CONTACT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TRUST_PROXY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   AI_BASE_URL: z.url({ error: 'must be a URL such as http://localhost:11434/v1' }).optional(),
@@ -100,6 +101,8 @@ export interface AppConfig {
   allowedHosts: string[];
   smtpUrl?: string;
   mailFrom: string;
+  /** Where messages sent through /contact are mailed (they are kept for the admin panel either way). */
+  contactEmail?: string;
   /** Signs sessions; without it one is generated once and kept in the data folder. */
   authSecret?: string;
   /**
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
     authSecret: e.AUTH_SECRET,
     trustProxy: e.TRUST_PROXY === 'on',
     allowedHosts: e.ALLOWED_HOSTS,

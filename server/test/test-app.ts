@@ -13,7 +13,7 @@ export async function startTestApp(
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const database: Database = await openDatabase({ databaseUrl, dataDir: null });
   await database.db.execute(
-    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue CASCADE`,
+    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message CASCADE`,
   );
   const config = loadConfig({
     SWORD_DISCOVERY: 'off',
@@ -44,7 +44,7 @@ export async function resetSharedTestDatabase(): Promise<void> {
   if (!databaseUrl) return;
   const database = await openDatabase({ databaseUrl, dataDir: null });
   await database.db.execute(
-    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue CASCADE`,
+    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message CASCADE`,
   );
   await database.close();
 }

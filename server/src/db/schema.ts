@@ -604,3 +604,17 @@ export const newsletterDeliveries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.issueId, t.subscriberId] })],
 );
+
+/** Messages sent through /contact (spec §1), kept for the admin panel and mailed to CONTACT_EMAIL. */
+export const contactMessages = pgTable(
+  'contact_message',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [index('contact_message_created_idx').on(t.createdAt)],
+);

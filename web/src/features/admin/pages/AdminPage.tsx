@@ -6,8 +6,9 @@ import { AuthorsPanel } from '../components/AuthorsPanel.tsx';
 import { NewsPanel } from '../components/NewsPanel.tsx';
 import { AuditPanel } from '../components/AuditPanel.tsx';
 import { NewsletterPanel } from '../components/NewsletterPanel.tsx';
+import { MessagesPanel } from '../components/MessagesPanel.tsx';
 
-export const ADMIN_SECTIONS = ['overview', 'lessons', 'authors', 'news', 'newsletter', 'audit'] as const;
+export const ADMIN_SECTIONS = ['overview', 'lessons', 'authors', 'news', 'newsletter', 'messages', 'audit'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 const LABELS: Record<AdminSection, string> = {
   overview: 'Overview',
@@ -15,6 +16,7 @@ const LABELS: Record<AdminSection, string> = {
   authors: 'Authors',
   news: 'News',
   newsletter: 'Newsletter',
+  messages: 'Messages',
   audit: 'Audit log',
 };
 /** Authors write lessons; the rest of the panel is the admins'. */
@@ -51,6 +53,7 @@ function AdminPanel({ role, section, edit }: { role: StaffRole; section?: AdminS
       {shown === 'authors' && <AuthorsPanel />}
       {shown === 'news' && <NewsPanel />}
       {shown === 'newsletter' && <NewsletterPanel />}
+      {shown === 'messages' && <MessagesPanel />}
       {shown === 'audit' && <AuditPanel />}
     </div>
   );
