@@ -40,6 +40,7 @@ import { DailyService } from './modules/daily/daily.service.ts';
 import { JobClaims } from './modules/daily/job-claims.ts';
 import { prayerDrafter } from './modules/daily/prayer-writer.ts';
 import { dailyRoutes } from './modules/daily/daily.routes.ts';
+import { prayersAdminRoutes } from './modules/daily/prayers-admin.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { AdminRepository } from './modules/admin/admin.repository.ts';
 import { AuditLog } from './modules/admin/audit-log.ts';
@@ -293,7 +294,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const newsletter = new NewsletterService(new NewsletterRepository(database.db), mailer, { home, daily, lessons }, config.publicUrl);
   await server.register(newsletterRoutes(newsletter, audit, staffOf, config.publicUrl));
   await server.register(contactRoutes(new ContactService(new ContactRepository(database.db), mailer, audit, config.contactEmail, server.log), staffOf));
-  await server.register(adminRoutes(audit, new AdminService(adminRepository), staffOf));
+  await server.register(prayersAdminRoutes(daily, audit, staffOf));
+  await server.register(
+    adminRoutes(
+      audit,
+      new AdminService(adminRepository, {
+        publicUrl: config.publicUrl,
+        trustProxy: config.trustProxy,
+        engines: {
+          answers: config.languageModel ? `language model ${config.languageModel.model}` : 'Scripture engine (built in, offline)',
+          speech: config.speech ? `speech service ${config.speech.model}, voice ${config.speech.voice}` : 'built-in voice (offline)',
+          images: config.images ? `image service ${config.images.model}` : 'built-in painter (offline)',
+          media: config.mediaS3 ? `S3 bucket ${config.mediaS3.bucket}` : 'the data folder',
+          mail: config.smtpUrl ? 'SMTP relay' : 'files in the data folder',
+        },
+      }),
+      staffOf,
+    ),
+  );
   const importFolder = (folder: string) => importContent(readContentFolder(folder), { lessons, news, daily });
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 

@@ -33,6 +33,7 @@ import { Route as SecretAdminLoginRouteImport } from './routes/secret-admin-logi
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TermsStandaloneRouteImport } from './routes/terms-standalone'
+import { Route as TestAuthRouteImport } from './routes/test-auth'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AuthorsIdRouteImport } from './routes/authors.$id'
 import { Route as BibleLessonsIndexRouteImport } from './routes/bible-lessons.index'
@@ -170,6 +171,11 @@ const TermsStandaloneRoute = TermsStandaloneRouteImport.update({
   path: '/terms-standalone',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TestAuthRoute = TestAuthRouteImport.update({
+  id: '/test-auth',
+  path: '/test-auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
   id: '/verify-email',
   path: '/verify-email',
@@ -277,6 +283,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof SettingsRoute
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
+  '/test-auth': typeof TestAuthRoute
   '/verify-email': typeof VerifyEmailRoute
   '/authors/$id': typeof AuthorsIdRoute
   '/bible-lessons/$slug': typeof BibleLessonsSlugRoute
@@ -319,6 +326,7 @@ export interface FileRoutesByTo {
   '/settings': typeof SettingsRoute
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
+  '/test-auth': typeof TestAuthRoute
   '/verify-email': typeof VerifyEmailRoute
   '/authors/$id': typeof AuthorsIdRoute
   '/bible-lessons/$slug': typeof BibleLessonsSlugRoute
@@ -362,6 +370,7 @@ export interface FileRoutesById {
   '/settings': typeof SettingsRoute
   '/terms': typeof TermsRoute
   '/terms-standalone': typeof TermsStandaloneRoute
+  '/test-auth': typeof TestAuthRoute
   '/verify-email': typeof VerifyEmailRoute
   '/authors/$id': typeof AuthorsIdRoute
   '/bible-lessons/$slug': typeof BibleLessonsSlugRoute
@@ -406,6 +415,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/terms'
     | '/terms-standalone'
+    | '/test-auth'
     | '/verify-email'
     | '/authors/$id'
     | '/bible-lessons/$slug'
@@ -448,6 +458,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/terms'
     | '/terms-standalone'
+    | '/test-auth'
     | '/verify-email'
     | '/authors/$id'
     | '/bible-lessons/$slug'
@@ -490,6 +501,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/terms'
     | '/terms-standalone'
+    | '/test-auth'
     | '/verify-email'
     | '/authors/$id'
     | '/bible-lessons/$slug'
@@ -533,6 +545,7 @@ export interface RootRouteChildren {
   SettingsRoute: typeof SettingsRoute
   TermsRoute: typeof TermsRoute
   TermsStandaloneRoute: typeof TermsStandaloneRoute
+  TestAuthRoute: typeof TestAuthRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   AuthorsIdRoute: typeof AuthorsIdRoute
   BibleLessonsSlugRoute: typeof BibleLessonsSlugRoute
@@ -721,6 +734,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsStandaloneRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/test-auth': {
+      id: '/test-auth'
+      path: '/test-auth'
+      fullPath: '/test-auth'
+      preLoaderRoute: typeof TestAuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/verify-email': {
       id: '/verify-email'
       path: '/verify-email'
@@ -861,6 +881,7 @@ const rootRouteChildren: RootRouteChildren = {
   SettingsRoute: SettingsRoute,
   TermsRoute: TermsRoute,
   TermsStandaloneRoute: TermsStandaloneRoute,
+  TestAuthRoute: TestAuthRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   AuthorsIdRoute: AuthorsIdRoute,
   BibleLessonsSlugRoute: BibleLessonsSlugRoute,

@@ -17,3 +17,13 @@ export const adminOverview = z.object({
   pictures: z.number().int(),
 });
 export type AdminOverview = z.infer<typeof adminOverview>;
+
+/** GET /api/admin/diagnostics (/test-auth): what the server sees of this sign-in. Never a secret or a cookie's value. */
+export const diagnostics = z.object({
+  you: z.object({ email: z.string(), role: z.string() }),
+  cookies: z.object({ names: z.array(z.string()), secure: z.boolean(), sameSite: z.string(), httpOnly: z.boolean() }),
+  request: z.object({ protocol: z.string(), host: z.string(), clientAddress: z.string(), trustProxy: z.boolean() }),
+  site: z.object({ publicUrl: z.string().nullable(), roleCheck: z.string() }),
+  engines: z.object({ answers: z.string(), speech: z.string(), images: z.string(), media: z.string(), mail: z.string() }),
+});
+export type Diagnostics = z.infer<typeof diagnostics>;

@@ -28,3 +28,15 @@ export type PrayerDay = z.infer<typeof prayerDay>;
 
 export const prayerDayParams = z.object({ day });
 export const generatePrayerImage = z.object({ prayerId: z.string().min(1).max(64) });
+
+/** The admin panel's prayer calendar, and an editor's prayer for a day. */
+export const prayerCalendar = z.array(z.object({ day, prayer: dailyPrayer.nullable() }));
+export type PrayerCalendar = z.infer<typeof prayerCalendar>;
+export const editorPrayer = z.object({
+  title: z.string({ error: 'Give the prayer a title.' }).trim().min(1, 'Give the prayer a title.').max(120, 'A title can be at most 120 characters.'),
+  content: z
+    .string({ error: 'Write the prayer.' })
+    .trim()
+    .min(20, 'Write a prayer of at least 20 characters.')
+    .max(4_000, 'A prayer can be at most 4,000 characters.'),
+});

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOverview, auditPage, auditQuery } from '#common/contracts/admin.ts';
+import { adminOverview, auditPage, auditQuery, diagnostics } from '#common/contracts/admin.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import type { AdminService } from './admin.service.ts';
 import type { AuditLog } from './audit-log.ts';
@@ -13,6 +13,10 @@ export function adminRoutes(audit: AuditLog, admin: AdminService, staffOf: Staff
     app.get('/api/admin/audit', { schema: { querystring: auditQuery, response: { 200: auditPage, ...errors } } }, async (req) => {
       await staffOf(req);
       return { entries: await audit.list(req.query.before ? new Date(req.query.before) : undefined) };
+    });
+    app.get('/api/admin/diagnostics', { schema: { response: { 200: diagnostics, ...errors } } }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return admin.diagnostics(await staffOf(req), { protocol: req.protocol, host: req.host, ip: req.ip, cookieHeader: req.headers.cookie });
     });
     app.get('/api/admin/overview', { schema: { response: { 200: adminOverview, ...errors } } }, async (req) => {
       await staffOf(req);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dailyPrayers } from '../../db/schema.ts';
 
@@ -35,6 +35,15 @@ export class DailyRepository {
 
   async setPicture(id: string, pictureId: string): Promise<void> {
     await this.db.update(dailyPrayers).set({ pictureId, updatedAt: new Date() }).where(eq(dailyPrayers.id, id));
+  }
+
+  /** The prayers from `from` to `to` (days, inclusive), in day order. */
+  async range(from: string, to: string): Promise<PrayerRow[]> {
+    return this.db
+      .select()
+      .from(dailyPrayers)
+      .where(and(gte(dailyPrayers.day, from), lte(dailyPrayers.day, to)))
+      .orderBy(asc(dailyPrayers.day));
   }
 
   /** The nearest days before and after `day` (up to `until`) that have a prayer. */

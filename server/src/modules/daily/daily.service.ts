@@ -75,6 +75,14 @@ export class DailyService {
     await this.claims.forget(JOB, day);
   }
 
+  /** The admin panel's calendar: each day from a week ago to two weeks ahead, with its prayer if it has one. */
+  async calendar(): Promise<{ day: string; prayer: DailyPrayer | null }[]> {
+    const today = this.today();
+    const from = addDays(today, -7);
+    const rows = new Map((await this.repository.range(from, addDays(today, 14))).map((r) => [r.day, present(r)]));
+    return Array.from({ length: 22 }, (_, i) => addDays(from, i)).map((day) => ({ day, prayer: rows.get(day) ?? null }));
+  }
+
   async prayerOn(day: string): Promise<DailyPrayer | null> {
     const row = await this.repository.onDay(day);
     return row ? present(row) : null;

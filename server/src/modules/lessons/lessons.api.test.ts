@@ -164,6 +164,16 @@ describe(`lessons, authors and news on ${databaseKind()}`, () => {
     }
     // Readers never see it.
     expect((await reader.request('GET', '/api/admin/audit')).statusCode).toBe(403);
+    // /test-auth: the sign-in as the server sees it, with cookie names and never their values.
+    const diagnostics = await admin.request('GET', '/api/admin/diagnostics');
+    expect(diagnostics.json()).toMatchObject({
+      you: { email: 'miriam@example.org', role: 'admin' },
+      engines: { answers: 'Scripture engine (built in, offline)' },
+    });
+    const [session] = admin.cookieHeader;
+    expect(diagnostics.json().cookies.names).toContain(session);
+    expect(diagnostics.body).not.toMatch(/session_token=/);
+    expect((await writer.request('GET', '/api/admin/diagnostics')).statusCode).toBe(403);
     // The dashboard counts what is there (a scheduled lesson counts as published, and a draft does not).
     const overview = (await admin.request('GET', '/api/admin/overview')).json();
     expect(overview).toMatchObject({ accounts: 3, lessons: { published: 3, drafts: 1 }, authors: 2, news: 1 });

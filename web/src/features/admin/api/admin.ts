@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AdminOverview, AuditEntry } from '#common/contracts/admin.ts';
+import type { AdminOverview, AuditEntry, Diagnostics } from '#common/contracts/admin.ts';
 import type { AdminAuthor, AdminLesson, AuthorInput, LessonInput, LessonPreview } from '#common/contracts/lessons.ts';
 import type { NewsInput, NewsPost } from '#common/contracts/news.ts';
 import { ApiError, apiGet, apiPost, apiRequest, apiSendFile } from '../../../lib/api-client.ts';
@@ -61,3 +61,5 @@ export const saveAuthor = (id: string | undefined, input: AuthorInput) =>
 export const saveNews = (id: string | undefined, input: NewsInput) =>
   id ? apiRequest<NewsPost>('PUT', `/api/admin/news/${encodeURIComponent(id)}`, input) : apiPost<NewsPost>('/api/admin/news', input);
 export const deleteNews = (id: string) => apiRequest<{ ok: true }>('DELETE', `/api/admin/news/${encodeURIComponent(id)}`);
+
+export const diagnosticsQuery = queryOptions({ queryKey: ['admin', 'diagnostics'], queryFn: () => apiGet<Diagnostics>('/api/admin/diagnostics'), ...fresh });

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { adminOverviewQuery } from '../api/admin.ts';
+import { Link } from '@tanstack/react-router';
+import { adminOverviewQuery, diagnosticsQuery } from '../api/admin.ts';
+import { FactList } from './FactList.tsx';
 
 /** The dashboard: how many people, how many read this week, and what the site holds. */
 export function OverviewPanel() {
   const overview = useQuery(adminOverviewQuery);
+  const facts = useQuery(diagnosticsQuery);
   if (overview.isError) return <LoadFailed what="the figures" error={overview.error} onRetry={() => void overview.refetch()} busy={overview.isFetching} />;
   const o = overview.data;
   const figures: [string, number | undefined][] = [
@@ -30,6 +33,25 @@ export function OverviewPanel() {
           </div>
         ))}
       </dl>
+      {facts.data && (
+        <section aria-labelledby="engines-heading" className="card flex flex-col gap-3">
+          <h3 id="engines-heading" className="font-serif text-lg font-semibold">
+            Engines in use
+          </h3>
+          <FactList
+            facts={[
+              ['AI answers', facts.data.engines.answers],
+              ['Speech', facts.data.engines.speech],
+              ['Pictures', facts.data.engines.images],
+              ['Media storage', facts.data.engines.media],
+              ['Mail', facts.data.engines.mail],
+            ]}
+          />
+          <Link to="/test-auth" className="self-start">
+            Sign-in diagnostics
+          </Link>
+        </section>
+      )}
     </section>
   );
 }

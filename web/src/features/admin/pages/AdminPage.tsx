@@ -4,16 +4,18 @@ import { OverviewPanel } from '../components/OverviewPanel.tsx';
 import { LessonsPanel } from '../components/LessonsPanel.tsx';
 import { AuthorsPanel } from '../components/AuthorsPanel.tsx';
 import { NewsPanel } from '../components/NewsPanel.tsx';
+import { PrayersPanel } from '../components/PrayersPanel.tsx';
 import { AuditPanel } from '../components/AuditPanel.tsx';
 import { NewsletterPanel } from '../components/NewsletterPanel.tsx';
 import { MessagesPanel } from '../components/MessagesPanel.tsx';
 
-export const ADMIN_SECTIONS = ['overview', 'lessons', 'authors', 'news', 'newsletter', 'messages', 'audit'] as const;
+export const ADMIN_SECTIONS = ['overview', 'lessons', 'authors', 'prayers', 'news', 'newsletter', 'messages', 'audit'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 const LABELS: Record<AdminSection, string> = {
   overview: 'Overview',
   lessons: 'Lessons',
   authors: 'Authors',
+  prayers: 'Prayers',
   news: 'News',
   newsletter: 'Newsletter',
   messages: 'Messages',
@@ -51,6 +53,7 @@ function AdminPanel({ role, section, edit }: { role: StaffRole; section?: AdminS
       {shown === 'overview' && <OverviewPanel />}
       {shown === 'lessons' && <LessonsPanel edit={edit} />}
       {shown === 'authors' && <AuthorsPanel />}
+      {shown === 'prayers' && <PrayersPanel />}
       {shown === 'news' && <NewsPanel />}
       {shown === 'newsletter' && <NewsletterPanel />}
       {shown === 'messages' && <MessagesPanel />}
