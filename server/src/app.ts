@@ -227,7 +227,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const staffOf = staffGate(adminRepository, viewerOf);
   closeAdminRoutes(server, staffOf);
   const profileRepository = new ProfileRepository(database.db);
-  const auth = new AuthService(engine, new AttemptLimiter(database.db), (id) => profileRepository.role(id));
+  const auth = new AuthService(
+    engine,
+    new AttemptLimiter(database.db),
+    (id) => profileRepository.role(id),
+    (id) => profileRepository.disabled(id),
+  );
   await server.register(authRoutes(auth, viewerOf));
   await server.register(profileRoutes(new ProfileService(profileRepository), viewerOf));
   await server.register(settingsRoutes(new SettingsService(new SettingsRepository(database.db), (code) => bible.hasTranslation(code)), viewerOf));
@@ -298,17 +303,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(
     adminRoutes(
       audit,
-      new AdminService(adminRepository, {
-        publicUrl: config.publicUrl,
-        trustProxy: config.trustProxy,
-        engines: {
-          answers: config.languageModel ? `language model ${config.languageModel.model}` : 'Scripture engine (built in, offline)',
-          speech: config.speech ? `speech service ${config.speech.model}, voice ${config.speech.voice}` : 'built-in voice (offline)',
-          images: config.images ? `image service ${config.images.model}` : 'built-in painter (offline)',
-          media: config.mediaS3 ? `S3 bucket ${config.mediaS3.bucket}` : 'the data folder',
-          mail: config.smtpUrl ? 'SMTP relay' : 'files in the data folder',
+      new AdminService(
+        adminRepository,
+        {
+          publicUrl: config.publicUrl,
+          trustProxy: config.trustProxy,
+          engines: {
+            answers: config.languageModel ? `language model ${config.languageModel.model}` : 'Scripture engine (built in, offline)',
+            speech: config.speech ? `speech service ${config.speech.model}, voice ${config.speech.voice}` : 'built-in voice (offline)',
+            images: config.images ? `image service ${config.images.model}` : 'built-in painter (offline)',
+            media: config.mediaS3 ? `S3 bucket ${config.mediaS3.bucket}` : 'the data folder',
+            mail: config.smtpUrl ? 'SMTP relay' : 'files in the data folder',
+          },
         },
-      }),
+        audit,
+      ),
       staffOf,
     ),
   );

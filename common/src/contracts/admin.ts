@@ -27,3 +27,22 @@ export const diagnostics = z.object({
   engines: z.object({ answers: z.string(), speech: z.string(), images: z.string(), media: z.string(), mail: z.string() }),
 });
 export type Diagnostics = z.infer<typeof diagnostics>;
+
+export const USERS_PAGE_SIZE = 25;
+export const STAFF_ROLES = ['user', 'author', 'admin'] as const;
+
+/** GET /api/admin/users?q=&page=: accounts by email or name, newest first. */
+export const usersQuery = z.object({ q: z.string().trim().max(100).default(''), page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const adminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+export const usersPage = z.object({ users: z.array(adminUser), page: z.number().int(), pageCount: z.number().int(), total: z.number().int() });
+export type UsersPage = z.infer<typeof usersPage>;
+/** PUT /api/admin/users/{id}: a new role, or disabled (signed out everywhere, no new sign-in) or enabled again. */
+export const userChange = z.object({ role: z.enum(STAFF_ROLES).optional(), disabled: z.boolean().optional() });

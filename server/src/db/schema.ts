@@ -71,6 +71,8 @@ export const users = pgTable('user', {
   /** Spec §3 User.displayName: the community name; empty until the welcome dialog sets it. */
   displayName: text('display_name'),
   firstName: text('first_name'),
+  /** Set by an admin: the account cannot sign in, and its sessions were ended. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const sessions = pgTable(

@@ -1,6 +1,6 @@
-import { countDistinct, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { countDistinct, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, authors, dailyPrayers, lessons, newsPosts, pictures, studyActivity, users } from '../../db/schema.ts';
+import { auditLog, authors, dailyPrayers, lessons, newsPosts, pictures, sessions, studyActivity, users } from '../../db/schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -37,6 +37,54 @@ export class AdminRepository {
       one(this.db.select({ n: count() }).from(pictures)),
     ]);
     return { accounts, activeThisWeek, lessons: { published, drafts }, authors: authorCount, news, prayers, pictures: pictureCount };
+  }
+
+  // --- Accounts -----------------------------------------------------------------------------------
+
+  /** Accounts whose email or names contain `q`, newest first, and how many there are in all. */
+  async users(q: string, limit: number, offset: number) {
+    // ILIKE's own wildcards in what was typed are taken literally.
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = q ? or(ilike(users.email, like), ilike(users.name, like), ilike(users.displayName, like)) : undefined;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          displayName: users.displayName,
+          role: users.role,
+          disabledAt: users.disabledAt,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .where(match)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ n: count() }).from(users).where(match),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async setRole(userId: string, role: string): Promise<boolean> {
+    const rows = await this.db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  /** Disabling ends every session of the account at once. */
+  async setDisabled(userId: string, disabledAt: Date | null): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.update(users).set({ disabledAt, updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+      if (disabledAt) await tx.delete(sessions).where(eq(sessions.userId, userId));
+      return rows.length > 0;
+    });
+  }
+
+  /** The account and everything that is theirs (the tables cascade; shared pictures stay, unnamed). */
+  async deleteUser(userId: string): Promise<string | undefined> {
+    const [row] = await this.db.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
+    return row?.email;
   }
 
   async addAudit(row: Omit<AuditRow, 'at'>): Promise<void> {

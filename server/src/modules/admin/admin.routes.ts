@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOverview, auditPage, auditQuery, diagnostics } from '#common/contracts/admin.ts';
+import { z } from 'zod';
+import { adminOverview, auditPage, auditQuery, diagnostics, userChange, usersPage, usersQuery } from '#common/contracts/admin.ts';
+import { idParams } from '#common/contracts/lessons.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import type { AdminService } from './admin.service.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { StaffGate } from './staff.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
-/** The admin panel's own pages: the dashboard's figures and the audit log (admins only). */
+/** The admin panel's own pages: the dashboard's figures, accounts, diagnostics and the audit log (admins only). */
 export function adminRoutes(audit: AuditLog, admin: AdminService, staffOf: StaffGate): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/admin/audit', { schema: { querystring: auditQuery, response: { 200: auditPage, ...errors } } }, async (req) => {
@@ -17,6 +19,22 @@ export function adminRoutes(audit: AuditLog, admin: AdminService, staffOf: Staff
     app.get('/api/admin/diagnostics', { schema: { response: { 200: diagnostics, ...errors } } }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return admin.diagnostics(await staffOf(req), { protocol: req.protocol, host: req.host, ip: req.ip, cookieHeader: req.headers.cookie });
+    });
+    app.get('/api/admin/users', { schema: { querystring: usersQuery, response: { 200: usersPage, ...errors } } }, async (req) => {
+      await staffOf(req);
+      return admin.users(req.query.q, req.query.page);
+    });
+    app.put(
+      '/api/admin/users/:id',
+      { schema: { params: idParams, body: userChange, response: { 200: z.object({ ok: z.literal(true) }), ...errors } } },
+      async (req) => {
+        await admin.changeUser(await staffOf(req), req.params.id, req.body);
+        return { ok: true as const };
+      },
+    );
+    app.delete('/api/admin/users/:id', { schema: { params: idParams, response: { 200: z.object({ ok: z.literal(true) }), ...errors } } }, async (req) => {
+      await admin.deleteUser(await staffOf(req), req.params.id);
+      return { ok: true as const };
     });
     app.get('/api/admin/overview', { schema: { response: { 200: adminOverview, ...errors } } }, async (req) => {
       await staffOf(req);

@@ -1,4 +1,6 @@
-import type { AdminOverview, Diagnostics } from '#common/contracts/admin.ts';
+import { USERS_PAGE_SIZE, type AdminOverview, type AdminUser, type Diagnostics, type UsersPage } from '#common/contracts/admin.ts';
+import { Invalid, NotFound } from '../../lib/errors.ts';
+import type { AuditLog } from './audit-log.ts';
 import type { Staff } from './staff.ts';
 import { addDays, dayIn } from '#common/progress/days.ts';
 import type { AdminRepository } from './admin.repository.ts';
@@ -11,10 +13,13 @@ export interface SiteFacts {
   engines: Diagnostics['engines'];
 }
 
+const NO_ACCOUNT = 'There is no such account.';
+
 export class AdminService {
   constructor(
     private readonly repository: AdminRepository,
     private readonly site: SiteFacts,
+    private readonly audit: AuditLog,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -35,5 +40,40 @@ export class AdminService {
 
   overview(): Promise<AdminOverview> {
     return this.repository.overview(addDays(dayIn(this.now(), 'UTC'), -6));
+  }
+
+  // --- Accounts -----------------------------------------------------------------------------------
+
+  async users(q: string, page: number): Promise<UsersPage> {
+    const { rows, total } = await this.repository.users(q, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE);
+    const users: AdminUser[] = rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      name: r.displayName || r.name,
+      role: r.role === 'admin' || r.role === 'author' ? r.role : 'user',
+      disabled: r.disabledAt !== null,
+      createdAt: r.createdAt.toISOString(),
+    }));
+    return { users, page, pageCount: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)), total };
+  }
+
+  /** A new role, or disabled / enabled. Nobody changes their own account here (no admin can lock themselves out). */
+  async changeUser(staff: Staff, userId: string, change: { role?: AdminUser['role']; disabled?: boolean }): Promise<void> {
+    if (userId === staff.userId) throw new Invalid('You cannot change your own account here.');
+    if (change.role !== undefined) {
+      if (!(await this.repository.setRole(userId, change.role))) throw new NotFound(NO_ACCOUNT);
+      await this.audit.record(staff, 'user.role', `user ${userId}`, change.role);
+    }
+    if (change.disabled !== undefined) {
+      if (!(await this.repository.setDisabled(userId, change.disabled ? this.now() : null))) throw new NotFound(NO_ACCOUNT);
+      await this.audit.record(staff, change.disabled ? 'user.disable' : 'user.enable', `user ${userId}`);
+    }
+  }
+
+  async deleteUser(staff: Staff, userId: string): Promise<void> {
+    if (userId === staff.userId) throw new Invalid('You cannot delete your own account here. Use Settings.');
+    const email = await this.repository.deleteUser(userId);
+    if (!email) throw new NotFound(NO_ACCOUNT);
+    await this.audit.record(staff, 'user.delete', `user ${userId}`, email);
   }
 }

@@ -6,6 +6,7 @@ import { toCurrentUser } from './current-user.ts';
 
 export const ADMINS_ONLY = 'This sign-in is for administrators only.';
 export const ADMIN_PAGE_ONLY = 'This page is for administrators only.';
+export const ACCOUNT_DISABLED = 'This account is disabled. Please contact the people who run this site.';
 export const NOT_SIGNED_IN = 'Not signed in.';
 
 type RoleOf = (userId: string) => Promise<'user' | 'author' | 'admin' | undefined>;
@@ -28,6 +29,8 @@ export class AuthService {
     private readonly engine: AuthEngine,
     private readonly limiter: AttemptLimiter,
     private readonly roleOf: RoleOf,
+    /** Whether an admin disabled the account (it may not sign in). */
+    private readonly isDisabled: (userId: string) => Promise<boolean> = async () => false,
   ) {}
 
   /** A request better-auth answers as it is (its own limits apply). */
@@ -41,6 +44,17 @@ export class AuthService {
     const response = await this.engine.handler(request);
     if (response.status === 401) await this.limiter.signInFailed(email, ip);
     else if (response.ok) await this.limiter.signInSucceeded(email, ip);
+    if (response.ok) {
+      // Only someone with the right password learns that the account is disabled; its session ends at once.
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => ({}))) as { token?: string; user?: { id?: string } };
+      if (body.user?.id && (await this.isDisabled(body.user.id))) {
+        if (body.token) await endSession(this.engine, body.token);
+        throw new Forbidden(ACCOUNT_DISABLED);
+      }
+    }
     return response;
   }
 

@@ -63,6 +63,11 @@ export class ProfileRepository {
     return row;
   }
 
+  async disabled(userId: string): Promise<boolean> {
+    const [row] = await this.db.select({ at: users.disabledAt }).from(users).where(eq(users.id, userId));
+    return Boolean(row?.at);
+  }
+
   /** Read from the table, not the session cache, so a revoked admin is refused at once. */
   async role(userId: string): Promise<'user' | 'author' | 'admin' | undefined> {
     const [row] = await this.db.select({ role: users.role }).from(users).where(eq(users.id, userId));

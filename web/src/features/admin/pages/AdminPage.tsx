@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { StaffOnly, type StaffRole } from '../components/StaffOnly.tsx';
 import { OverviewPanel } from '../components/OverviewPanel.tsx';
+import { UsersPanel } from '../components/UsersPanel.tsx';
 import { LessonsPanel } from '../components/LessonsPanel.tsx';
 import { AuthorsPanel } from '../components/AuthorsPanel.tsx';
 import { NewsPanel } from '../components/NewsPanel.tsx';
@@ -9,10 +10,11 @@ import { AuditPanel } from '../components/AuditPanel.tsx';
 import { NewsletterPanel } from '../components/NewsletterPanel.tsx';
 import { MessagesPanel } from '../components/MessagesPanel.tsx';
 
-export const ADMIN_SECTIONS = ['overview', 'lessons', 'authors', 'prayers', 'news', 'newsletter', 'messages', 'audit'] as const;
+export const ADMIN_SECTIONS = ['overview', 'users', 'lessons', 'authors', 'prayers', 'news', 'newsletter', 'messages', 'audit'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 const LABELS: Record<AdminSection, string> = {
   overview: 'Overview',
+  users: 'Accounts',
   lessons: 'Lessons',
   authors: 'Authors',
   prayers: 'Prayers',
@@ -51,6 +53,7 @@ function AdminPanel({ role, section, edit }: { role: StaffRole; section?: AdminS
         </nav>
       )}
       {shown === 'overview' && <OverviewPanel />}
+      {shown === 'users' && <UsersPanel />}
       {shown === 'lessons' && <LessonsPanel edit={edit} />}
       {shown === 'authors' && <AuthorsPanel />}
       {shown === 'prayers' && <PrayersPanel />}

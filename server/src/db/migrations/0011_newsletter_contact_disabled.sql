@@ -39,6 +39,7 @@ CREATE TABLE "newsletter_subscriber" (
 	CONSTRAINT "newsletter_subscriber_token_unique" UNIQUE("token")
 );
 --> statement-breakpoint
+ALTER TABLE "user" ADD COLUMN "disabled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "newsletter_delivery" ADD CONSTRAINT "newsletter_delivery_issue_id_newsletter_issue_id_fk" FOREIGN KEY ("issue_id") REFERENCES "public"."newsletter_issue"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "newsletter_delivery" ADD CONSTRAINT "newsletter_delivery_subscriber_id_newsletter_subscriber_id_fk" FOREIGN KEY ("subscriber_id") REFERENCES "public"."newsletter_subscriber"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contact_message_created_idx" ON "contact_message" USING btree ("created_at");
