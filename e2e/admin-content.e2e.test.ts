@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser } from './fixtures.ts';
+import { clientAddress, useBrowser } from './fixtures.ts';
 import { signInAs } from './session.ts';
 import { seriousViolations } from './axe.ts';
 import { smallTargets } from './touch-targets.ts';
@@ -85,6 +85,8 @@ describe('the admin panel', () => {
     expect(await seriousViolations(page), 'axe on /news/create').toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/news\/[^/]+\/edit$/);
+    // The editor of the saved post (the new-post form is gone).
+    await page.getByRole('heading', { name: 'Edit news post' }).waitFor();
     await page.getByLabel('Title', { exact: true }).fill(`Audio Bibles are here ${stamp}`);
     const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/admin/news/'));
     await page.getByRole('button', { name: 'Save' }).click();
@@ -115,5 +117,71 @@ describe('the newsletter', () => {
     expect(await seriousViolations(page), 'axe on /newsletter/confirm').toEqual([]);
     await page.getByRole('button', { name: 'Confirm subscription' }).click();
     await page.getByRole('status').filter({ hasText: 'Your subscription is confirmed' }).waitFor();
+  });
+});
+
+describe('running the site', () => {
+  const base = () => inject('baseUrl');
+  const post = (path: string, body: unknown) =>
+    fetch(`${base()}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress() },
+      body: JSON.stringify(body),
+    });
+
+  it('hides a reported picture from the gallery in Moderation', async () => {
+    const made = (await (await post('/api/gallery/generate', { bibleReference: 'Ruth 1', translation: 'KJV' })).json()) as { id: string };
+    expect((await post(`/api/pictures/${made.id}/report`, { reason: 'not fitting' })).status).toBe(200);
+    const gallery = async () => ((await (await fetch(`${base()}/api/gallery?reference=Ruth%201`)).json()) as { id: string }[]).map((g) => g.id);
+    expect(await gallery()).toContain(made.id);
+    const page = await signInAs(await newPage({ width: 1280, height: 900 }), SEEDED_ADMIN);
+    await page.goto('/admin?section=moderation');
+    await page.getByRole('button', { name: 'Hide the picture of Ruth 1' }).first().click();
+    await expect.poll(gallery).not.toContain(made.id);
+    const found = await seriousViolations(page);
+    expect(found, JSON.stringify(found)).toEqual([]);
+    await page.goto('/admin?section=users');
+    await page.getByRole('searchbox', { name: 'Find an account by email or name' }).fill('overseer');
+    await page
+      .getByRole('region', { name: /^Accounts/ })
+      .getByText(SEEDED_ADMIN.email, { exact: true })
+      .waitFor();
+    expect(await seriousViolations(page), 'axe on accounts').toEqual([]);
+  });
+
+  it('writes today’s prayer in the panel, and the home page shows it', async () => {
+    const page = await signInAs(await newPage({ width: 390, height: 844 }), SEEDED_ADMIN);
+    await page.goto('/admin?section=prayers');
+    const title = `For the road ${stamp}`;
+    await page
+      .getByRole('button', { name: /^Write the prayer for / })
+      .nth(7)
+      .click();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Prayer', { exact: true }).fill('Lord, walk with me today, and keep my steps in your light.');
+    await page.getByRole('button', { name: 'Save prayer' }).click();
+    await page.getByText(title).waitFor();
+    expect(await smallTargets(page, 'main')).toEqual([]);
+    await page.goto('/');
+    await page.getByRole('heading', { name: title }).waitFor();
+  });
+
+  it('takes a message at /contact, and shows an admin their sign-in at /test-auth', async () => {
+    const guest = await newPage({ width: 390, height: 844 });
+    await guest.goto('/contact');
+    await guest.getByLabel('Your name').fill('Lydia of Thyatira');
+    await guest.getByLabel(/^Your email address/).fill(`lydia.${stamp}@example.org`);
+    await guest.getByLabel('Message').fill('Thank you for the reading plans. They help me every morning.');
+    expect(await smallTargets(guest, 'main')).toEqual([]);
+    expect(await seriousViolations(guest), 'axe on /contact').toEqual([]);
+    await guest.getByRole('button', { name: 'Send message' }).click();
+    await guest.getByRole('status').filter({ hasText: 'Thank you. Your message has been sent.' }).waitFor();
+
+    const page = await signInAs(await newPage({ width: 1280, height: 900 }), SEEDED_ADMIN);
+    await page.goto('/admin?section=messages');
+    await page.getByText('Thank you for the reading plans.').first().waitFor();
+    await page.goto('/test-auth');
+    await page.getByText(SEEDED_ADMIN.email).waitFor();
+    expect(await seriousViolations(page), 'axe on /test-auth').toEqual([]);
   });
 });

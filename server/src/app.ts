@@ -41,6 +41,7 @@ import { JobClaims } from './modules/daily/job-claims.ts';
 import { prayerDrafter } from './modules/daily/prayer-writer.ts';
 import { dailyRoutes } from './modules/daily/daily.routes.ts';
 import { prayersAdminRoutes } from './modules/daily/prayers-admin.routes.ts';
+import { moderationRoutes } from './modules/pictures/moderation.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { AdminRepository } from './modules/admin/admin.repository.ts';
 import { AuditLog } from './modules/admin/audit-log.ts';
@@ -299,7 +300,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const newsletter = new NewsletterService(new NewsletterRepository(database.db), mailer, { home, daily, lessons }, config.publicUrl);
   await server.register(newsletterRoutes(newsletter, audit, staffOf, config.publicUrl));
   await server.register(contactRoutes(new ContactService(new ContactRepository(database.db), mailer, audit, config.contactEmail, server.log), staffOf));
-  await server.register(prayersAdminRoutes(daily, audit, staffOf));
+  await server.register(prayersAdminRoutes(daily, audit, staffOf, () => pages.changed()));
+  await server.register(moderationRoutes(pictures, audit, staffOf));
   await server.register(
     adminRoutes(
       audit,

@@ -138,3 +138,23 @@ export const shareGraphic = z.object({
   createdAt: z.string(),
 });
 export type ShareGraphic = z.infer<typeof shareGraphic>;
+
+/** GET /api/admin/moderation: pictures people reported (or an admin hid), and the latest public shared verses. */
+export const moderationQueue = z.object({
+  pictures: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      reference: z.string(),
+      thumbnailUrl: z.string(),
+      hidden: z.boolean(),
+      reports: z.number().int(),
+      reasons: z.array(z.string()),
+      createdAt: z.string(),
+    }),
+  ),
+  shares: z.array(
+    z.object({ shareCode: z.string(), reference: z.string(), verseText: z.string(), thumbnailUrl: z.string(), hidden: z.boolean(), createdAt: z.string() }),
+  ),
+});
+export type ModerationQueue = z.infer<typeof moderationQueue>;

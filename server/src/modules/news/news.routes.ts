@@ -6,17 +6,19 @@ import { newsInput, newsPage, newsPageQuery, newsPost } from '#common/contracts/
 import type { StaffGate } from '../admin/staff.ts';
 import type { NewsService } from './news.service.ts';
 
+// Asked again each time: an edited or unpublished post must not linger in a browser's HTTP cache.
+const PUBLIC_CACHE = 'no-cache';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** /news for readers; writing, publishing and unpublishing for admins. */
 export function newsRoutes(news: NewsService, staffOf: StaffGate): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/news', { schema: { querystring: newsPageQuery, response: { 200: newsPage, ...errors } } }, async (req, reply) => {
-      reply.header('cache-control', 'public, max-age=120');
+      reply.header('cache-control', PUBLIC_CACHE);
       return news.page(req.query.page);
     });
     app.get('/api/news/:id', { schema: { params: idParams, response: { 200: newsPost, ...errors } } }, async (req, reply) => {
-      reply.header('cache-control', 'public, max-age=120');
+      reply.header('cache-control', PUBLIC_CACHE);
       return news.post(req.params.id);
     });
     app.get('/api/admin/news', { schema: { response: { 200: z.array(newsPost), ...errors } } }, async (req) => {

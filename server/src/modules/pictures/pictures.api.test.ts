@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GalleryImage, VerseVisualization } from '#common/contracts/pictures.ts';
+import type { GalleryImage, ModerationQueue, VerseVisualization } from '#common/contracts/pictures.ts';
 import { PICTURE_MESSAGES, SHARE_PRESETS } from '#common/pictures/rules.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
@@ -216,6 +216,9 @@ describe(`Verse visualizations, chapter illustrations and shared verses, on ${da
       const eve = await signUpVerified(app, inbox, 'eve@example.org', undefined, '10.4.0.6');
       expect((await show(eve)).statusCode).toBe(403);
       await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'eve@example.org'));
+      // The moderation queue puts it first, with how many reported it and why.
+      const queue = (await eve.request('GET', '/api/admin/moderation')).json() as ModerationQueue;
+      expect(queue.pictures[0]).toMatchObject({ id: made.id, hidden: true, reports: 3, reasons: ['not fitting', 'not fitting', 'not fitting'] });
       expect((await show(eve)).json()).toEqual({ id: made.id, hidden: false });
       expect(await listed()).toEqual([made.id]);
       // Shown again by an admin, the old reports are gone: one more does not hide it.
@@ -278,6 +281,17 @@ describe(`Verse visualizations, chapter illustrations and shared verses, on ${da
       expect(created.statusCode, created.body).toBe(200);
       const read = (await app.server.inject({ method: 'GET', url: `/api/shared-verses/${created.json().shareCode}` })).json();
       expect((await picture(read.imageUrl)).meta).toMatchObject({ width: 1080, height: 1080 });
+    });
+
+    it('lets an admin find a public share in the moderation list and delete it', async () => {
+      const { shareCode } = (await share(guest('10.5.0.8'))).json();
+      const admin = await signUpVerified(app, inbox, 'tabitha@example.org', undefined, '10.5.0.9');
+      await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'tabitha@example.org'));
+      const queue = (await admin.request('GET', '/api/admin/moderation')).json() as ModerationQueue;
+      expect(queue.shares[0]).toMatchObject({ shareCode, reference: 'John 3:16', hidden: false });
+      expect((await admin.request('DELETE', `/api/admin/shared-verses/${shareCode}`)).statusCode).toBe(200);
+      expect((await app.server.inject({ method: 'GET', url: `/api/shared-verses/${shareCode}` })).statusCode).toBe(404);
+      expect((await admin.request('DELETE', `/api/admin/shared-verses/${shareCode}`)).statusCode).toBe(404);
     });
 
     it('refuses invented words, a graphic of another verse or from elsewhere, and colours outside the presets', async () => {

@@ -81,6 +81,34 @@ export class PicturesRepository {
     });
   }
 
+  /** Pictures with reports or hidden, the most reported first, with their reasons (the latest few). */
+  async reportedOrHidden(limit: number) {
+    const reports = sql<number>`(select count(*) from ${pictureReports} r where r.picture_id = ${pictures.id})::int`;
+    return this.db
+      .select({
+        picture: pictures,
+        reports,
+        reasons: sql<
+          string[]
+        >`coalesce((select array_agg(r.reason order by r.created_at desc) from (select reason, created_at from ${pictureReports} where picture_id = ${pictures.id} and reason is not null and reason <> '' order by created_at desc limit 5) r), '{}')`,
+      })
+      .from(pictures)
+      .where(or(eq(pictures.hidden, true), sql`exists (select 1 from ${pictureReports} r where r.picture_id = ${pictures.id})`))
+      .orderBy(desc(reports), desc(pictures.createdAt))
+      .limit(limit);
+  }
+
+  /** The latest public shared verses, hidden ones too (an admin sees what readers no longer can). */
+  async latestPublicShares(limit: number) {
+    return this.db
+      .select({ shared: sharedVerses, picture: pictures })
+      .from(sharedVerses)
+      .innerJoin(pictures, eq(pictures.id, sharedVerses.pictureId))
+      .where(eq(sharedVerses.isPublic, true))
+      .orderBy(desc(sharedVerses.createdAt))
+      .limit(limit);
+  }
+
   async insertShared(row: typeof sharedVerses.$inferInsert): Promise<SharedVerseRow> {
     const [saved] = await this.db.insert(sharedVerses).values(row).returning();
     return saved!;
@@ -92,6 +120,12 @@ export class PicturesRepository {
       .from(sharedVerses)
       .innerJoin(pictures, eq(pictures.id, sharedVerses.pictureId))
       .where(and(eq(sharedVerses.shareCode, code), eq(pictures.hidden, false)));
+    return row;
+  }
+
+  /** A share whatever its picture's state (for an admin). */
+  async findSharedAny(code: string): Promise<SharedVerseRow | undefined> {
+    const [row] = await this.db.select().from(sharedVerses).where(eq(sharedVerses.shareCode, code));
     return row;
   }
 

@@ -7,7 +7,6 @@ import {
   galleryQuery,
   graphicReply,
   graphicRequest,
-  hideRequest,
   imageUrlReply,
   pictureParams,
   referenceParams,
@@ -87,11 +86,6 @@ export function picturesRoutes(pictures: PicturesService, viewerOf: ViewerOf): F
 
     app.post('/api/pictures/:id/report', { schema: { params: pictureParams, body: reportRequest, response: { 200: reportReply, ...errors } } }, async (req) =>
       pictures.report(await viewerOf(req), req.ip, req.params.id, req.body.reason),
-    );
-    app.put(
-      '/api/admin/pictures/:id/hidden',
-      { schema: { params: pictureParams, body: hideRequest, response: { 200: z.object({ id: z.string(), hidden: z.boolean() }), ...errors } } },
-      async (req) => pictures.setHidden(await viewerOf(req), req.params.id, req.body.hidden),
     );
   };
 }

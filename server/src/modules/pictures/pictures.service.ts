@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { formatReference } from '#common/bible/reference.ts';
-import type { GalleryImage, ShareGraphic, VerseVisualization } from '#common/contracts/pictures.ts';
+import type { GalleryImage, ModerationQueue, ShareGraphic, VerseVisualization } from '#common/contracts/pictures.ts';
 import type { FontStyle } from '#common/pictures/rules.ts';
-import { Busy, Forbidden, NotFound } from '../../lib/errors.ts';
+import { Busy, NotFound } from '../../lib/errors.ts';
 import { isQueueFull } from '../../lib/worker-pool.ts';
 import type { ImageEngine, RenderedPicture } from '../../providers/images/image-engine.ts';
 import { MEDIA_KEY, type MediaStore } from '../../providers/storage/media-store.ts';
@@ -13,6 +13,8 @@ import type { PictureKind, PictureRow, PicturesRepository } from './pictures.rep
 import { randomId } from './random-id.ts';
 import { passageInAnyTranslation, storedChapter, storedPassage, type StoredPassage } from './stored-passage.ts';
 
+/** How many pictures and shares the moderation page lists. */
+const MODERATION_LIST = 100;
 const BUSY = 'Pictures are being made for many people just now. Please try again in a minute.';
 /** This many people reporting a picture take it out of the gallery until an admin looks at it. */
 export const REPORTS_TO_HIDE = 3;
@@ -158,10 +160,41 @@ export class PicturesService {
     return { reported: true as const, hidden: done.hidden };
   }
 
-  async setHidden(viewer: Viewer, id: string, hidden: boolean): Promise<{ id: string; hidden: boolean }> {
-    if (viewer.kind !== 'user' || viewer.role !== 'admin') throw new Forbidden('Only an admin can hide or show pictures.');
+  /** An admin's decision (the route checks the role): out of the gallery and off any share page, or back. */
+  async setHidden(id: string, hidden: boolean): Promise<{ id: string; hidden: boolean }> {
     if (!(await this.repository.setHidden(id, hidden))) throw new NotFound('There is no picture with that id.');
     return { id, hidden };
+  }
+
+  /** The admin panel's moderation: reported and hidden pictures first, then the latest public shares. */
+  async moderation(): Promise<ModerationQueue> {
+    const [reported, shares] = await Promise.all([this.repository.reportedOrHidden(MODERATION_LIST), this.repository.latestPublicShares(MODERATION_LIST)]);
+    return {
+      pictures: reported.map(({ picture, reports, reasons }) => ({
+        id: picture.id,
+        kind: picture.kind,
+        reference: picture.reference,
+        thumbnailUrl: this.media.url(picture.thumbnailKey),
+        hidden: picture.hidden,
+        reports,
+        reasons,
+        createdAt: picture.createdAt.toISOString(),
+      })),
+      shares: shares.map(({ shared, picture }) => ({
+        shareCode: shared.shareCode,
+        reference: shared.reference,
+        verseText: shared.verseText,
+        thumbnailUrl: this.media.url(picture.thumbnailKey),
+        hidden: picture.hidden,
+        createdAt: shared.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  /** An admin removes a shared verse (its card goes too, unless another share shows it). */
+  async deleteShare(code: string): Promise<void> {
+    if (!(await this.repository.findSharedAny(code))) throw new NotFound('There is no shared verse with that code.');
+    await this.repository.deleteShared(code);
   }
 
   verseVisualization(r: PictureRow): VerseVisualization {

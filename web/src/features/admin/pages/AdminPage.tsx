@@ -9,8 +9,9 @@ import { PrayersPanel } from '../components/PrayersPanel.tsx';
 import { AuditPanel } from '../components/AuditPanel.tsx';
 import { NewsletterPanel } from '../components/NewsletterPanel.tsx';
 import { MessagesPanel } from '../components/MessagesPanel.tsx';
+import { ModerationPanel } from '../components/ModerationPanel.tsx';
 
-export const ADMIN_SECTIONS = ['overview', 'users', 'lessons', 'authors', 'prayers', 'news', 'newsletter', 'messages', 'audit'] as const;
+export const ADMIN_SECTIONS = ['overview', 'users', 'lessons', 'authors', 'prayers', 'news', 'newsletter', 'moderation', 'messages', 'audit'] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 const LABELS: Record<AdminSection, string> = {
   overview: 'Overview',
@@ -20,6 +21,7 @@ const LABELS: Record<AdminSection, string> = {
   prayers: 'Prayers',
   news: 'News',
   newsletter: 'Newsletter',
+  moderation: 'Moderation',
   messages: 'Messages',
   audit: 'Audit log',
 };
@@ -59,6 +61,7 @@ function AdminPanel({ role, section, edit }: { role: StaffRole; section?: AdminS
       {shown === 'prayers' && <PrayersPanel />}
       {shown === 'news' && <NewsPanel />}
       {shown === 'newsletter' && <NewsletterPanel />}
+      {shown === 'moderation' && <ModerationPanel />}
       {shown === 'messages' && <MessagesPanel />}
       {shown === 'audit' && <AuditPanel />}
     </div>

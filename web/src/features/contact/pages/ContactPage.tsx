@@ -44,7 +44,7 @@ export function ContactPage() {
               onChange={(e) => setMessage(e.target.value)}
             />
           </Field>
-          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <div aria-hidden="true" className="invisible absolute h-0 overflow-hidden">
             <label htmlFor="contact-website">Website</label>
             <input id="contact-website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
           </div>
