@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { translationGroupsQuery } from '../../bible/api/bible.ts';
 
 /** A plain reading page for the site's terms, privacy notice and about text. */
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
@@ -51,14 +53,54 @@ export function TermsContent() {
 }
 
 export function AboutContent() {
+  const translations = useQuery(translationGroupsQuery);
   return (
     <LegalPage title="About Selah">
       <p>
-        Selah is a free, self-hostable web application for reading and studying the Bible: read a chapter in your translation, search it, compare translations,
-        highlight verses and keep notes — as a guest in your browser, or in an account that follows you to every device. Questions answered from Scripture,
-        listening and verse images are on their way.
+        Selah is a free, self-hostable web application for reading and studying the Bible. Read a chapter in your translation, search it and compare
+        translations; highlight verses and keep notes; ask questions and get answers grounded in Scripture; listen to a chapter; make and share verse pictures;
+        follow a reading plan; and come back each day for a verse, a prayer and a lesson. Guests keep their study in the browser; an account keeps it on every
+        device.
       </p>
       <p>“Selah” is the pause written into the Psalms: a moment to stop and consider. The app is built to give you that moment with the text itself.</p>
+
+      <h2>The texts and their licences</h2>
+      <p>Every translation on this site, and the terms it is offered under:</p>
+      {translations.data ? (
+        <ul>
+          {translations.data.flatMap((group) =>
+            group.translations.map((t) => (
+              <li key={t.code}>
+                <strong>
+                  {t.name} ({t.code})
+                </strong>
+                , {group.languageName}: {t.licence}
+              </li>
+            )),
+          )}
+        </ul>
+      ) : (
+        <p>{translations.isError ? 'The list of translations could not be loaded just now.' : 'Loading the list of translations…'}</p>
+      )}
+      <p>
+        Cross-references come from the bible-crossref data package (MIT licence). Where this site has them installed, topics come from Nave’s Topical Bible and
+        commentary from Matthew Henry’s Concise Commentary, both in the public domain. Lessons and news are written by this site’s editors.
+      </p>
+
+      <h2>How AI answers are checked</h2>
+      <p>
+        Answers are drawn from passages found in the Bible first: by reference, by words, by topic and by cross-reference. Every Scripture reference in an
+        answer is then checked against the texts stored here: a reference to a book, chapter or verse that does not exist is marked, and a quotation that does
+        not match the verse it names is flagged as misquoted. Verified references link to the passage, so you can always read it for yourself. Without a
+        language model configured, the built-in engine answers with the passages themselves, offline.
+      </p>
+
+      <h2>How to host it</h2>
+      <p>
+        Selah is open source and runs on one machine with Node.js: one command installs it and starts it with an embedded database, the King James Version, the
+        World English Bible and the American Standard Version, all offline and without keys. PostgreSQL, a mail relay, an OpenAI-compatible language model,
+        speech and image services, S3 storage and licensed translations can each be added with a setting. The project’s README explains every one.
+      </p>
     </LegalPage>
   );
 }
