@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:http';
 import Fastify, { LogController, type FastifyInstance, type HTTPMethods } from 'fastify';
@@ -48,6 +49,7 @@ import { AuditLog } from './modules/admin/audit-log.ts';
 import { closeAdminRoutes, staffGate } from './modules/admin/staff.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
+import { engineChecks, folderBytes } from './modules/admin/engine-checks.ts';
 import { LessonsRepository } from './modules/lessons/lessons.repository.ts';
 import { LessonsService } from './modules/lessons/lessons.service.ts';
 import { lessonsRoutes } from './modules/lessons/lessons.routes.ts';
@@ -317,6 +319,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
             media: config.mediaS3 ? `S3 bucket ${config.mediaS3.bucket}` : 'the data folder',
             mail: config.smtpUrl ? 'SMTP relay' : 'files in the data folder',
           },
+          checks: engineChecks({ ai, speech, images }),
+          mediaBytes: () => (config.mediaS3 ? Promise.resolve(null) : folderBytes(join(config.dataDir, 'media'))),
         },
         audit,
       ),

@@ -15,8 +15,16 @@ export const adminOverview = z.object({
   news: z.number().int(),
   prayers: z.number().int(),
   pictures: z.number().int(),
+  /** Bytes used by the database and by generated media (null where it cannot be measured, such as a bucket). */
+  storage: z.object({ database: z.number().nullable(), media: z.number().nullable() }),
 });
 export type AdminOverview = z.infer<typeof adminOverview>;
+
+export const ENGINES = ['answers', 'speech', 'images'] as const;
+/** POST /api/admin/engines/{engine}/test: one small real task for the engine in use, timed. */
+export const engineParams = z.object({ engine: z.enum(ENGINES) });
+export const engineTest = z.object({ engine: z.enum(ENGINES), ok: z.boolean(), ms: z.number().int(), detail: z.string() });
+export type EngineTest = z.infer<typeof engineTest>;
 
 /** GET /api/admin/diagnostics (/test-auth): what the server sees of this sign-in. Never a secret or a cookie's value. */
 export const diagnostics = z.object({

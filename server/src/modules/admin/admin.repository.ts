@@ -39,6 +39,16 @@ export class AdminRepository {
     return { accounts, activeThisWeek, lessons: { published, drafts }, authors: authorCount, news, prayers, pictures: pictureCount };
   }
 
+  /** The database's size in bytes, where the database can say. */
+  async databaseBytes(): Promise<number | null> {
+    try {
+      const result = (await this.db.execute(sql`select pg_database_size(current_database())::bigint as n`)) as unknown as { rows: { n: string | number }[] };
+      return Number(result.rows[0]?.n ?? null);
+    } catch {
+      return null;
+    }
+  }
+
   // --- Accounts -----------------------------------------------------------------------------------
 
   /** Accounts whose email or names contain `q`, newest first, and how many there are in all. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOverview, auditPage, auditQuery, diagnostics, userChange, usersPage, usersQuery } from '#common/contracts/admin.ts';
+import { adminOverview, auditPage, auditQuery, diagnostics, engineParams, engineTest, userChange, usersPage, usersQuery } from '#common/contracts/admin.ts';
 import { idParams } from '#common/contracts/lessons.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import type { AdminService } from './admin.service.ts';
@@ -36,6 +36,9 @@ export function adminRoutes(audit: AuditLog, admin: AdminService, staffOf: Staff
       await admin.deleteUser(await staffOf(req), req.params.id);
       return { ok: true as const };
     });
+    app.post('/api/admin/engines/:engine/test', { schema: { params: engineParams, response: { 200: engineTest, ...errors } } }, async (req) =>
+      admin.testEngine(await staffOf(req), req.params.engine),
+    );
     app.get('/api/admin/overview', { schema: { response: { 200: adminOverview, ...errors } } }, async (req) => {
       await staffOf(req);
       return admin.overview();

@@ -1,4 +1,5 @@
-import { USERS_PAGE_SIZE, type AdminOverview, type AdminUser, type Diagnostics, type UsersPage } from '#common/contracts/admin.ts';
+import { USERS_PAGE_SIZE, type AdminOverview, type AdminUser, type Diagnostics, type EngineTest, type UsersPage } from '#common/contracts/admin.ts';
+import type { EngineChecks } from './engine-checks.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { Staff } from './staff.ts';
@@ -11,7 +12,16 @@ export interface SiteFacts {
   publicUrl?: string;
   trustProxy: boolean;
   engines: Diagnostics['engines'];
+  /** A small real task for each engine (the dashboard's Test buttons). */
+  checks: EngineChecks;
+  /** Bytes of generated media, where they can be counted (a local folder; not a bucket). */
+  mediaBytes: () => Promise<number | null>;
 }
+
+/** How long a Test may take before it counts as failed (a model or service that hangs). */
+const CHECK_TIMEOUT_MS = 60_000;
+/** Counting media walks a folder: once every few minutes is enough for a dashboard. */
+const STORAGE_EVERY_MS = 5 * 60_000;
 
 const NO_ACCOUNT = 'There is no such account.';
 
@@ -38,8 +48,38 @@ export class AdminService {
     };
   }
 
-  overview(): Promise<AdminOverview> {
-    return this.repository.overview(addDays(dayIn(this.now(), 'UTC'), -6));
+  private storage?: { at: number; value: Promise<AdminOverview['storage']> };
+
+  async overview(): Promise<AdminOverview> {
+    const now = this.now();
+    if (!this.storage || now.getTime() - this.storage.at > STORAGE_EVERY_MS) {
+      this.storage = {
+        at: now.getTime(),
+        value: Promise.all([this.repository.databaseBytes(), this.site.mediaBytes()]).then(([database, media]) => ({ database, media })),
+      };
+    }
+    const [figures, storage] = await Promise.all([this.repository.overview(addDays(dayIn(now, 'UTC'), -6)), this.storage.value]);
+    return { ...figures, storage };
+  }
+
+  /** Runs one small real task on the engine in use and says how it went (an admin's Test button). */
+  async testEngine(staff: Staff, engine: EngineTest['engine']): Promise<EngineTest> {
+    const started = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS / 1000} s`)), CHECK_TIMEOUT_MS);
+    });
+    let result: EngineTest;
+    try {
+      const detail = await Promise.race([this.site.checks[engine](), timeout]);
+      result = { engine, ok: true, ms: Math.round(performance.now() - started), detail };
+    } catch (error) {
+      result = { engine, ok: false, ms: Math.round(performance.now() - started), detail: (error as Error).message.slice(0, 300) };
+    } finally {
+      clearTimeout(timer);
+    }
+    await this.audit.record(staff, 'engine.test', `engine ${engine}`, result.ok ? 'ok' : 'failed');
+    return result;
   }
 
   // --- Accounts -----------------------------------------------------------------------------------

@@ -154,7 +154,7 @@ describe(`lessons, authors and news on ${databaseKind()}`, () => {
     expect((await reader.request('POST', '/api/admin/news', { title: 'x', body: 'y' })).statusCode).toBe(403);
   });
 
-  it('keeps an audit log of every change, shown to admins', async () => {
+  it('keeps an audit log of every change, shown to admins, with the dashboard and the engines’ tests', async () => {
     const log = (await admin.request('GET', '/api/admin/audit')).json() as { entries: { actorEmail: string; action: string; target: string }[] };
     const actions = log.entries.map((e) => `${e.actorEmail} ${e.action} ${e.target}`);
     expect(actions).toContain('luke@example.org lesson.publish lesson light-for-the-path');
@@ -177,6 +177,13 @@ describe(`lessons, authors and news on ${databaseKind()}`, () => {
     // The dashboard counts what is there (a scheduled lesson counts as published, and a draft does not).
     const overview = (await admin.request('GET', '/api/admin/overview')).json();
     expect(overview).toMatchObject({ accounts: 3, lessons: { published: 3, drafts: 1 }, authors: 2, news: 1 });
+    expect(overview.storage.database).toBeGreaterThan(0);
+    // Each engine's Test button does one small real task.
+    for (const engine of ['answers', 'speech', 'images']) {
+      const tested = (await admin.request('POST', `/api/admin/engines/${engine}/test`)).json();
+      expect(tested, engine).toMatchObject({ engine, ok: true });
+    }
+    expect((await writer.request('POST', '/api/admin/engines/answers/test')).statusCode).toBe(403);
   });
 
   it('loads a content folder (the samples) once, and again without doubling anything', async () => {

@@ -1,4 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { EngineTest } from '#common/contracts/admin.ts';
+import { apiPost, errorMessage } from '../../../lib/api-client.ts';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { Link } from '@tanstack/react-router';
 import { adminOverviewQuery, diagnosticsQuery } from '../api/admin.ts';
@@ -40,10 +42,11 @@ export function OverviewPanel() {
           </h3>
           <FactList
             facts={[
-              ['AI answers', facts.data.engines.answers],
-              ['Speech', facts.data.engines.speech],
-              ['Pictures', facts.data.engines.images],
-              ['Media storage', facts.data.engines.media],
+              ['AI answers', <EngineFact key="answers" name={facts.data.engines.answers} engine="answers" />],
+              ['Speech', <EngineFact key="speech" name={facts.data.engines.speech} engine="speech" />],
+              ['Pictures', <EngineFact key="images" name={facts.data.engines.images} engine="images" />],
+              ['Media storage', `${facts.data.engines.media}${typeof o?.storage.media === 'number' ? `, ${bytes(o.storage.media)} used` : ''}`],
+              ['Database', typeof o?.storage.database === 'number' ? `${bytes(o.storage.database)} used` : 'size not available'],
               ['Mail', facts.data.engines.mail],
             ]}
           />
@@ -53,5 +56,30 @@ export function OverviewPanel() {
         </section>
       )}
     </section>
+  );
+}
+
+const bytes = (n: number) => (n >= 1e9 ? `${(n / 1e9).toFixed(1)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} KB`);
+
+/** An engine's name, and a Test button that has it do one small real task. */
+function EngineFact({ name, engine }: { name: string; engine: EngineTest['engine'] }) {
+  const test = useMutation({ mutationFn: () => apiPost<EngineTest>(`/api/admin/engines/${engine}/test`, {}) });
+  return (
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      {name}
+      <button type="button" className="button-secondary py-1" disabled={test.isPending} onClick={() => test.mutate()} aria-label={`Test ${name}`}>
+        {test.isPending ? 'Testing…' : 'Test'}
+      </button>
+      {test.data && (
+        <span role="status" className={test.data.ok ? 'text-green-900 dark:text-green-200' : 'text-red-800 dark:text-red-300'}>
+          {test.data.ok ? '✓' : '✗'} {test.data.detail} ({(test.data.ms / 1000).toFixed(1)} s)
+        </span>
+      )}
+      {test.isError && (
+        <span role="alert" className="text-red-800 dark:text-red-300">
+          {errorMessage(test.error)}
+        </span>
+      )}
+    </span>
   );
 }
