@@ -150,6 +150,13 @@ describe('running the site', () => {
       .getByText(SEEDED_ADMIN.email, { exact: true })
       .waitFor();
     expect(await seriousViolations(page), 'axe on accounts').toEqual([]);
+    await page.goto('/admin?section=translations');
+    await page
+      .getByRole('region', { name: /^Translations/ })
+      .getByText('World English Bible', { exact: false })
+      .first()
+      .waitFor();
+    expect(await seriousViolations(page), 'axe on translations').toEqual([]);
   });
 
   it('writes today’s prayer in the panel, and the home page shows it', async () => {

@@ -10,8 +10,21 @@ import { AuditPanel } from '../components/AuditPanel.tsx';
 import { NewsletterPanel } from '../components/NewsletterPanel.tsx';
 import { MessagesPanel } from '../components/MessagesPanel.tsx';
 import { ModerationPanel } from '../components/ModerationPanel.tsx';
+import { TranslationsPanel } from '../components/TranslationsPanel.tsx';
 
-export const ADMIN_SECTIONS = ['overview', 'users', 'lessons', 'authors', 'prayers', 'news', 'newsletter', 'moderation', 'messages', 'audit'] as const;
+export const ADMIN_SECTIONS = [
+  'overview',
+  'users',
+  'lessons',
+  'authors',
+  'prayers',
+  'news',
+  'newsletter',
+  'moderation',
+  'messages',
+  'translations',
+  'audit',
+] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 const LABELS: Record<AdminSection, string> = {
   overview: 'Overview',
@@ -23,6 +36,7 @@ const LABELS: Record<AdminSection, string> = {
   newsletter: 'Newsletter',
   moderation: 'Moderation',
   messages: 'Messages',
+  translations: 'Translations',
   audit: 'Audit log',
 };
 /** Authors write lessons; the rest of the panel is the admins'. */
@@ -63,6 +77,7 @@ function AdminPanel({ role, section, edit }: { role: StaffRole; section?: AdminS
       {shown === 'newsletter' && <NewsletterPanel />}
       {shown === 'moderation' && <ModerationPanel />}
       {shown === 'messages' && <MessagesPanel />}
+      {shown === 'translations' && <TranslationsPanel />}
       {shown === 'audit' && <AuditPanel />}
     </div>
   );
