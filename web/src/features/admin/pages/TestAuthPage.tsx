@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { diagnosticsQuery } from '../api/admin.ts';
 import { FactList } from '../components/FactList.tsx';
@@ -33,60 +34,56 @@ function Diagnostics() {
         <p aria-busy="true">Loading…</p>
       ) : (
         <>
-          <section aria-labelledby="you" className="card flex flex-col gap-3">
-            <h2 id="you" className="font-serif text-xl font-semibold">
-              You
-            </h2>
-            <FactList
-              facts={[
-                ['Signed in as', d.you.email],
-                ['Role', `${d.you.role} (${d.site.roleCheck})`],
-              ]}
-            />
-          </section>
-          <section aria-labelledby="cookies" className="card flex flex-col gap-3">
-            <h2 id="cookies" className="font-serif text-xl font-semibold">
-              Cookies
-            </h2>
-            <FactList
-              facts={[
-                ['Sent with this request', d.cookies.names.join(', ') || 'none'],
-                ['Secure', d.cookies.secure ? 'yes (the site is on https)' : 'no (PUBLIC_URL is not https)'],
-                ['SameSite', d.cookies.sameSite],
-                ['HttpOnly', d.cookies.httpOnly ? 'yes: scripts cannot read them' : 'no'],
-              ]}
-            />
-          </section>
-          <section aria-labelledby="request" className="card flex flex-col gap-3">
-            <h2 id="request" className="font-serif text-xl font-semibold">
-              This request
-            </h2>
-            <FactList
-              facts={[
-                ['Protocol', d.request.protocol],
-                ['Host', d.request.host],
-                ['Your address', d.request.clientAddress],
-                ['Behind a proxy (TRUST_PROXY)', d.request.trustProxy ? 'yes' : 'no'],
-                ['Public address (PUBLIC_URL)', d.site.publicUrl ?? 'not set: links use the trusted host a request came in on'],
-              ]}
-            />
-          </section>
-          <section aria-labelledby="engines" className="card flex flex-col gap-3">
-            <h2 id="engines" className="font-serif text-xl font-semibold">
-              Engines
-            </h2>
-            <FactList
-              facts={[
-                ['AI answers', d.engines.answers],
-                ['Speech', d.engines.speech],
-                ['Pictures', d.engines.images],
-                ['Media storage', d.engines.media],
-                ['Mail', d.engines.mail],
-              ]}
-            />
-          </section>
+          <FactSection
+            title="You"
+            facts={[
+              ['Signed in as', d.you.email],
+              ['Role', `${d.you.role} (${d.site.roleCheck})`],
+            ]}
+          />
+          <FactSection
+            title="Cookies"
+            facts={[
+              ['Sent with this request', d.cookies.names.join(', ') || 'none'],
+              ['Secure', d.cookies.secure ? 'yes (the site is on https)' : 'no (PUBLIC_URL is not https)'],
+              ['SameSite', d.cookies.sameSite],
+              ['HttpOnly', d.cookies.httpOnly ? 'yes: scripts cannot read them' : 'no'],
+            ]}
+          />
+          <FactSection
+            title="This request"
+            facts={[
+              ['Protocol', d.request.protocol],
+              ['Host', d.request.host],
+              ['Your address', d.request.clientAddress],
+              ['Behind a proxy (TRUST_PROXY)', d.request.trustProxy ? 'yes' : 'no'],
+              ['Public address (PUBLIC_URL)', d.site.publicUrl ?? 'not set: links use the trusted host a request came in on'],
+            ]}
+          />
+          <FactSection
+            title="Engines"
+            facts={[
+              ['AI answers', d.engines.answers],
+              ['Speech', d.engines.speech],
+              ['Pictures', d.engines.images],
+              ['Media storage', d.engines.media],
+              ['Mail', d.engines.mail],
+            ]}
+          />
         </>
       )}
     </div>
+  );
+}
+
+function FactSection({ title, facts }: { title: string; facts: [string, ReactNode][] }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="card flex flex-col gap-3">
+      <h2 id={id} className="font-serif text-xl font-semibold">
+        {title}
+      </h2>
+      <FactList facts={facts} />
+    </section>
   );
 }

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, Rss } from 'lucide-react';
+import { PAGE_LINK, PageLinks } from '../../../components/PageLinks.tsx';
+import { Rss } from 'lucide-react';
 import { LESSONS_FEED, LESSONS_TITLE } from '../api/lesson-pages.ts';
 import { lessonsPageQuery } from '../api/lessons.ts';
 import { LessonGrid } from '../components/LessonCard.tsx';
 import { LessonsEmpty } from '../components/LessonsEmpty.tsx';
-
-const PAGE_LINK = 'button-secondary no-underline';
 
 /**
  * Spec §2 /bible-lessons: the published lessons, newest first, twelve a page (`?page=N`). A page past
@@ -56,29 +55,7 @@ export function LessonsPage({ page }: { page: number }) {
         <LessonsEmpty />
       )}
 
-      {!pastTheEnd && pageCount > 1 && (
-        <nav aria-label="Lesson pages" className="grid grid-cols-[1fr_auto_1fr] items-center gap-2 border-t border-stone-200 pt-6 dark:border-stone-800">
-          {page > 1 && (
-            <Link to="/bible-lessons" search={page > 2 ? { page: page - 1 } : {}} rel="prev" className={`${PAGE_LINK} col-start-1 justify-self-start`}>
-              <ChevronLeft aria-hidden size={18} />
-              <span>
-                Newer<span className="max-sm:sr-only"> lessons</span>
-              </span>
-            </Link>
-          )}
-          <p className="col-start-2 text-sm text-stone-700 dark:text-stone-300">
-            Page {page} of {pageCount}
-          </p>
-          {page < pageCount && (
-            <Link to="/bible-lessons" search={{ page: page + 1 }} rel="next" className={`${PAGE_LINK} col-start-3 justify-self-end`}>
-              <span>
-                Older<span className="max-sm:sr-only"> lessons</span>
-              </span>
-              <ChevronRight aria-hidden size={18} />
-            </Link>
-          )}
-        </nav>
-      )}
+      {!pastTheEnd && pageCount > 1 && <PageLinks to="/bible-lessons" page={page} pageCount={pageCount} things="lessons" label="Lesson pages" />}
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, Newspaper } from 'lucide-react';
+import { PageLinks } from '../../../components/PageLinks.tsx';
+import { Newspaper } from 'lucide-react';
 import { formatDate } from '../../../lib/format-date.ts';
 import { markdownSummary } from '../../../lib/markdown-text.ts';
 import { NEWS_TITLE, newsDate } from '../api/news-pages.ts';
 import { newsPageQuery } from '../api/news.ts';
-
-const PAGE_LINK = 'button-secondary no-underline';
 
 /** /news: the published posts about the site, newest first, a page at a time; the route's loader has put the page in the cache. */
 export function NewsPage({ page }: { page: number }) {
@@ -64,29 +63,7 @@ export function NewsPage({ page }: { page: number }) {
         </div>
       )}
 
-      {!pastTheEnd && pageCount > 1 && (
-        <nav aria-label="News pages" className="grid grid-cols-[1fr_auto_1fr] items-center gap-2 border-t border-stone-200 pt-6 dark:border-stone-800">
-          {page > 1 && (
-            <Link to="/news" search={page > 2 ? { page: page - 1 } : {}} rel="prev" className={`${PAGE_LINK} col-start-1 justify-self-start`}>
-              <ChevronLeft aria-hidden size={18} />
-              <span>
-                Newer<span className="max-sm:sr-only"> posts</span>
-              </span>
-            </Link>
-          )}
-          <p className="col-start-2 text-sm text-stone-700 dark:text-stone-300">
-            Page {page} of {pageCount}
-          </p>
-          {page < pageCount && (
-            <Link to="/news" search={{ page: page + 1 }} rel="next" className={`${PAGE_LINK} col-start-3 justify-self-end`}>
-              <span>
-                Older<span className="max-sm:sr-only"> posts</span>
-              </span>
-              <ChevronRight aria-hidden size={18} />
-            </Link>
-          )}
-        </nav>
-      )}
+      {!pastTheEnd && pageCount > 1 && <PageLinks to="/news" page={page} pageCount={pageCount} things="posts" label="News pages" />}
     </div>
   );
 }
