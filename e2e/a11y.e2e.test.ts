@@ -200,8 +200,19 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
   { name: 'lessons, past the last page', path: '/bible-lessons?page=999' },
   { name: 'lesson', path: '/bible-lessons/{lesson}' },
   { name: 'lesson author', path: '/bible-lessons/author/{author}' },
+  { name: 'author by id', path: '/authors/{authorId}' },
   { name: 'news', path: '/news' },
   { name: 'news post', path: '/news/{news}' },
+  // The newsletter's unsubscribe link as the mail carries it, and what a key nobody holds is told.
+  { name: 'newsletter unsubscribe', path: '/newsletter/unsubscribe?token=a11y-key-nobody-holds-0001' },
+  {
+    name: 'newsletter unsubscribe, unknown key',
+    path: '/newsletter/unsubscribe?token=a11y-key-nobody-holds-0001',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await page.getByRole('alert').waitFor();
+    },
+  },
 ];
 
 /** A verse shared once for this run, for the public page's check. */
@@ -228,15 +239,18 @@ function sharedCode(): Promise<string> {
   return shared;
 }
 
+type SampleKey = 'lesson' | 'author' | 'authorId' | 'news';
+
 /** A lesson, its author and a news post of the sample content, for the pages that show one. */
-let content: Promise<Record<'lesson' | 'author' | 'news', string>> | undefined;
-function sampleContent(): Promise<Record<'lesson' | 'author' | 'news', string>> {
+let content: Promise<Record<SampleKey, string>> | undefined;
+function sampleContent(): Promise<Record<SampleKey, string>> {
   const baseUrl = inject('baseUrl');
   const get = (path: string) => fetch(`${baseUrl}${path}`).then((r) => r.json());
   content ??= Promise.all([get('/api/bible-lessons/articles?limit=1'), get('/api/news')]).then(
-    ([[lesson], news]: [{ slug: string; author: { slug: string } }[], { posts: { id: string }[] }]) => ({
+    ([[lesson], news]: [{ slug: string; author: { id: string; slug: string } }[], { posts: { id: string }[] }]) => ({
       lesson: lesson!.slug,
       author: lesson!.author.slug,
+      authorId: lesson!.author.id,
       news: news.posts[0]!.id,
     }),
   );
@@ -246,9 +260,9 @@ function sampleContent(): Promise<Record<'lesson' | 'author' | 'news', string>> 
 /** The screen's address with its placeholders filled in. */
 async function screenPath(path: string): Promise<string> {
   if (path.includes('{shared}')) return path.replace('{shared}', await sharedCode());
-  if (!/\{(lesson|author|news)\}/.test(path)) return path;
+  if (!/\{(lesson|author|authorId|news)\}/.test(path)) return path;
   const sample = await sampleContent();
-  return path.replace(/\{(lesson|author|news)\}/, (_, key: 'lesson' | 'author' | 'news') => sample[key]);
+  return path.replace(/\{(lesson|author|authorId|news)\}/, (_, key: SampleKey) => sample[key]);
 }
 
 describe('accessibility (axe-core): no serious or critical violations', () => {

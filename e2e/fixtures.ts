@@ -41,12 +41,23 @@ function waitForHydration(page: Page): void {
   page.reload = async (...args) => hydrated(await reload(...args));
 }
 
+interface PageOptions {
+  width?: number;
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+  /**
+   * The app's service worker (offline reading) stays out of a test unless it asks for it: requests a
+   * worker answers cannot be intercepted by `page.route`, which several tests use.
+   */
+  serviceWorkers?: 'allow' | 'block';
+}
+
 /**
  * One Chromium per test file; each test gets a fresh context (empty storage, own address) and page.
  * Every page runs under the app's real CSP, and a test fails if anything it did was blocked by it.
  */
 export function useBrowser(): {
-  page: (options?: { width?: number; height?: number; colorScheme?: 'light' | 'dark' }) => Promise<Page>;
+  page: (options?: PageOptions) => Promise<Page>;
   baseUrl: string;
   /** The CSP violations reported so far, taken out (for a test that provokes one on purpose). */
   takeViolations: () => string[];
@@ -69,10 +80,11 @@ export function useBrowser(): {
   return {
     baseUrl: inject('baseUrl'),
     takeViolations: () => violations.splice(0),
-    async page({ width = 1280, height = 800, colorScheme = 'light' } = {}) {
+    async page({ width = 1280, height = 800, colorScheme = 'light', serviceWorkers = 'block' }: PageOptions = {}) {
       const context = await browser.newContext({
         viewport: { width, height },
         colorScheme,
+        serviceWorkers,
         baseURL: inject('baseUrl'),
         permissions: ['clipboard-read', 'clipboard-write'],
         extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },

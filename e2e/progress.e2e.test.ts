@@ -99,12 +99,19 @@ describe('Reading plans and the personalization test', () => {
     await page.mouse.move(640, 400);
     await readToTheEnd(page);
     await page.goto('/bible-plans');
-    await expect.poll(() => page.getByTestId('plan-gospels-30').getByRole('checkbox', { name: 'Matthew 1 read' }).isChecked()).toBe(true);
-    // And by hand.
+    const first = page.getByTestId('plan-gospels-30').getByRole('checkbox', { name: 'Matthew 1 read' });
+    await first.waitFor();
+    await expect.poll(() => first.isChecked(), { timeout: 10_000 }).toBe(true);
+    // And by hand. The box is drawn checked at once; the reload waits for the server to have kept it,
+    // or it could cancel the request it races.
     const second = page.getByTestId('plan-gospels-30').getByRole('checkbox', { name: 'Matthew 2 read' });
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/plans\/gospels-30\/readings\/\d+$/.test(r.url()));
     await second.check();
+    expect((await saved).status()).toBe(200);
     await page.reload();
-    await expect.poll(() => page.getByTestId('plan-gospels-30').getByRole('checkbox', { name: 'Matthew 2 read' }).isChecked()).toBe(true);
+    const secondAgain = page.getByTestId('plan-gospels-30').getByRole('checkbox', { name: 'Matthew 2 read' });
+    await secondAgain.waitFor();
+    await expect.poll(() => secondAgain.isChecked(), { timeout: 10_000 }).toBe(true);
     // A phone's touch targets on the plans page.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);

@@ -6,15 +6,17 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 /**
  * A real app on a real database for API tests: PostgreSQL when TEST_DATABASE_URL is set (CI starts a
  * throwaway cluster), else PGlite in memory. Tables are emptied first so every file starts clean.
+ *
+ * `keepTables` starts a second instance on the PostgreSQL another test app already uses, as a second
+ * process would (tests of work shared by several processes): emptying the tables then would wipe the
+ * first app's data under it, and the test would check nothing.
  */
 export async function startTestApp(
-  options: { importDefaults?: boolean; env?: Record<string, string>; studySources?: AppOptions['studySources'] } = {},
+  options: { importDefaults?: boolean; env?: Record<string, string>; studySources?: AppOptions['studySources']; keepTables?: boolean } = {},
 ): Promise<App & { stop(): Promise<void> }> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const database: Database = await openDatabase({ databaseUrl, dataDir: null });
-  await database.db.execute(
-    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message CASCADE`,
-  );
+  if (!options.keepTables) await emptyTables(database);
   const config = loadConfig({
     SWORD_DISCOVERY: 'off',
     SAMPLE_CONTENT: 'off',
@@ -43,10 +45,14 @@ export async function resetSharedTestDatabase(): Promise<void> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   if (!databaseUrl) return;
   const database = await openDatabase({ databaseUrl, dataDir: null });
+  await emptyTables(database);
+  await database.close();
+}
+
+async function emptyTables(database: Database): Promise<void> {
   await database.db.execute(
     sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message CASCADE`,
   );
-  await database.close();
 }
 
 export function databaseKind(): string {

@@ -22,6 +22,7 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as HighlightsRouteImport } from './routes/highlights'
 import { Route as MySharedVersesRouteImport } from './routes/my-shared-verses'
 import { Route as NotesRouteImport } from './routes/notes'
+import { Route as OfflineRouteImport } from './routes/offline'
 import { Route as PersonalizationTestRouteImport } from './routes/personalization-test'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as PrivacyStandaloneRouteImport } from './routes/privacy-standalone'
@@ -114,6 +115,11 @@ const MySharedVersesRoute = MySharedVersesRouteImport.update({
 const NotesRoute = NotesRouteImport.update({
   id: '/notes',
   path: '/notes',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OfflineRoute = OfflineRouteImport.update({
+  id: '/offline',
+  path: '/offline',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PersonalizationTestRoute = PersonalizationTestRouteImport.update({
@@ -272,6 +278,7 @@ export interface FileRoutesByFullPath {
   '/highlights': typeof HighlightsRoute
   '/my-shared-verses': typeof MySharedVersesRoute
   '/notes': typeof NotesRoute
+  '/offline': typeof OfflineRoute
   '/personalization-test': typeof PersonalizationTestRoute
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
@@ -315,6 +322,7 @@ export interface FileRoutesByTo {
   '/highlights': typeof HighlightsRoute
   '/my-shared-verses': typeof MySharedVersesRoute
   '/notes': typeof NotesRoute
+  '/offline': typeof OfflineRoute
   '/personalization-test': typeof PersonalizationTestRoute
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
@@ -359,6 +367,7 @@ export interface FileRoutesById {
   '/highlights': typeof HighlightsRoute
   '/my-shared-verses': typeof MySharedVersesRoute
   '/notes': typeof NotesRoute
+  '/offline': typeof OfflineRoute
   '/personalization-test': typeof PersonalizationTestRoute
   '/privacy': typeof PrivacyRoute
   '/privacy-standalone': typeof PrivacyStandaloneRoute
@@ -404,6 +413,7 @@ export interface FileRouteTypes {
     | '/highlights'
     | '/my-shared-verses'
     | '/notes'
+    | '/offline'
     | '/personalization-test'
     | '/privacy'
     | '/privacy-standalone'
@@ -447,6 +457,7 @@ export interface FileRouteTypes {
     | '/highlights'
     | '/my-shared-verses'
     | '/notes'
+    | '/offline'
     | '/personalization-test'
     | '/privacy'
     | '/privacy-standalone'
@@ -490,6 +501,7 @@ export interface FileRouteTypes {
     | '/highlights'
     | '/my-shared-verses'
     | '/notes'
+    | '/offline'
     | '/personalization-test'
     | '/privacy'
     | '/privacy-standalone'
@@ -534,6 +546,7 @@ export interface RootRouteChildren {
   HighlightsRoute: typeof HighlightsRoute
   MySharedVersesRoute: typeof MySharedVersesRoute
   NotesRoute: typeof NotesRoute
+  OfflineRoute: typeof OfflineRoute
   PersonalizationTestRoute: typeof PersonalizationTestRoute
   PrivacyRoute: typeof PrivacyRoute
   PrivacyStandaloneRoute: typeof PrivacyStandaloneRoute
@@ -655,6 +668,13 @@ declare module '@tanstack/react-router' {
       path: '/notes'
       fullPath: '/notes'
       preLoaderRoute: typeof NotesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/offline': {
+      id: '/offline'
+      path: '/offline'
+      fullPath: '/offline'
+      preLoaderRoute: typeof OfflineRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/personalization-test': {
@@ -870,6 +890,7 @@ const rootRouteChildren: RootRouteChildren = {
   HighlightsRoute: HighlightsRoute,
   MySharedVersesRoute: MySharedVersesRoute,
   NotesRoute: NotesRoute,
+  OfflineRoute: OfflineRoute,
   PersonalizationTestRoute: PersonalizationTestRoute,
   PrivacyRoute: PrivacyRoute,
   PrivacyStandaloneRoute: PrivacyStandaloneRoute,

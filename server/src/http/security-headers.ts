@@ -74,6 +74,12 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { publicH
   return { page: (req) => forRequest(req).page, overHttp: overHttp.everyReply };
 }
 
+/**
+ * The CSP of the service worker's script, which governs the worker itself: it only fetches from this
+ * site (the app's files, pages and Bible reads it keeps) and runs no other code.
+ */
+export const SERVICE_WORKER_POLICY = "default-src 'none'; connect-src 'self'";
+
 /** What a page's CSP depends on besides the page: https, and where media is served from if not here. */
 export interface PagePolicyOptions {
   publicHttps: boolean;

@@ -12,6 +12,7 @@ import { DisplayNamePrompt } from '../features/auth/components/DisplayNamePrompt
 import { SessionEnded } from '../features/auth/components/SessionEnded.tsx';
 import { SettingsSync } from '../features/settings/components/SettingsSync.tsx';
 import { GuestDataMove } from '../features/settings/components/GuestDataMove.tsx';
+import { ServiceWorkerHost } from '../features/offline/components/ServiceWorkerHost.tsx';
 import { fetchReadingFace, READING_FACE_SCRIPT, applyReadingFaceIfFetched } from '../lib/reading-face.ts';
 
 const THEME = `(function(){try{var t=localStorage.getItem('theme');var d=t==='dark'||((!t||t==='system')&&matchMedia('(prefers-color-scheme: dark)').matches);if(d)document.documentElement.classList.add('dark')}catch(e){}})()`;
@@ -26,6 +27,10 @@ function Shell({ children }: { children: ReactNode }) {
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Installable (issue 18): the manifest names the icons and colours a phone's home screen uses. */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        <meta name="theme-color" content="#7c2d12" />
         {/* The site's address as the server knows it (PUBLIC_URL): share links and canonical links use it in the browser too. */}
         <meta name="selah-origin" content={origin} />
         <script dangerouslySetInnerHTML={{ __html: THEME }} />
@@ -71,6 +76,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient; orig
         <SessionEnded />
         <SettingsSync />
         <GuestDataMove />
+        <ServiceWorkerHost />
       </>
     );
   },

@@ -41,7 +41,7 @@ describe(`the daily prayer and visual contemplation on ${databaseKind()}`, () =>
     // On PostgreSQL a second app on the same database; on PGlite (one process) a second service on the same one.
     let other: { catchUp(): Promise<void> };
     if (process.env.TEST_DATABASE_URL) {
-      second = await startTestApp();
+      second = await startTestApp({ keepTables: true });
       other = second.daily;
     } else {
       const db = app.database.db;

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -203,5 +206,36 @@ describe(`lessons, authors and news on ${databaseKind()}`, () => {
     expect(feed.headers['content-type']).toContain('application/atom+xml');
     expect(feed.body).toContain('<link rel="alternate" type="text/html" href="http://selah.test/bible-lessons/light-for-the-path"/>');
     expect(feed.body.match(/<entry>/g)?.length).toBe(latest.length);
+  });
+
+  it('shows a lesson imported as a draft once a later import publishes it, and keeps its date after', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'selah-content-'));
+    const write = (draft: boolean) => {
+      mkdirSync(join(folder, 'lessons'), { recursive: true });
+      writeFileSync(
+        join(folder, 'lessons', 'waiting-on-the-lord.md'),
+        `---\ntitle: Waiting on the Lord\nslug: waiting-on-the-lord\nauthor: hannah-lindqvist\ndraft: ${draft}\n---\nIsaiah 40:31 is about waiting.\n`,
+      );
+    };
+    const slugs = async () => ((await reader.request('GET', '/api/bible-lessons?page=1')).json() as LessonsPage).articles.map((a) => a.slug);
+    try {
+      write(true);
+      expect((await app.importContent(folder)).lessons).toEqual({ added: 1, updated: 0 });
+      expect(await slugs()).not.toContain('waiting-on-the-lord');
+      expect((await reader.request('GET', '/api/bible-lessons/articles/waiting-on-the-lord')).statusCode).toBe(404);
+
+      write(false);
+      expect((await app.importContent(folder)).lessons).toEqual({ added: 0, updated: 1 });
+      expect(await slugs()).toContain('waiting-on-the-lord');
+      const shown = (await reader.request('GET', '/api/bible-lessons/articles/waiting-on-the-lord')).json() as LessonDetail;
+      expect(Date.parse(shown.publishedAt!)).toBeLessThanOrEqual(Date.now());
+
+      // Imported again, it keeps that date.
+      expect((await app.importContent(folder)).lessons).toEqual({ added: 0, updated: 1 });
+      const again = (await reader.request('GET', '/api/bible-lessons/articles/waiting-on-the-lord')).json() as LessonDetail;
+      expect(again.publishedAt).toBe(shown.publishedAt);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -245,13 +245,16 @@ export class LessonsService {
       readTimeMin: readTimeMinutes(lesson.body),
     };
     const existing = (await this.repository.all(1, undefined, lesson.slug))[0];
-    if (existing) await this.repository.update(existing.lesson.id, fields);
+    // A date once given stays; a draft published by a later import takes that import's date, or it
+    // would be published with no date and never shown (every read asks for published_at <= now).
+    const publishedAt = existing?.lesson.publishedAt ?? (lesson.draft ? null : lesson.publishedAt);
+    if (existing) await this.repository.update(existing.lesson.id, { ...fields, publishedAt });
     else
       await this.repository.insert({
         id: randomUUID(),
         slug: lesson.slug,
         heroImageUrl: null,
-        publishedAt: lesson.draft ? null : lesson.publishedAt,
+        publishedAt,
         ...fields,
       });
     await this.audit.record(staff, 'lesson.import', `lesson ${lesson.slug}`, lesson.title);

@@ -57,7 +57,7 @@ describe(`the newsletter, with double opt-in, on ${databaseKind()}`, () => {
   it('sends the week’s issue once to each confirmed reader, even from two processes at once, with one-click unsubscribe', async () => {
     let other: { send(): Promise<unknown> };
     if (process.env.TEST_DATABASE_URL) {
-      second = await startTestApp({ env: { SMTP_URL: inbox.url } });
+      second = await startTestApp({ env: { SMTP_URL: inbox.url }, keepTables: true });
       other = second.newsletter;
     } else {
       const deps = app.newsletter as unknown as { content: ConstructorParameters<typeof NewsletterService>[2]; mailer: Mailer };

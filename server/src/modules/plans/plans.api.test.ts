@@ -108,4 +108,37 @@ describe(`reading plans on ${databaseKind()}`, () => {
     const future = { plans: [{ ...move.plans[0], planId: 'custom', books: ['Ruth'], startedOn: addDays(today, 9) }] };
     expect((await priscilla.request('POST', '/api/plans/import', future)).statusCode).toBe(400);
   });
+
+  it('catches up: the schedule starts again from the first day with anything unread', async () => {
+    const aquila = await signUpVerified(app, inbox, 'aquila@example.org', undefined, '10.7.0.3');
+    // Ruth and Jonah over eight days, a chapter a day, started five days ago: days 1 and 3 read, 2, 4 and 5 not.
+    const behind = { planId: 'custom', books: ['Ruth', 'Jonah'], days: 8, startedOn: addDays(today, -5), pausedOn: null, finishedOn: null, done: [0, 2] };
+    expect((await aquila.request('POST', '/api/plans/import', { plans: [behind] })).json()).toEqual({ plans: 1 });
+    const before: PlanStatus = (await aquila.request('GET', '/api/plans/mine')).json().plans[0];
+    expect(before).toMatchObject({ dayNumber: 6, today: [{ book: 'Jonah', chapter: 2, position: 5 }] });
+    expect(before.behind.map((r) => r.position)).toEqual([1, 3, 4]);
+
+    const caught = await aquila.request('POST', '/api/plans/custom/catch-up');
+    expect(caught.statusCode, caught.body).toBe(200);
+    // Day 2 (Ruth 2, the first unread) is today; nothing is behind, and what was read stays read.
+    expect(caught.json()).toMatchObject({ startedOn: addDays(today, -1), dayNumber: 2, behind: [], doneCount: 2 });
+    expect(caught.json().today).toEqual([{ book: 'Ruth', chapter: 2, position: 1, done: false }]);
+    // Kept, not only answered; and with nothing behind, catching up again changes nothing.
+    expect((await aquila.request('GET', '/api/plans/mine')).json().plans[0]).toMatchObject({ startedOn: addDays(today, -1), dayNumber: 2 });
+    expect((await aquila.request('POST', '/api/plans/custom/catch-up')).json()).toMatchObject({ startedOn: addDays(today, -1), dayNumber: 2 });
+  });
+
+  it('does not check off a paused plan when the reader completes one of its chapters; an unpaused one is', async () => {
+    const phoebe = await signUpVerified(app, inbox, 'phoebe@example.org', undefined, '10.7.0.4');
+    // Both plans open with Matthew 1.
+    for (const planId of ['gospels-30', 'new-testament-90']) expect((await phoebe.request('POST', '/api/plans', { planId })).statusCode).toBe(200);
+    expect((await phoebe.request('POST', '/api/plans/gospels-30/pause')).json().pausedOn).toBe(today);
+    const read = await phoebe.request('POST', '/api/track-chapter-progress', { book: 'Matthew', chapter: 1, totalVerses: 25, versesViewed: all(25) });
+    expect(read.json()).toEqual({ completed: true, newlyCompleted: true });
+    const byId = new Map(((await phoebe.request('GET', '/api/plans/mine')).json() as MyPlans).plans.map((p) => [p.plan.id, p]));
+    expect(byId.get('gospels-30')).toMatchObject({ pausedOn: today, doneCount: 0 });
+    expect(byId.get('gospels-30')!.today[0]).toMatchObject({ book: 'Matthew', chapter: 1, done: false });
+    expect(byId.get('new-testament-90')).toMatchObject({ pausedOn: null, doneCount: 1 });
+    expect(byId.get('new-testament-90')!.today[0]).toMatchObject({ book: 'Matthew', chapter: 1, done: true });
+  });
 });

@@ -50,6 +50,21 @@ describe(`reading progress, streaks, stats, achievements and rankings on ${datab
     expect((await ruth.request('GET', '/api/study-streak')).json()).toMatchObject({ currentStreak: 1, longestStreak: 1, todayCounts: true });
   });
 
+  it('counts one chapter when two completing reports for it arrive at once', async () => {
+    const lois = await signUpVerified(app, inbox, 'lois@example.org', undefined, '10.8.0.6');
+    // Two tabs (or a retry beside the first try) finishing Ruth 1 (22 verses) together.
+    const both = await Promise.all([read(lois, 'Ruth', 1, 22, verses(22)), read(lois, 'Ruth', 1, 22, verses(22))]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    // Completing is a conditional update: only one of the two is the one that completed it.
+    expect(both.map((r) => r.json().newlyCompleted).sort()).toEqual([false, true]);
+    const stats: StudyStats = (await lois.request('GET', '/api/study-stats')).json();
+    expect(stats.allTime.chapters).toBe(1);
+    expect(stats.week.chapters).toBe(1);
+    expect(stats.calendar.map((d) => d.chapters)).toEqual([1]);
+    expect(stats.coverage.find((b) => b.book === 'Ruth')?.completed).toBe(1);
+    expect((await lois.request('GET', '/api/book-coverage/Ruth')).json().completed).toEqual([1]);
+  });
+
   it('keeps two people apart: one person’s reading is never in another’s figures', async () => {
     const stats: StudyStats = (await boaz.request('GET', '/api/study-stats')).json();
     expect(stats.allTime).toEqual({ chapters: 0, minutes: 0, days: 0 });

@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { join, sep } from 'node:path';
 import { preparedResponse } from '../../http/prepared-reply.ts';
 import { requestOrigin } from '../../http/trusted-hosts.ts';
+import { SERVICE_WORKER_POLICY } from '../../http/security-headers.ts';
 import { RateWindow } from '../../lib/rate-window.ts';
 import { hasWebBuild, ServerRenderer } from './server-render.ts';
 
@@ -38,6 +39,7 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): WebPa
   const publicHttps = options.publicUrl?.startsWith('https://') ?? false;
   if (built) {
     const assetsDir = join(options.webDist, 'assets') + sep;
+    const serviceWorker = join(options.webDist, 'sw.js');
     server.register(fastifyStatic, {
       root: options.webDist,
       index: false,
@@ -51,6 +53,10 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): WebPa
       // The favicon and other unhashed files are checked again each time.
       setHeaders: (reply, path) => {
         if (path.startsWith(assetsDir)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // The service worker (or its compressed copy) is checked on every visit, so a new release is found
+        // at once; its CSP is the worker's own and must let it fetch from this site.
+        if (path === serviceWorker || path.startsWith(`${serviceWorker}.`))
+          reply.header('cache-control', 'no-cache').header('content-security-policy', SERVICE_WORKER_POLICY);
       },
     });
   }

@@ -5,6 +5,7 @@ import { ThemeToggle } from '../../components/ui/ThemeToggle.tsx';
 import { TranslationSelect } from '../../features/translations/components/TranslationSelect.tsx';
 import { MobileDrawer, NavLinks, StudyLinks } from '../../features/navigation/components/SiteNavigation.tsx';
 import { AccountSlot } from '../../features/auth/components/AccountSlot.tsx';
+import { OfflineNotice } from '../../features/offline/components/OfflineNotice.tsx';
 
 function Brand() {
   return (
@@ -100,6 +101,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             />
           </header>
         )}
+        <OfflineNotice />
         <main id="main" tabIndex={-1} className="outline-none">
           {children}
         </main>

@@ -52,9 +52,15 @@ export function trackActivity(report: ActivityReport): Promise<void> {
   );
 }
 
-/** A question a guest asked the Bible AI (the server counts a signed-in person's itself). */
-export function trackGuestQuestion(): void {
-  whenViewerKnown((known) => {
-    if (known === 'guest') recordForGuest({ questionsAsked: 1 });
-  });
+/**
+ * A question a guest asked the Bible AI (the server counts a signed-in person's itself). Settles once
+ * the question is counted, so the caller can refresh the progress figures, and never fails.
+ */
+export function trackGuestQuestion(): Promise<void> {
+  return new Promise((done) =>
+    whenViewerKnown((known) => {
+      if (known === 'guest') void recordForGuest({ questionsAsked: 1 }).finally(done);
+      else done();
+    }),
+  );
 }

@@ -26,7 +26,10 @@ export function AuditPanel() {
       ) : entries.length === 0 ? (
         <p className="text-stone-700 dark:text-stone-300">Nothing has been changed in the panel yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        // Wider than a phone: it scrolls sideways, so it is focusable for the keyboard to scroll it too (axe's
+        // scrollable-region-focusable); the lint rule does not know scroll regions.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Changes, newest first">
           <table className="w-full text-left text-sm">
             <thead className="text-stone-600 dark:text-stone-400">
               <tr>

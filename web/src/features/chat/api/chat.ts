@@ -1,6 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { AskReply } from '#common/contracts/ai.ts';
 import { apiPost, apiStream } from '../../../lib/api-client.ts';
 import { trackGuestQuestion } from '../../activity/api/activity.ts';
+import { PROGRESS_KEY } from '../../progress/api/progress-reports.ts';
 
 /** Spec §2: the chips' fixed questions (home page and an empty chat). */
 export const CHAT_CHIPS = [
@@ -34,11 +36,21 @@ export function conversationContext(turns: readonly ChatTurn[]): string | undefi
   return text ? text.slice(-CONTEXT_MAX) : undefined;
 }
 
+/**
+ * An answered question counts toward the day: the server counts an account's, this browser a guest's.
+ * The streak, My Stats and achievements (Seeker) are read again once it has (spec §7 cache refresh).
+ */
+function questionAnswered(queryClient: QueryClient): void {
+  void trackGuestQuestion().then(() => queryClient.invalidateQueries({ queryKey: PROGRESS_KEY }));
+}
+
 /** Spec §7 POST /api/ai/ask, in the translation the person reads. */
-export const askAi = async (input: { question: string; context?: string; reference?: string; translation?: string; brief?: boolean }) => {
+export const askAi = async (
+  queryClient: QueryClient,
+  input: { question: string; context?: string; reference?: string; translation?: string; brief?: boolean },
+) => {
   const reply = await apiPost<AskReply>('/api/ai/ask', input);
-  // An answered question counts toward the day: the server counts an account's, this browser a guest's.
-  trackGuestQuestion();
+  questionAnswered(queryClient);
   return reply;
 };
 
@@ -47,6 +59,7 @@ export const askAi = async (input: { question: string; context?: string; referen
  * then the checked reply. Rejects with the server's message on an `error` event.
  */
 export async function askAiStream(
+  queryClient: QueryClient,
   input: { question: string; context?: string; reference?: string; translation?: string },
   onDraft: (text: string) => void,
   signal: AbortSignal,
@@ -64,6 +77,6 @@ export async function askAiStream(
     signal,
   );
   if (!reply) throw new Error(failure ?? 'Failed to generate response.');
-  trackGuestQuestion();
+  questionAnswered(queryClient);
   return reply;
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Send, Sparkles, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -14,6 +15,7 @@ import { AnswerText } from './AnswerText.tsx';
  * and text, answered in place, and taken on to /chat if the person wants to keep talking.
  */
 export default function AskDialog({ reference, text, translation, onClose }: { reference: string; text: string; translation: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
   const [question, setQuestion] = useState('');
   const [asked, setAsked] = useState('');
   const [reply, setReply] = useState<AskReply | null>(null);
@@ -27,7 +29,7 @@ export default function AskDialog({ reference, text, translation, onClose }: { r
     setError(null);
     setAsked(q);
     try {
-      setReply(await askAi({ question: q, context: `${reference} (${translation}): ${text}`, reference, translation }));
+      setReply(await askAi(queryClient, { question: q, context: `${reference} (${translation}): ${text}`, reference, translation }));
     } catch (failure) {
       setReply(null);
       setError(errorMessage(failure) || 'Failed to generate response.');

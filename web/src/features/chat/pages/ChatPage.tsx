@@ -55,7 +55,12 @@ export function ChatPage({ q, c }: { q?: string; c?: string }) {
       stopper.current = stop;
       try {
         const context = conversationContext(earlier);
-        const reply = await askAiStream({ question: text, context, translation }, (draft) => show([...earlier, { id, question: text, draft }]), stop.signal);
+        const reply = await askAiStream(
+          queryClient,
+          { question: text, context, translation },
+          (draft) => show([...earlier, { id, question: text, draft }]),
+          stop.signal,
+        );
         show([...earlier, { id, question: text, reply }]);
         void trackQuestion({ question: text, context, aiResponse: reply.response });
         if (generation.current !== mine) return;

@@ -1,7 +1,9 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { GalleryImage, SharedVerse, ShareGraphic, VerseVisualization } from '#common/contracts/pictures.ts';
 import { CHAPTER_PICTURES_FETCHED, VISUALIZATIONS_FETCHED, type FontStyle } from '#common/pictures/rules.ts';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
+import { PROGRESS_KEY } from '../../progress/api/progress-reports.ts';
+import { guestShares, guestSharesQuery } from './guest-shares.ts';
 
 export type { GalleryImage, SharedVerse, ShareGraphic, VerseVisualization };
 
@@ -50,8 +52,24 @@ export interface ShareStyle {
 export const generateGraphic = (input: { verseText: string; reference: string; translation: string } & ShareStyle) =>
   apiPost<{ id: string; imageUrl: string; width: number; height: number }>('/api/shared-verses/generate-graphic', input);
 
-export const createSharedVerse = (input: { verseText: string; reference: string; translation: string; customGraphicUrl: string | null } & ShareStyle) =>
-  apiPost<{ shareCode: string; ownerKey?: string }>('/api/shared-verses', { ...input, isPublic: 1 });
+/**
+ * Spec §7 POST /api/shared-verses: shares a verse and answers its code. A guest's share is kept in this
+ * browser with the key that deletes it. Either way the progress figures are read again, since a first
+ * share earns Pass It On (spec §7 cache refresh).
+ */
+export async function shareVerse(
+  queryClient: QueryClient,
+  input: { verseText: string; reference: string; translation: string; customGraphicUrl: string | null } & ShareStyle,
+): Promise<string> {
+  const { shareCode, ownerKey } = await apiPost<{ shareCode: string; ownerKey?: string }>('/api/shared-verses', { ...input, isPublic: 1 });
+  if (ownerKey) {
+    const { reference, translation, verseText } = input;
+    guestShares.prepend({ id: shareCode, ownerKey, reference, translation, verseText, createdAt: new Date().toISOString() });
+    void queryClient.invalidateQueries({ queryKey: guestSharesQuery.queryKey });
+  }
+  void queryClient.invalidateQueries({ queryKey: PROGRESS_KEY });
+  return shareCode;
+}
 
 export const deleteSharedVerse = (code: string, ownerKey?: string) =>
   apiRequest<void>('DELETE', `/api/shared-verses/${encodeURIComponent(code)}`, ownerKey ? { ownerKey } : undefined);

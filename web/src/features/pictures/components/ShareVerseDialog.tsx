@@ -19,9 +19,8 @@ import { cn } from '../../../lib/cn.ts';
 import { PicturesDialog, type VerseDialogProps } from './PicturesDialog.tsx';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
-import { createSharedVerse, generateGraphic } from '../api/pictures.ts';
+import { generateGraphic, shareVerse } from '../api/pictures.ts';
 import { absoluteUrl, useSiteOrigin } from '../api/share-links.ts';
-import { guestShares, guestSharesQuery } from '../api/guest-shares.ts';
 import { ShareMenu } from './ShareMenu.tsx';
 
 /** How the preview sets each style in the page's own fonts (the graphic itself uses the server's). */
@@ -69,11 +68,7 @@ export default function ShareVerseDialog({ reference, verseText, translation, on
   const makeLink = async () => {
     setBusy('link');
     try {
-      const { shareCode, ownerKey } = await createSharedVerse({ verseText, reference, translation, ...style, customGraphicUrl: chosen?.imageUrl ?? null });
-      if (ownerKey) {
-        guestShares.prepend({ id: shareCode, ownerKey, reference, translation, verseText, createdAt: new Date().toISOString() });
-        void queryClient.invalidateQueries({ queryKey: guestSharesQuery.queryKey });
-      }
+      const shareCode = await shareVerse(queryClient, { verseText, reference, translation, ...style, customGraphicUrl: chosen?.imageUrl ?? null });
       setLink(absoluteUrl(sharedVersePath(shareCode), origin));
       toast({ title: PICTURE_MESSAGES.shared, description: user.data ? 'It is in My Shared Verses.' : 'This browser keeps it in My Shared Verses.' });
     } catch (error) {

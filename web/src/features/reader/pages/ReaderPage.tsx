@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { BarChart3, ChevronLeft, ChevronRight, Images } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { chapterAfterBookChange, nextChapter, previousChapter, type ChapterPosition } from '#common/bible/navigation.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, NETWORK_ERROR } from '../../../lib/api-client.ts';
 import { chapterHead } from '../../../lib/page-head.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { ThemeToggle } from '../../../components/ui/ThemeToggle.tsx';
@@ -56,6 +56,10 @@ interface Props {
   verse?: number;
   translation?: string;
 }
+
+/** A chapter that could not be fetched and is not kept on the device (issue 18): most often, no network. */
+const NOT_KEPT_OFFLINE =
+  'This chapter could not be reached, and it is not kept on this device: you may be offline. Chapters you have read before open without a connection.';
 
 export function ReaderPage({ book, chapter, verse, translation: urlTranslation }: Props) {
   const preferred = usePreferredTranslation();
@@ -172,7 +176,9 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
     const error = content.error;
     body = (
       <ReaderMessage>
-        {(error instanceof ApiError && error.serverMessage) || `Content not available in ${translation} translation. Please try a different translation.`}
+        {error.message === NETWORK_ERROR
+          ? NOT_KEPT_OFFLINE
+          : (error instanceof ApiError && error.serverMessage) || `Content not available in ${translation} translation. Please try a different translation.`}
       </ReaderMessage>
     );
   } else if (content.data.redirect) body = <TranslationNotAvailable content={content.data} onTranslation={(code) => void changeTranslation(code)} onGo={go} />;

@@ -85,7 +85,7 @@ export function useNoteAnswer(note: Note, translation: string) {
   const answer = useQuery(query);
   const ask = useMutation({
     mutationFn: async (): Promise<NoteAnswer> => {
-      const reply = await askAi({ question: note.content, context: note.title, reference: note.reference, translation, brief: true });
+      const reply = await askAi(queryClient, { question: note.content, context: note.title, reference: note.reference, translation, brief: true });
       const kept = { noteId: note.id, prompt: note.content, response: reply.response, translation: reply.translation, reference: note.reference };
       if (!signedIn) {
         const id = crypto.randomUUID();

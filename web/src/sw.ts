@@ -1,0 +1,119 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { getOrCreateDefaultRouter } from 'workbox-routing/utils/getOrCreateDefaultRouter.js';
+import { NetworkFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { BIBLE_CACHE, OFFLINE_PAGE, PAGES_CACHE, SHELL_CACHE, isBibleRead, keepsPage, offlineAddress } from './features/offline/sw-rules.ts';
+
+/**
+ * Selah's service worker (issue 18). It keeps:
+ * - the built app (scripts, styles, fonts, icons), precached on install, so the app starts offline;
+ * - every page opened (network first: online, the server's page is always the newest);
+ * - every Bible read (chapters, book and translation lists), network first too, so a chapter read once
+ *   opens again without a network; a translation downloaded for offline is looked up as well.
+ * Offline, an address never opened is answered by the offline page, which opens it in the browser
+ * from what is kept (see features/offline/OfflinePage).
+ *
+ * A new version waits until the person agrees to reload (UpdatePrompt), so one page never mixes the
+ * files of two builds.
+ */
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/** Offline, a read not in its own cache may be in a downloaded translation's (or any other) cache. */
+const anyKeptCopy: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => (await caches.match(request, { ignoreVary: true })) ?? undefined,
+};
+
+/** Only whole, successful replies are kept: an error page must not stand in for a chapter later. */
+const onlyOk: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+};
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && isBibleRead(url.pathname),
+  new NetworkFirst({
+    cacheName: BIBLE_CACHE,
+    networkTimeoutSeconds: 6,
+    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 5000, purgeOnQuotaError: true }), anyKeptCopy],
+  }),
+);
+
+/**
+ * Offline, for a page not kept: the offline page, at its own address (the redirect lets the app see
+ * where the person wanted to go); the offline page itself is answered from the shell cache.
+ */
+async function offlineAnswer(url: URL): Promise<Response | undefined> {
+  const offline = await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE });
+  if (!offline || url.pathname === OFFLINE_PAGE) return offline;
+  return Response.redirect(offlineAddress(url), 302);
+}
+
+const pages = new NetworkFirst({
+  cacheName: PAGES_CACHE,
+  networkTimeoutSeconds: 6,
+  plugins: [
+    onlyOk,
+    new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true }),
+    {
+      // A page never opened here: the offline page, told where the person wanted to go.
+      handlerDidError: async ({ request }) => offlineAnswer(new URL(request.url)),
+    },
+  ],
+});
+
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      const url = new URL(options.request.url);
+      if (keepsPage(url.pathname)) return pages.handle(options);
+      // Pages with secrets in the address or only for staff go to the network alone; offline they
+      // still get the offline page rather than the browser's error.
+      try {
+        return await fetch(options.request);
+      } catch (error) {
+        const answer = await offlineAnswer(url);
+        if (answer) return answer;
+        throw error;
+      }
+    },
+    { denylist: [/^\/api\//, /^\/media\//] },
+  ),
+);
+
+// The first version takes the open pages at once, so the chapter being read is kept from then on (an
+// update takes over only when the person reloads for it, see UpdatePrompt).
+clientsClaim();
+// What the first page read before the worker was there is sent over once (CACHE_URLS) and kept by the
+// same routes as any later read.
+getOrCreateDefaultRouter().addCacheListener();
+
+self.addEventListener('install', (event) => {
+  // The offline page is kept from the start, apart from the pages that come and go: it is what an
+  // address never opened gets without a network.
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.add(new Request(OFFLINE_PAGE, { cache: 'reload' }))));
+});
+
+self.addEventListener('activate', (event) => {
+  // Kept pages name the files of the build that rendered them, which this version's precache no longer
+  // holds: they go, and offline the offline page opens each address from the kept Bible reads instead.
+  event.waitUntil(caches.delete(PAGES_CACHE));
+});
+
+/** The page open when the worker first came: rendered before there was a worker to keep it. */
+async function keepPage(address: string): Promise<void> {
+  const url = new URL(address);
+  if (url.origin !== self.location.origin || !keepsPage(url.pathname)) return;
+  const page = await fetch(url, { credentials: 'same-origin' });
+  if (page.status === 200 && page.headers.get('content-type')?.startsWith('text/html')) await (await caches.open(PAGES_CACHE)).put(url.href, page);
+}
+
+self.addEventListener('message', (event) => {
+  const message = event.data as { type?: string; url?: unknown } | null;
+  if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (message?.type === 'KEEP_PAGE' && typeof message.url === 'string') event.waitUntil(keepPage(message.url).catch(() => undefined));
+});
