@@ -113,6 +113,7 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
   },
   { name: 'settings, guest', path: '/settings' },
   { name: 'settings, signed in', path: '/settings', signIn: signInReader },
+  { name: 'offline page', path: '/offline' },
   { name: 'admin sign-in', path: '/secret-admin-login' },
   {
     name: 'account menu',

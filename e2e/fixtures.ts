@@ -41,6 +41,12 @@ function waitForHydration(page: Page): void {
   page.reload = async (...args) => hydrated(await reload(...args));
 }
 
+/**
+ * The console line of a page whose service worker the test keeps out (the fixture's default): the
+ * harness's doing, not the app's.
+ */
+export const workerBlocked = (text: string) => text.includes('Service Worker registration blocked by Playwright');
+
 interface PageOptions {
   width?: number;
   height?: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Article, AuthorProfile, LessonDetail, LessonsPage } from '#common/contracts/lessons.ts';
 import type { NewsPage, NewsPost } from '#common/contracts/news.ts';
-import { useBrowser } from './fixtures.ts';
+import { workerBlocked, useBrowser } from './fixtures.ts';
 import { smallTargets } from './touch-targets.ts';
 
 // Bible lessons and news: the home page's latest lessons, the list, a lesson, its author and the news,
@@ -170,7 +170,8 @@ describe('The lessons and news pages', () => {
       const problems: string[] = [];
       const reads: string[] = [];
       page.on('console', (m) => {
-        if ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource')) problems.push(m.text().slice(0, 300));
+        if ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource') && !workerBlocked(m.text()))
+          problems.push(m.text().slice(0, 300));
       });
       page.on('pageerror', (e) => problems.push(e.message.slice(0, 300)));
       page.on('request', (r) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useBrowser } from './fixtures.ts';
+import { workerBlocked, useBrowser } from './fixtures.ts';
 import { signInAs } from './session.ts';
 import { SEEDED_READER } from './seeded-accounts.ts';
 
@@ -10,7 +10,8 @@ const { page: newPage, baseUrl } = useBrowser();
 function consoleProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (m) => {
-    if ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource')) problems.push(m.text().slice(0, 300));
+    if ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource') && !workerBlocked(m.text()))
+      problems.push(m.text().slice(0, 300));
   });
   page.on('pageerror', (e) => problems.push(e.message.slice(0, 300)));
   return problems;

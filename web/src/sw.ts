@@ -5,7 +5,20 @@ import { getOrCreateDefaultRouter } from 'workbox-routing/utils/getOrCreateDefau
 import { NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
-import { BIBLE_CACHE, OFFLINE_PAGE, PAGES_CACHE, SHELL_CACHE, isBibleRead, keepsPage, offlineAddress } from './features/offline/sw-rules.ts';
+import {
+  BIBLE_CACHE,
+  DOWNLOAD_HEADER,
+  OFFLINE_PAGE,
+  PAGES_CACHE,
+  PERSONAL_CACHE,
+  SHELL_CACHE,
+  buildName,
+  changesAccount,
+  isBibleRead,
+  isPersonalRead,
+  keepsPage,
+  offlineAddress,
+} from './features/offline/sw-rules.ts';
 
 /**
  * Selah's service worker (issue 18). It keeps:
@@ -21,7 +34,12 @@ import { BIBLE_CACHE, OFFLINE_PAGE, PAGES_CACHE, SHELL_CACHE, isBibleRead, keeps
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
 
-precacheAndRoute(self.__WB_MANIFEST);
+/** This build, named by its files: each build keeps the pages it rendered apart from another's. */
+const MANIFEST = self.__WB_MANIFEST;
+const BUILD = buildName(JSON.stringify(MANIFEST));
+const PAGES = `${PAGES_CACHE}-${BUILD}`;
+
+precacheAndRoute(MANIFEST);
 cleanupOutdatedCaches();
 
 /** Offline, a read not in its own cache may be in a downloaded translation's (or any other) cache. */
@@ -35,7 +53,7 @@ const onlyOk: WorkboxPlugin = {
 };
 
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && isBibleRead(url.pathname),
+  ({ url, request }) => url.origin === self.location.origin && request.method === 'GET' && isBibleRead(url.pathname) && !request.headers.has(DOWNLOAD_HEADER),
   new NetworkFirst({
     cacheName: BIBLE_CACHE,
     networkTimeoutSeconds: 6,
@@ -53,8 +71,27 @@ async function offlineAnswer(url: URL): Promise<Response | undefined> {
   return Response.redirect(offlineAddress(url), 302);
 }
 
+// The signed-in person's notes, highlights and session, for reading them offline. Network first: online
+// they are always the server's. Signing in or out (any account) drops them first, so the next person on
+// this browser never sees them.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && isPersonalRead(url.pathname),
+  new NetworkFirst({
+    cacheName: PERSONAL_CACHE,
+    networkTimeoutSeconds: 6,
+    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 500, purgeOnQuotaError: true })],
+  }),
+);
+const forgetPersonal = async ({ request }: { request: Request }) => {
+  await caches.delete(PERSONAL_CACHE);
+  return fetch(request);
+};
+for (const method of ['GET', 'POST'] as const) {
+  registerRoute(({ url }) => url.origin === self.location.origin && changesAccount(url.pathname), forgetPersonal, method);
+}
+
 const pages = new NetworkFirst({
-  cacheName: PAGES_CACHE,
+  cacheName: PAGES,
   networkTimeoutSeconds: 6,
   plugins: [
     onlyOk,
@@ -99,9 +136,11 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  // Kept pages name the files of the build that rendered them, which this version's precache no longer
+  // Pages kept by an earlier build name that build's files, which this version's precache no longer
   // holds: they go, and offline the offline page opens each address from the kept Bible reads instead.
-  event.waitUntil(caches.delete(PAGES_CACHE));
+  event.waitUntil(
+    caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith(`${PAGES_CACHE}-`) && name !== PAGES).map((name) => caches.delete(name)))),
+  );
 });
 
 /** The page open when the worker first came: rendered before there was a worker to keep it. */
@@ -109,7 +148,7 @@ async function keepPage(address: string): Promise<void> {
   const url = new URL(address);
   if (url.origin !== self.location.origin || !keepsPage(url.pathname)) return;
   const page = await fetch(url, { credentials: 'same-origin' });
-  if (page.status === 200 && page.headers.get('content-type')?.startsWith('text/html')) await (await caches.open(PAGES_CACHE)).put(url.href, page);
+  if (page.status === 200 && page.headers.get('content-type')?.startsWith('text/html')) await (await caches.open(PAGES)).put(url.href, page);
 }
 
 self.addEventListener('message', (event) => {

@@ -8,6 +8,9 @@ import { Workbox } from 'workbox-window';
  * page reloads once, with every file of the new build.
  */
 export function registerServiceWorker(onUpdate: (apply: () => void) => void): void {
+  // A page the worker did not serve (the very first, or one opened while the worker was installing)
+  // came, with what it read, before there was a worker to keep it.
+  const servedWithoutWorker = !navigator.serviceWorker.controller;
   const wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => {
     onUpdate(() => {
@@ -15,15 +18,18 @@ export function registerServiceWorker(onUpdate: (apply: () => void) => void): vo
       wb.messageSkipWaiting();
     });
   });
-  // The first install: the page and what it read came before there was a worker to keep them, so the
-  // worker is told and keeps them now.
-  wb.addEventListener('activated', (event) => {
-    if (event.isUpdate) return;
-    const read = performance.getEntriesByType('resource').map((entry) => entry.name);
-    void wb.messageSW({ type: 'CACHE_URLS', payload: { urlsToCache: read } });
-    void wb.messageSW({ type: 'KEEP_PAGE', url: window.location.href });
-  });
-  void wb.register().catch(() => {
-    // A browser that refuses (private mode, a policy) still reads online; nothing to tell the person.
-  });
+  void wb
+    .register()
+    .then(async () => {
+      if (!servedWithoutWorker) return;
+      // So the worker is told what this page is and what it read, and keeps them now. Told directly:
+      // the active worker listens whether or not it controls this page yet.
+      const worker = (await navigator.serviceWorker.ready).active;
+      const read = performance.getEntriesByType('resource').map((entry) => entry.name);
+      worker?.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: read } });
+      worker?.postMessage({ type: 'KEEP_PAGE', url: window.location.href });
+    })
+    .catch(() => {
+      // A browser that refuses (private mode, a policy) still reads online; nothing to tell the person.
+    });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBibleRead, keepsPage, offlineAddress, safeReturnPath } from './sw-rules.ts';
+import { changesAccount, isBibleRead, isPersonalRead, keepsPage, offlineAddress, safeReturnPath } from './sw-rules.ts';
 
 describe('what the service worker keeps', () => {
   it('keeps the Bible reads that are the same for everyone', () => {
@@ -27,5 +27,13 @@ describe('what the service worker keeps', () => {
     expect(safeReturnPath(new URL(address, 'https://selah.example').searchParams.get('to'))).toBe('/bible?book=John&chapter=3');
     for (const to of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/offline', '/offline?to=/x', 42, undefined])
       expect(safeReturnPath(to), String(to)).toBeUndefined();
+  });
+
+  it('keeps a signed-in person’s own reads, and knows the requests that change who is signed in', () => {
+    for (const path of ['/api/notes', '/api/highlights', '/api/auth/user']) expect(isPersonalRead(path), path).toBe(true);
+    for (const path of ['/api/auth/sign-in/email', '/api/admin/users', '/api/notebook']) expect(isPersonalRead(path), path).toBe(false);
+    for (const path of ['/api/logout', '/api/auth/custom-logout', '/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-out'])
+      expect(changesAccount(path), path).toBe(true);
+    for (const path of ['/api/auth/user', '/api/notes', '/api/logoutx']) expect(changesAccount(path), path).toBe(false);
   });
 });

@@ -3,18 +3,47 @@
  * rules, so they are tested without a worker.
  */
 
-/** Pages opened, newest first (each is the server's rendering of that address). */
+/** Pages opened (each the server's rendering of that address), one cache per build: `selah-pages-<build>`. */
 export const PAGES_CACHE = 'selah-pages';
+
+/** A short name for a build, from the list of its files (FNV-1a). */
+export function buildName(files: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < files.length; i++) hash = Math.imul(hash ^ files.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
 /** The offline page: what an address never opened gets without a network. */
 export const SHELL_CACHE = 'selah-shell';
 /** Bible reads: chapters, book lists, translation lists. */
 export const BIBLE_CACHE = 'selah-bible';
 
+/** The signed-in person's own reads (who they are, their notes and highlights): kept to read offline, dropped on sign-in and sign-out. */
+export const PERSONAL_CACHE = 'selah-personal';
+
 export const OFFLINE_PAGE = '/offline';
+
+/** A translation downloaded for offline reading: every chapter and its book list, kept until deleted. */
+export const downloadCacheName = (code: string) => `selah-download-${code}`;
+
+/**
+ * Marks the requests of a download: the worker leaves them to the download, which keeps them in its
+ * own cache, so a chapter is not stored twice (nor pushed out of the cache of chapters read).
+ */
+export const DOWNLOAD_HEADER = 'x-selah-download';
 
 /** Reads of the Bible store that are the same for everyone and worth keeping. */
 export function isBibleRead(pathname: string): boolean {
   return /^\/api\/bible\/(content|available-books|books|translations|first-available)(\/|$)/.test(pathname);
+}
+
+/** A signed-in person's reads that My Notes, My Highlights and the reader's marks need offline. */
+export function isPersonalRead(pathname: string): boolean {
+  return /^\/api\/(notes|highlights|auth\/user)(\/|$)/.test(pathname);
+}
+
+/** Requests that change who is signed in: the kept personal reads go before they do. */
+export function changesAccount(pathname: string): boolean {
+  return /^\/api\/(logout|auth\/(custom-logout|sign-in|sign-up|sign-out))(\/|$)/.test(pathname);
 }
 
 /**

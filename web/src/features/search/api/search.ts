@@ -1,7 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { TopicPassages } from '#common/contracts/ai.ts';
 import type { SearchRequest, SearchResponse } from '#common/contracts/bible.ts';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, NETWORK_ERROR } from '../../../lib/api-client.ts';
+import { searchDownloaded } from '../../offline/api/offline-search.ts';
+
+/** A search answered on this device from a downloaded translation, without a network. */
+export type SearchResult = SearchResponse & { offline?: true };
+
+export const OFFLINE_SEARCH_UNAVAILABLE =
+  'You’re offline, and this translation is not downloaded to this device. Download it in Settings to search it without a connection.';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -9,10 +16,18 @@ const TEN_MINUTES = 10 * 60 * 1000;
 export const searchQuery = (params: SearchRequest) =>
   queryOptions({
     queryKey: ['search', params],
-    queryFn: () => {
+    queryFn: async (): Promise<SearchResult> => {
       const qs = new URLSearchParams();
       for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') qs.set(k, String(v));
-      return apiGet<SearchResponse>(`/api/search?${qs}`);
+      try {
+        return await apiGet<SearchResponse>(`/api/search?${qs}`);
+      } catch (error) {
+        // No network: a translation downloaded here is searched on the device (issue 18).
+        if (!(error instanceof Error) || error.message !== NETWORK_ERROR) throw error;
+        const here = await searchDownloaded(params);
+        if (!here) throw new Error(OFFLINE_SEARCH_UNAVAILABLE, { cause: error });
+        return { ...here, offline: true };
+      }
     },
     staleTime: TEN_MINUTES,
   });

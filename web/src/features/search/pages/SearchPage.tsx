@@ -113,7 +113,14 @@ export function SearchPage(params: SearchPageParams) {
         </p>
       )}
 
-      {params.q && !data?.passage && page === 1 && <TopicPassages q={params.q} translation={translation} />}
+      {data?.offline && (
+        <p role="status" className="text-sm text-stone-700 dark:text-stone-300">
+          You’re offline: these are the verses of {data.translation} on this device with your words. Online, search also understands references and ranks what
+          fits best.
+        </p>
+      )}
+
+      {params.q && !data?.passage && page === 1 && !data?.offline && <TopicPassages q={params.q} translation={translation} />}
 
       {data?.passage && (
         <section className="card" aria-labelledby="passage-heading">

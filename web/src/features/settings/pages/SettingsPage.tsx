@@ -13,6 +13,7 @@ import { useCurrentTranslation, useTranslationSummary } from '../../translations
 import { NoRedLetters } from '../../reader/components/DisplaySettings.tsx';
 import { EditionChoice } from '../../translations/components/EditionChoice.tsx';
 import { RankingsVisibilitySetting } from '../../progress/components/RankingsVisibilitySetting.tsx';
+import { OfflineDownloads } from '../../offline/components/OfflineDownloads.tsx';
 
 const THEMES: { value: ThemeChoice; label: string }[] = [
   { value: 'light', label: 'Light' },
@@ -21,7 +22,7 @@ const THEMES: { value: ThemeChoice; label: string }[] = [
 ];
 
 // `segmented` (styles.css) draws the focus ring on the label, since the radio itself is visually hidden.
-const choice = 'segmented flex cursor-pointer items-center justify-center rounded-lg border px-3 py-2 text-sm';
+const choice = 'segmented flex min-h-11 cursor-pointer items-center justify-center rounded-lg border px-3 py-2 text-sm';
 const chosen = 'border-orange-800 bg-orange-100 font-semibold text-orange-950 dark:border-orange-300 dark:bg-orange-950 dark:text-orange-50';
 const unchosen = 'border-stone-300 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800';
 
@@ -107,7 +108,7 @@ export function SettingsPage() {
             value={lineSpacing}
             onChange={setLineSpacing}
           />
-          <label className="flex items-center justify-between gap-3 text-sm font-medium">
+          <label className="flex min-h-11 items-center justify-between gap-3 text-sm font-medium">
             Words of Jesus in red
             <input
               type="checkbox"
@@ -141,6 +142,10 @@ export function SettingsPage() {
 
       <Section title="Translations" id="translations-heading">
         <TranslationCatalogue />
+      </Section>
+
+      <Section title="Offline reading" id="offline-heading">
+        <OfflineDownloads />
       </Section>
 
       {user.data && (

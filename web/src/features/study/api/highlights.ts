@@ -9,6 +9,7 @@ import { localList } from '../../../lib/local-list.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { trackActivity } from '../../activity/api/activity.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
+import { guestHighlightMadeHere, orMadeHereForGuest } from './guest-offline.ts';
 
 export type HighlightColor = Highlight['color'];
 export const HIGHLIGHT_CHANGED_EVENT = 'highlights-changed';
@@ -67,7 +68,12 @@ export function useChapterHighlights(book: string, chapter: number) {
     async (verses: { verseId: string; reference: string; text: string }[], color: HighlightColor) => {
       try {
         for (const v of verses) {
-          const saved = await apiPost<Highlight>('/api/highlights', { verse: v.verseId, color, reference: v.reference, text: stripQuotes(v.text) });
+          const input = { verse: v.verseId, color, reference: v.reference, text: stripQuotes(v.text) };
+          const saved = await orMadeHereForGuest(
+            signedIn,
+            () => apiPost<Highlight>('/api/highlights', input),
+            () => guestHighlightMadeHere(input),
+          );
           if (saved.userId === GUEST_USER_ID) guestHighlights.put(saved);
         }
         // Spec §7: the streak and achievements are read again once the day has it.
@@ -77,7 +83,7 @@ export function useChapterHighlights(book: string, chapter: number) {
         announceHighlightsChanged(CREATED_EVENT_DELAY);
       }
     },
-    [queryClient],
+    [queryClient, signedIn],
   );
 
   const remove = useCallback(

@@ -8,6 +8,7 @@ import { localList } from '../../../lib/local-list.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { trackActivity } from '../../activity/api/activity.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
+import { guestNoteMadeHere, orMadeHereForGuest } from './guest-offline.ts';
 
 export type { NoteType };
 
@@ -62,7 +63,11 @@ export function useChapterNotes(book: string, chapter: number) {
 
   const save = useMutation({
     mutationFn: async (input: { type: NoteType; content: string; reference: string }) => {
-      const saved = await apiPost<Note>('/api/notes', { ...input, title: noteTitle(input.type, input.reference) });
+      const saved = await orMadeHereForGuest(
+        signedIn,
+        () => apiPost<Note>('/api/notes', { ...input, title: noteTitle(input.type, input.reference) }),
+        () => guestNoteMadeHere(input),
+      );
       if (saved.userId === GUEST_USER_ID) guestNotes.prepend(saved);
       // Spec §7: the streak and achievements are read again once the day has it.
       void trackActivity({ notesCreated: 1 }).then(() => queryClient.invalidateQueries({ queryKey: ['progress'] }));
