@@ -32,6 +32,23 @@ export async function waitFor(url: string, timeoutMs = 300_000): Promise<void> {
 }
 
 /**
+ * Selah started as `npm start` would (the built app, its own data folder) on a free loopback port, and
+ * its address once it answers. `env` adds to or overrides the environment.
+ */
+export async function startSelah(dataDir: string, env: Record<string, string> = {}): Promise<{ base: string; server: ChildProcess }> {
+  const port = await freePort();
+  const root = new URL('..', import.meta.url).pathname;
+  const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`);
+  return { base, server };
+}
+
+/**
  * A reply as it goes over the wire: its bytes (fetch would decompress them) and the headers that
  * matter. Each phase passes its own keep-alive agent: a connection left idle through a long load run
  * may have been closed by the server by the time it would be used again.

@@ -6,39 +6,22 @@
  * device keeps (the chapters' JSON).
  * Usage: npm run bench:offline [-- --translation KJV --data-dir ./data]   (run `npm run build` first)
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../e2e/browser.ts';
-import { freePort } from './load.ts';
+import { startSelah } from './load.ts';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 const { values: args } = parseArgs({ options: { 'data-dir': { type: 'string' }, translation: { type: 'string', default: 'KJV' } } });
 const code = args.translation!;
 
 async function main(): Promise<void> {
   const ownData = !args['data-dir'];
   const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'selah-offline-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SAMPLE_CONTENT: 'off' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const { base, server } = await startSelah(dataDir, { SAMPLE_CONTENT: 'off' });
   const browser = await launchChromium();
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      if (i > 600) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 500));
-    }
     const context = await browser.newContext({ baseURL: base, serviceWorkers: 'allow' });
     const page = await context.newPage();
     await page.goto('/settings');

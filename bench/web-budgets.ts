@@ -9,7 +9,6 @@
  *   - axe-core serious/critical violations on each page (the e2e suite fails on any).
  * Usage: npm run bench:web  [-- --data-dir ./data]   (run `npm run build` first)
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { launchChromium } from '../e2e/browser.ts';
 import { seriousViolations } from '../e2e/axe.ts';
-import { formatLoad, freePort, rawReply, requireWrk, startBareNode, startNginx, waitFor, wrk } from './load.ts';
+import { formatLoad, freePort, rawReply, requireWrk, startBareNode, startNginx, startSelah, waitFor, wrk } from './load.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const { values: args } = parseArgs({ options: { 'data-dir': { type: 'string' } } });
@@ -69,25 +68,9 @@ const LIGHTHOUSE_RUNS = 5;
 
 async function main(): Promise<void> {
   const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'selah-webbench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SWORD_DISCOVERY: 'off' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const { base, server } = await startSelah(dataDir, { SWORD_DISCOVERY: 'off' });
   const browser = await launchChromium();
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      if (i > 600) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-
     await pageLoad(base);
 
     // Initial JavaScript: what Chromium fetches to show /bible, measured as gzip -9 of each file.

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { clientAddress, useBrowser } from './fixtures.ts';
 import { signInAs } from './session.ts';
@@ -78,6 +79,54 @@ describe('the admin panel', () => {
     expect(await page.locator('article img[src="x"], article iframe').count()).toBe(0);
   });
 
+  it('gives an author a picture in the panel, and their page at /authors/{id} shows it', async () => {
+    const page = await signInAs(await newPage({ width: 1280, height: 900 }), SEEDED_ADMIN);
+    await page.goto('/admin?section=authors');
+    const name = `Phoebe of Cenchreae ${stamp}`;
+    await page.getByRole('button', { name: 'Add an author' }).click();
+    await page.getByRole('form', { name: 'New author' }).getByLabel('Name', { exact: true }).fill(name);
+    await page.getByRole('button', { name: 'Save author' }).click();
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const form = page.getByRole('form', { name: `Edit ${name}` });
+    const file = form.getByLabel(/^Picture \(PNG, JPEG or WebP/);
+    // Reached from the keyboard: Tab from the field before it lands on the file chooser.
+    await form.getByLabel(/^Account that writes as this author/).focus();
+    await page.keyboard.press('Tab');
+    expect(await file.evaluate((el) => el === document.activeElement)).toBe(true);
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0f766e' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/picture'));
+    await file.setInputFiles({ name: 'phoebe.jpg', mimeType: 'image/jpeg', buffer: photo });
+    expect((await uploaded).status()).toBe(200);
+    const preview = form.getByRole('img', { name, exact: true });
+    await preview.waitFor();
+    expect(await seriousViolations(page), 'axe on an author with a picture').toEqual([]);
+
+    const authors = (await page.evaluate(async () => (await fetch('/api/admin/authors')).json())) as { id: string; name: string }[];
+    const id = authors.find((a) => a.name === name)!.id;
+    await page.goto(`/authors/${id}`);
+    const picture = page.getByRole('img', { name, exact: true });
+    await picture.waitFor();
+    expect(await picture.getAttribute('src')).toMatch(/^\/media\/author\/[0-9a-f]{32}\.webp$/);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
+
+    // Removed in the panel: the page shows the initials again.
+    await page.goto('/admin?section=authors');
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    await page
+      .getByRole('form', { name: `Edit ${name}` })
+      .getByRole('button', { name: 'Remove picture' })
+      .click();
+    await page
+      .getByRole('form', { name: `Edit ${name}` })
+      .getByText('No picture: their initials are shown.')
+      .waitFor();
+    await page.goto(`/authors/${id}`);
+    await page.getByRole('heading', { level: 1, name: new RegExp(name) }).waitFor();
+    expect(await page.getByRole('img', { name, exact: true }).count()).toBe(0);
+  });
+
   it('creates a news post at /news/create, edits it, and readers see the change at /news', async () => {
     const page = await signInAs(await newPage({ width: 390, height: 844 }), SEEDED_ADMIN);
     await page.goto('/news/create');
@@ -144,6 +193,42 @@ describe('running the site', () => {
     await expect.poll(gallery).not.toContain(made.id);
     const found = await seriousViolations(page);
     expect(found, JSON.stringify(found)).toEqual([]);
+
+    // Deleting asks first, in a dialog that says what goes; Escape leaves everything as it was.
+    const makeRuth2 = async () =>
+      (await (await post('/api/gallery/generate', { bibleReference: 'Ruth 2', translation: 'KJV' })).json()) as { id: string; imageUrl: string };
+    const kept = await makeRuth2();
+    const another = await makeRuth2();
+    expect((await post(`/api/pictures/${another.id}/report`, { reason: 'not fitting' })).status).toBe(200);
+    const ruth2 = async () => ((await (await fetch(`${base()}/api/gallery?reference=Ruth%202`)).json()) as { id: string }[]).map((g) => g.id);
+    expect(await ruth2()).toEqual([another.id, kept.id]);
+    await page.reload();
+    const deleteButton = page.getByRole('button', { name: 'Delete the picture of Ruth 2' });
+    await deleteButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete the chapter illustration of Ruth 2?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('the picture and its thumbnail from storage, its report, its page');
+    expect(await seriousViolations(page), 'axe on the delete dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await deleteButton.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await ruth2()).toEqual([another.id, kept.id]);
+    await deleteButton.click();
+    await dialog.getByRole('button', { name: 'Delete picture' }).click();
+    await page.getByText('Deleted the chapter illustration of Ruth 2.').waitFor();
+    await deleteButton.waitFor({ state: 'detached' });
+    expect(await ruth2()).toEqual([kept.id]);
+    expect((await fetch(`${base()}/chapter-visualization/${another.id}`)).status).toBe(404);
+    expect((await fetch(`${base()}${another.imageUrl}`)).status).toBe(404);
+    // The community gallery the reader opens no longer shows it.
+    await page.goto('/bible?book=Ruth&chapter=2&translation=KJV');
+    await page.getByRole('button', { name: 'Visualize Ruth 2' }).click();
+    const grid = page.getByRole('dialog', { name: 'Chapter Illustrations - Ruth 2' }).getByRole('list', { name: 'Illustrations of Ruth 2' });
+    await grid.locator(`img[src*="${kept.id}"]`).waitFor();
+    expect(await grid.getByRole('listitem').count()).toBe(1);
+    expect(await grid.locator(`img[src*="${another.id}"]`).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
     await page.goto('/admin?section=users');
     await page.getByRole('searchbox', { name: 'Find an account by email or name' }).fill('overseer');
     await page

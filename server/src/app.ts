@@ -303,7 +303,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(newsletterRoutes(newsletter, audit, staffOf, config.publicUrl));
   await server.register(contactRoutes(new ContactService(new ContactRepository(database.db), mailer, audit, config.contactEmail, server.log), staffOf));
   await server.register(prayersAdminRoutes(daily, audit, staffOf, () => pages.changed()));
-  await server.register(moderationRoutes(pictures, audit, staffOf));
+  await server.register(moderationRoutes(pictures, audit, staffOf, () => pages.changed()));
   await server.register(
     adminRoutes(
       audit,
@@ -327,7 +327,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       staffOf,
     ),
   );
-  const importFolder = (folder: string) => importContent(readContentFolder(folder), { lessons, news, daily });
+  // async, so a folder that does not read is a rejected promise like any other failure of the import.
+  const importFolder = async (folder: string) => importContent(readContentFolder(folder), { lessons, news, daily });
   server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
 
   const web = registerWeb(server, {

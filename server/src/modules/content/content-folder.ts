@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { sniffImageType } from '#common/contracts/avatar.ts';
 import { SLUG } from '#common/contracts/lessons.ts';
 
 /**
@@ -12,7 +13,13 @@ const slug = z.string().regex(SLUG, 'a slug uses lowercase letters, digits and s
 const when = z.union([z.date(), z.iso.datetime({ offset: true }), z.iso.date()]).transform((v) => (v instanceof Date ? v : new Date(v)));
 const order = z.number().int().min(1).max(10_000).optional();
 
-const authorMeta = z.object({ name: z.string().trim().min(1).max(100), slug });
+/** An author's picture: a file beside the author's Markdown, named without folders. */
+const pictureFile = z
+  .string()
+  .trim()
+  .regex(/^[\w][\w .-]*\.(png|jpe?g|webp)$/i, 'name a PNG, JPEG or WebP file in the same folder (e.g. ruth.jpg)');
+const PICTURE_MAX_BYTES = 8 * 1024 * 1024;
+const authorMeta = z.object({ name: z.string().trim().min(1).max(100), slug, picture: pictureFile.optional() });
 const lessonMeta = z.object({
   title: z.string().trim().min(1).max(160),
   slug,
@@ -26,7 +33,7 @@ const lessonMeta = z.object({
 const newsMeta = z.object({ title: z.string().trim().min(1).max(160), publishedAt: when.optional(), order, draft: z.boolean().default(false) });
 const prayerMeta = z.object({ title: z.string().trim().min(1).max(160) });
 
-export type ContentAuthor = z.infer<typeof authorMeta> & { bio: string };
+export type ContentAuthor = Omit<z.infer<typeof authorMeta>, 'picture'> & { bio: string; picture?: { path: string; bytes: Buffer } };
 export type ContentLesson = z.infer<typeof lessonMeta> & { body: string };
 export type ContentNews = z.infer<typeof newsMeta> & { id: string; body: string };
 export type ContentPrayer = z.infer<typeof prayerMeta> & { day: string; content: string };
@@ -70,12 +77,22 @@ function read<T extends z.ZodType>(path: string, schema: T): { meta: z.infer<T>;
   return { meta: parsed.data, body };
 }
 
+/** An author's picture file: there, at most 8 MB, and a PNG, JPEG or WebP by its first bytes (the import re-encodes it). */
+function readPicture(path: string): { path: string; bytes: Buffer } {
+  if (!existsSync(path) || !statSync(path).isFile()) throw new ContentError(`${path}: the author's picture is not there`);
+  if (statSync(path).size > PICTURE_MAX_BYTES) throw new ContentError(`${path}: a picture can be at most 8 MB`);
+  const bytes = readFileSync(path);
+  if (!sniffImageType(bytes)) throw new ContentError(`${path}: not a PNG, JPEG or WebP image`);
+  return { path, bytes };
+}
+
 /** Reads and checks a whole folder before anything is written: one bad file stops the import. */
 export function readContentFolder(folder: string): ContentFolder {
   if (!existsSync(folder)) throw new ContentError(`${folder}: no such folder`);
-  const authors = markdownFiles(folder, 'authors').map(({ path }) => {
+  const authors = markdownFiles(folder, 'authors').map(({ path }): ContentAuthor => {
     const { meta, body } = read(path, authorMeta);
-    return { ...meta, bio: body };
+    const { picture, ...rest } = meta;
+    return { ...rest, bio: body, ...(picture ? { picture: readPicture(join(dirname(path), picture)) } : {}) };
   });
   const lessons = markdownFiles(folder, 'lessons').map(({ path }) => {
     const { meta, body } = read(path, lessonMeta);

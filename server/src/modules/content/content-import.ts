@@ -1,8 +1,9 @@
+import { AppError } from '../../lib/errors.ts';
 import { CONTENT_IMPORT } from '../admin/staff.ts';
 import type { DailyService } from '../daily/daily.service.ts';
 import type { LessonsService } from '../lessons/lessons.service.ts';
 import type { NewsService } from '../news/news.service.ts';
-import type { ContentFolder } from './content-folder.ts';
+import { ContentError, type ContentFolder } from './content-folder.ts';
 
 export interface ImportCounts {
   authors: { added: number; updated: number };
@@ -26,7 +27,20 @@ export async function importContent(
   const counts: ImportCounts = { authors: { added: 0, updated: 0 }, lessons: { added: 0, updated: 0 }, news: { added: 0, updated: 0 }, prayers: 0 };
   const dated = (publishedAt: Date | undefined, order: number | undefined, index: number) =>
     publishedAt ?? new Date(now.getTime() - ((order ?? index + 1) - 1) * DAY_MS);
-  for (const author of folder.authors) counts.authors[await services.lessons.importAuthor(CONTENT_IMPORT, author)]++;
+  // Authors' pictures are re-encoded before anything is written, so one that will not decode stops the import.
+  const pictures = new Map<string, string>();
+  for (const author of folder.authors) {
+    if (!author.picture) continue;
+    try {
+      pictures.set(author.slug, await services.lessons.storeAuthorPicture(author.picture.bytes));
+    } catch (error) {
+      throw error instanceof AppError ? new ContentError(`${author.picture.path}: ${error.message}`) : error;
+    }
+  }
+  for (const { slug, name, bio } of folder.authors) {
+    const picture = pictures.get(slug);
+    counts.authors[await services.lessons.importAuthor(CONTENT_IMPORT, { slug, name, bio, ...(picture ? { profileImageUrl: picture } : {}) })]++;
+  }
   for (const [i, lesson] of folder.lessons.entries()) {
     counts.lessons[await services.lessons.importLesson(CONTENT_IMPORT, { ...lesson, publishedAt: dated(lesson.publishedAt, lesson.order, i) })]++;
   }

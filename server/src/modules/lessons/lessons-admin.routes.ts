@@ -40,6 +40,9 @@ export function lessonsAdminRoutes(lessons: LessonsService, staffOf: StaffGate):
     app.delete('/api/admin/lessons/:id/hero', { schema: { params: idParams, response: { 200: adminLesson, ...errors } } }, async (req) =>
       lessons.removeHero(await staffOf(req, WRITERS), req.params.id),
     );
+    app.delete('/api/admin/authors/:id/picture', { schema: { params: idParams, response: { 200: adminAuthor, ...errors } } }, async (req) =>
+      lessons.removeAuthorPicture(await staffOf(req), req.params.id),
+    );
     app.get('/api/admin/authors', { schema: { response: { 200: z.array(adminAuthor), ...errors } } }, async (req) =>
       lessons.adminAuthors(await staffOf(req, WRITERS)),
     );
@@ -50,7 +53,7 @@ export function lessonsAdminRoutes(lessons: LessonsService, staffOf: StaffGate):
       lessons.saveAuthor(await staffOf(req), req.body, req.params.id),
     );
 
-    // The hero picture: the raw image as the body, with its own parsers and size limit.
+    // The hero picture and an author's picture: the raw image as the body, with their own parsers and size limit.
     await app.register(async (images) => {
       images.addContentTypeParser([...AVATAR_TYPES], { parseAs: 'buffer', bodyLimit: HERO_MAX_BYTES }, (_req, body, done) => done(null, body));
       images.setErrorHandler((error: Error & { code?: string; statusCode?: number }, _req, reply) => {
@@ -62,6 +65,12 @@ export function lessonsAdminRoutes(lessons: LessonsService, staffOf: StaffGate):
         '/api/admin/lessons/:id/hero',
         { bodyLimit: HERO_MAX_BYTES, schema: { params: idParams, response: { 200: adminLesson, ...errors, 413: errorBody, 415: errorBody } } },
         async (req) => lessons.setHero(await staffOf(req, WRITERS), (req.params as { id: string }).id, req.body as Buffer),
+      );
+      // Like the rest of an author's profile, their picture is the admins' to set.
+      (images as unknown as FastifyInstance).put(
+        '/api/admin/authors/:id/picture',
+        { bodyLimit: HERO_MAX_BYTES, schema: { params: idParams, response: { 200: adminAuthor, ...errors, 413: errorBody, 415: errorBody } } },
+        async (req) => lessons.setAuthorPicture(await staffOf(req), (req.params as { id: string }).id, req.body as Buffer),
       );
     });
   };

@@ -49,8 +49,9 @@ describe(`lessons, authors and news on ${databaseKind()}`, () => {
     for (const r of adminRoutes) {
       const url = r.url.replace(':id', 'x');
       const method = r.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
-      const body = method === 'GET' || method === 'DELETE' ? undefined : url.endsWith('/hero') ? Buffer.from([0x89, 0x50]) : lesson();
-      const headers = url.endsWith('/hero') ? { 'content-type': 'image/png' } : undefined;
+      const image = /\/(hero|picture)$/.test(url);
+      const body = method === 'GET' || method === 'DELETE' ? undefined : image ? Buffer.from([0x89, 0x50]) : lesson();
+      const headers = image ? { 'content-type': 'image/png' } : undefined;
       expect((await guest.request(method, url, body, headers)).statusCode, `${method} ${url} as a guest`).toBe(401);
       expect((await reader.request(method, url, body, headers)).statusCode, `${method} ${url} as a reader`).toBe(403);
     }
@@ -144,6 +145,48 @@ describe(`lessons, authors and news on ${databaseKind()}`, () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('gives an author a square picture, shown on their page, and refuses what is not one or who may not', async () => {
+    const author = ((await admin.request('GET', '/api/admin/authors')).json() as AdminAuthor[]).find((a) => a.slug === 'luke-the-physician')!;
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#1d4ed8' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Antioch Optics' } })
+      .toBuffer();
+    const path = `/api/admin/authors/${author.id}/picture`;
+    // Readers and authors (even the one who writes as this profile) may not set it: only admins manage authors.
+    expect((await reader.request('PUT', path, photo, { 'content-type': 'image/jpeg' })).statusCode).toBe(403);
+    expect((await writer.request('PUT', path, photo, { 'content-type': 'image/jpeg' })).statusCode).toBe(403);
+    expect((await new Browser(app, '10.7.0.8').request('PUT', path, photo, { 'content-type': 'image/jpeg' })).statusCode).toBe(401);
+    const set = await admin.request('PUT', path, photo, { 'content-type': 'image/jpeg' });
+    expect(set.statusCode, set.body).toBe(200);
+    const url = (set.json() as AdminAuthor).profileImageUrl!;
+    expect(url).toMatch(/^\/media\/author\/[0-9a-f]{32}\.webp$/);
+    // The author's page data, by id and by slug, and the author card of their lessons.
+    expect(((await reader.request('GET', `/api/authors/${author.id}`)).json() as AuthorProfile).profileImageUrl).toBe(url);
+    const profile = (await reader.request('GET', '/api/bible-lessons/authors/luke-the-physician')).json() as AuthorProfile;
+    expect(profile.profileImageUrl).toBe(url);
+    expect(profile.lessons[0]?.author.profileImageUrl).toBe(url);
+    const served = await app.server.inject({ method: 'GET', url, headers: { host: 'selah.test' } });
+    expect(served.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 400, height: 400 });
+    expect(meta.exif).toBeUndefined();
+    // Bytes that are not a picture: a clear 400, and the picture there stays.
+    const bad = await admin.request('PUT', path, Buffer.from('<svg onload="alert(1)"/>'), { 'content-type': 'image/png' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Choose a PNG, JPEG or WebP image.');
+    expect(((await reader.request('GET', `/api/authors/${author.id}`)).json() as AuthorProfile).profileImageUrl).toBe(url);
+    expect((await admin.request('PUT', '/api/admin/authors/nobody/picture', photo, { 'content-type': 'image/jpeg' })).statusCode).toBe(404);
+    // Removed: the initials again.
+    expect((await reader.request('DELETE', path)).statusCode).toBe(403);
+    const removed = await admin.request('DELETE', path);
+    expect((removed.json() as AdminAuthor).profileImageUrl).toBeNull();
+    expect(((await reader.request('GET', `/api/authors/${author.id}`)).json() as AuthorProfile).profileImageUrl).toBeNull();
+    const log = (await admin.request('GET', '/api/admin/audit')).json() as { entries: { actorEmail: string; action: string; target: string }[] };
+    const actions = log.entries.map((e) => `${e.actorEmail} ${e.action} ${e.target}`);
+    expect(actions).toContain('miriam@example.org author.picture author luke-the-physician');
+    expect(actions).toContain('miriam@example.org author.picture-remove author luke-the-physician');
+  });
+
   it('publishes and unpublishes news, and keeps drafts from readers', async () => {
     const created = await admin.request('POST', '/api/admin/news', { title: 'New translations', body: 'The **WEB** is here.', status: 'draft' });
     expect(created.statusCode, created.body).toBe(200);
@@ -206,6 +249,38 @@ describe(`lessons, authors and news on ${databaseKind()}`, () => {
     expect(feed.headers['content-type']).toContain('application/atom+xml');
     expect(feed.body).toContain('<link rel="alternate" type="text/html" href="http://selah.test/bible-lessons/light-for-the-path"/>');
     expect(feed.body.match(/<entry>/g)?.length).toBe(latest.length);
+  });
+
+  it('imports an author’s picture named in their front matter, and stops at one that is not a picture', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'selah-content-'));
+    const write = (picture: Buffer) => {
+      mkdirSync(join(folder, 'authors'), { recursive: true });
+      writeFileSync(
+        join(folder, 'authors', 'ruth-of-moab.md'),
+        '---\nname: Ruth of Moab\nslug: ruth-of-moab\npicture: ruth.png\n---\nShe gleaned in the fields.\n',
+      );
+      writeFileSync(join(folder, 'authors', 'ruth.png'), picture);
+    };
+    try {
+      write(
+        await sharp({ create: { width: 300, height: 500, channels: 3, background: '#a16207' } })
+          .png()
+          .toBuffer(),
+      );
+      expect((await app.importContent(folder)).authors).toEqual({ added: 1, updated: 0 });
+      const ruth = (await reader.request('GET', '/api/bible-lessons/authors/ruth-of-moab')).json() as AuthorProfile;
+      expect(ruth.profileImageUrl).toMatch(/^\/media\/author\/[0-9a-f]{32}\.webp$/);
+      const served = await app.server.inject({ method: 'GET', url: ruth.profileImageUrl!, headers: { host: 'selah.test' } });
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 400, height: 400 });
+      // A PNG signature over bytes that do not decode: the import stops, and the author is as before.
+      write(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really')]));
+      await expect(app.importContent(folder)).rejects.toThrow(/ruth\.png: Choose a PNG, JPEG or WebP image/);
+      writeFileSync(join(folder, 'authors', 'ruth.png'), 'plain text');
+      await expect(app.importContent(folder)).rejects.toThrow(/ruth\.png: not a PNG, JPEG or WebP image/);
+      expect(((await reader.request('GET', '/api/bible-lessons/authors/ruth-of-moab')).json() as AuthorProfile).profileImageUrl).toBe(ruth.profileImageUrl);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('shows a lesson imported as a draft once a later import publishes it, and keeps its date after', async () => {

@@ -15,6 +15,8 @@ const AUTHOR_LESSONS = 50;
 const ADMIN_LIST = 200;
 /** A hero picture is shown full width on a wide screen; 1600 px covers it at 2× for most layouts. */
 const HERO_SIDE = 1600;
+/** An author's picture is a small round avatar: a 400 px square covers its largest size (112 px) at 3×. */
+const AUTHOR_PICTURE_SIDE = 400;
 export const HERO_UNREADABLE = 'Choose a PNG, JPEG or WebP image.';
 export const NO_LESSON = 'There is no lesson at this address.';
 export const NO_AUTHOR = 'There is no author at this address.';
@@ -217,13 +219,52 @@ export class LessonsService {
     return saved!;
   }
 
+  /** The author's picture, square-cropped to 400 × 400, re-encoded like a hero picture and stored under its hash. */
+  async setAuthorPicture(staff: Staff, id: string, bytes: Buffer): Promise<AdminAuthor> {
+    const author = await this.repository.author({ id });
+    if (!author) throw new NotFound(NO_AUTHOR);
+    await this.repository.updateAuthor(id, { profileImageUrl: await this.storeAuthorPicture(bytes) });
+    await this.audit.record(staff, 'author.picture', `author ${author.slug}`, author.name);
+    this.changed();
+    return (await this.adminAuthors(staff)).find((a) => a.id === id)!;
+  }
+
+  async removeAuthorPicture(staff: Staff, id: string): Promise<AdminAuthor> {
+    const author = await this.repository.author({ id });
+    if (!author) throw new NotFound(NO_AUTHOR);
+    await this.repository.updateAuthor(id, { profileImageUrl: null });
+    await this.audit.record(staff, 'author.picture-remove', `author ${author.slug}`, author.name);
+    this.changed();
+    return (await this.adminAuthors(staff)).find((a) => a.id === id)!;
+  }
+
+  /** Re-encodes an author's picture and stores it; its address, or a 400 when the bytes are not a picture. */
+  async storeAuthorPicture(bytes: Buffer): Promise<string> {
+    const picture = await reencodeImage(bytes, AUTHOR_PICTURE_SIDE, HERO_UNREADABLE, { square: true });
+    const key = `author/${createHash('sha256').update(picture).digest('hex').slice(0, 32)}.webp`;
+    await this.media.put(key, picture, 'image/webp');
+    return this.media.url(key);
+  }
+
   // --- Content import -------------------------------------------------------------------------------
 
-  /** An author from a content folder: added, or updated when the slug is already here. */
-  async importAuthor(staff: Staff, author: { slug: string; name: string; bio: string }): Promise<'added' | 'updated'> {
+  /**
+   * An author from a content folder: added, or updated when the slug is already here. `profileImageUrl` is
+   * a picture already stored (`storeAuthorPicture`); without one, a picture set in the panel stays.
+   */
+  async importAuthor(staff: Staff, author: { slug: string; name: string; bio: string; profileImageUrl?: string }): Promise<'added' | 'updated'> {
     const existing = await this.repository.author({ slug: author.slug });
-    if (existing) await this.repository.updateAuthor(existing.id, { name: author.name, bio: author.bio });
-    else await this.repository.insertAuthor({ id: randomUUID(), slug: author.slug, name: author.name, bio: author.bio, userId: null, profileImageUrl: null });
+    const picture = author.profileImageUrl ? { profileImageUrl: author.profileImageUrl } : {};
+    if (existing) await this.repository.updateAuthor(existing.id, { name: author.name, bio: author.bio, ...picture });
+    else
+      await this.repository.insertAuthor({
+        id: randomUUID(),
+        slug: author.slug,
+        name: author.name,
+        bio: author.bio,
+        userId: null,
+        profileImageUrl: author.profileImageUrl ?? null,
+      });
     await this.audit.record(staff, 'author.import', `author ${author.slug}`, author.name);
     return existing ? 'updated' : 'added';
   }

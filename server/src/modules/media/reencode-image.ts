@@ -8,13 +8,14 @@ const MAX_INPUT_PIXELS = 40_000_000;
  * Re-encodes an uploaded picture: turned upright by its EXIF orientation, scaled down to fit a square
  * of `maxSide`, saved as WebP with no metadata at all (no GPS position, camera or date), so what is
  * served to everyone is only the picture. sharp works in libuv's thread pool, off the event loop.
- * Anything sharp cannot read is refused with `unreadable`.
+ * Anything sharp cannot read is refused with `unreadable`. With `square`, the picture is cropped about its
+ * centre to exactly `maxSide` × `maxSide` (an avatar) instead.
  */
-export async function reencodeImage(bytes: Buffer, maxSide: number, unreadable: string): Promise<Buffer> {
+export async function reencodeImage(bytes: Buffer, maxSide: number, unreadable: string, { square = false } = {}): Promise<Buffer> {
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
       .rotate()
-      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+      .resize(maxSide, maxSide, square ? { fit: 'cover', position: 'centre' } : { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
   } catch {

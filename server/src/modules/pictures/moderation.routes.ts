@@ -9,7 +9,7 @@ import type { PicturesService } from './pictures.service.ts';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** The admin panel's moderation of community pictures and shared verses (admins only, every action logged). */
-export function moderationRoutes(pictures: PicturesService, audit: AuditLog, staffOf: StaffGate): FastifyPluginAsyncZod {
+export function moderationRoutes(pictures: PicturesService, audit: AuditLog, staffOf: StaffGate, changed: () => void = () => {}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/admin/moderation', { schema: { response: { 200: moderationQueue, ...errors } } }, async (req) => {
       await staffOf(req);
@@ -23,6 +23,19 @@ export function moderationRoutes(pictures: PicturesService, audit: AuditLog, sta
         const result = await pictures.setHidden(req.params.id, req.body.hidden);
         await audit.record(staff, req.body.hidden ? 'picture.hide' : 'picture.show', `picture ${req.params.id}`);
         return result;
+      },
+    );
+    app.delete(
+      '/api/admin/pictures/:id',
+      { schema: { params: pictureParams, response: { 200: z.object({ ok: z.literal(true), sharesDeleted: z.number().int() }), ...errors } } },
+      async (req) => {
+        const staff = await staffOf(req);
+        const { picture, sharesDeleted } = await pictures.deletePicture(req.params.id);
+        const shares = sharesDeleted === 0 ? '' : `; ${sharesDeleted} shared ${sharesDeleted === 1 ? 'verse' : 'verses'} showing it deleted too`;
+        await audit.record(staff, 'picture.delete', `picture ${req.params.id}`, `${picture.kind} ${picture.reference}${shares}`);
+        // A kept page may show it (the home page shows today's prayer picture).
+        changed();
+        return { ok: true as const, sharesDeleted };
       },
     );
     app.delete(

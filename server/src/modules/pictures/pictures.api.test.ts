@@ -10,6 +10,7 @@ import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { Browser, signUpVerified } from '../../../test/accounts.ts';
 import { pictureUses, users } from '../../db/schema.ts';
+import { WEB_DIST } from '../../../test/web-build.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'selah-pictures-'));
 let app: Awaited<ReturnType<typeof startTestApp>>;
@@ -33,7 +34,10 @@ const picture = async (url: string) => {
 describe(`Verse visualizations, chapter illustrations and shared verses, on ${databaseKind()}`, () => {
   beforeAll(async () => {
     inbox = await startInbox();
-    app = await startTestApp({ env: { DATA_DIR: dataDir, SMTP_URL: inbox.url, IMAGE_RATE_LIMIT: '4', IMAGE_DAILY_CAP: '6', IMAGE_SITE_DAILY_CAP: '1000' } });
+    // The real web build, for the public pages of pictures.
+    app = await startTestApp({
+      env: { WEB_DIST, DATA_DIR: dataDir, SMTP_URL: inbox.url, IMAGE_RATE_LIMIT: '4', IMAGE_DAILY_CAP: '6', IMAGE_SITE_DAILY_CAP: '1000' },
+    });
     john316 = storeText('John 3:16');
   }, 60_000);
   afterAll(async () => {
@@ -293,6 +297,70 @@ describe(`Verse visualizations, chapter illustrations and shared verses, on ${da
       expect((await app.server.inject({ method: 'GET', url: `/api/shared-verses/${shareCode}` })).statusCode).toBe(404);
       expect((await admin.request('DELETE', `/api/admin/shared-verses/${shareCode}`)).statusCode).toBe(404);
     });
+
+    it('lets an admin delete a picture for good: its files, its place in the gallery, its page, and the shares that show it', async () => {
+      const maker = guest('10.7.0.1');
+      const made = (await maker.request('POST', '/api/gallery/generate', { bibleReference: 'Jonah 2', translation: 'KJV' })).json() as GalleryImage;
+      expect((await guest('10.7.0.2').request('POST', `/api/pictures/${made.id}/report`, { reason: 'odd' })).statusCode).toBe(200);
+      const listed = async () =>
+        ((await app.server.inject({ method: 'GET', url: '/api/gallery?reference=Jonah%202' })).json() as GalleryImage[]).map((g) => g.id);
+      expect(await listed()).toEqual([made.id]);
+      expect((await maker.request('GET', `/chapter-visualization/${made.id}`)).statusCode).toBe(200);
+      const remove = (browser: Browser, id = made.id) => browser.request('DELETE', `/api/admin/pictures/${id}`);
+
+      expect((await remove(guest('10.7.0.3'))).statusCode).toBe(401);
+      const reader = await signUpVerified(app, inbox, 'jonah@example.org', undefined, '10.7.0.4');
+      expect((await remove(reader)).statusCode).toBe(403);
+      await app.database.db.update(users).set({ role: 'author' }).where(eq(users.email, 'jonah@example.org'));
+      expect((await remove(reader)).statusCode).toBe(403);
+      expect(existsSync(mediaFile(made.imageUrl)) && existsSync(mediaFile(made.thumbnailUrl))).toBe(true);
+
+      const admin = await signUpVerified(app, inbox, 'miriam@example.org', undefined, '10.7.0.5');
+      await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'miriam@example.org'));
+      expect((await admin.request('GET', '/api/admin/moderation')).json().pictures.map((p: { id: string }) => p.id)).toContain(made.id);
+      const gone = await remove(admin);
+      expect(gone.statusCode, gone.body).toBe(200);
+      expect(gone.json()).toEqual({ ok: true, sharesDeleted: 0 });
+      expect(await listed()).toEqual([]);
+      expect((await app.server.inject({ method: 'GET', url: `/api/gallery/picture/${made.id}` })).statusCode).toBe(404);
+      expect((await maker.request('GET', `/chapter-visualization/${made.id}`)).statusCode).toBe(404);
+      for (const url of [made.imageUrl, made.thumbnailUrl]) {
+        expect((await app.server.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+        expect(existsSync(mediaFile(url))).toBe(false);
+      }
+      expect((await admin.request('GET', '/api/admin/moderation')).json().pictures.map((p: { id: string }) => p.id)).not.toContain(made.id);
+      expect((await remove(admin)).statusCode).toBe(404);
+      expect((await remove(admin, 'nosuchpicture1')).statusCode).toBe(404);
+
+      // A share graphic goes with the shared verses that show it: their pages are the picture.
+      const graphic = (
+        await maker.request('POST', '/api/shared-verses/generate-graphic', {
+          verseText: john316,
+          reference: 'John 3:16',
+          translation: 'KJV',
+          fontStyle: 'modern',
+          backgroundColor: ROSE.background,
+          textColor: ROSE.text,
+        })
+      ).json() as { id: string; imageUrl: string };
+      const { shareCode } = (await share(maker, { customGraphicUrl: graphic.imageUrl, fontStyle: 'modern' })).json();
+      expect((await app.server.inject({ method: 'GET', url: `/api/shared-verses/${shareCode}` })).statusCode).toBe(200);
+      expect((await remove(admin, graphic.id)).json()).toEqual({ ok: true, sharesDeleted: 1 });
+      expect((await app.server.inject({ method: 'GET', url: `/api/shared-verses/${shareCode}` })).statusCode).toBe(404);
+      expect((await app.server.inject({ method: 'GET', url: `/api/share-graphics/${graphic.id}` })).statusCode).toBe(404);
+
+      const log = (await admin.request('GET', '/api/admin/audit')).json() as {
+        entries: { actorEmail: string; action: string; target: string; detail: string }[];
+      };
+      expect(log.entries.filter((e) => e.action === 'picture.delete').slice(0, 2)).toEqual([
+        expect.objectContaining({
+          actorEmail: 'miriam@example.org',
+          target: `picture ${graphic.id}`,
+          detail: 'card John 3:16; 1 shared verse showing it deleted too',
+        }),
+        expect.objectContaining({ actorEmail: 'miriam@example.org', target: `picture ${made.id}`, detail: 'chapter Jonah 2' }),
+      ]);
+    }, 60_000);
 
     it('refuses invented words, a graphic of another verse or from elsewhere, and colours outside the presets', async () => {
       const someone = guest('10.5.0.3');

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { pictureReports, pictures, sharedVerses } from '../../db/schema.ts';
+import { dailyPrayers, pictureReports, pictures, sharedVerses } from '../../db/schema.ts';
 
 export type PictureRow = typeof pictures.$inferSelect;
 export type NewPicture = typeof pictures.$inferInsert;
@@ -78,6 +78,27 @@ export class PicturesRepository {
       if (updated.length === 0) return false;
       if (!hidden) await tx.delete(pictureReports).where(eq(pictureReports.pictureId, id));
       return true;
+    });
+  }
+
+  /** Any picture, hidden ones too (for an admin). */
+  async findAny(id: string): Promise<PictureRow | undefined> {
+    const [row] = await this.db.select().from(pictures).where(eq(pictures.id, id));
+    return row;
+  }
+
+  /**
+   * An admin's deletion: the picture's row, its reports, every shared verse that shows it (a share's
+   * page is its picture) and the day's prayer's link to it. Returns how many shares went with it, or
+   * undefined when there was no such picture.
+   */
+  async deletePicture(id: string): Promise<{ shares: number } | undefined> {
+    return this.db.transaction(async (tx) => {
+      const shares = await tx.delete(sharedVerses).where(eq(sharedVerses.pictureId, id)).returning({ code: sharedVerses.shareCode });
+      await tx.update(dailyPrayers).set({ pictureId: null, updatedAt: new Date() }).where(eq(dailyPrayers.pictureId, id));
+      await tx.delete(pictureReports).where(eq(pictureReports.pictureId, id));
+      const gone = await tx.delete(pictures).where(eq(pictures.id, id)).returning({ id: pictures.id });
+      return gone.length === 0 ? undefined : { shares: shares.length };
     });
   }
 

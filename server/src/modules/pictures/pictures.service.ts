@@ -166,6 +166,20 @@ export class PicturesService {
     return { id, hidden };
   }
 
+  /**
+   * An admin deletes a picture for good (the route checks the role): its files (full size and thumbnail)
+   * from the media store first, so a failure there changes nothing and can be tried again, then its
+   * row, reports and the shared verses that show it.
+   */
+  async deletePicture(id: string): Promise<{ picture: PictureRow; sharesDeleted: number }> {
+    const row = await this.repository.findAny(id);
+    if (!row) throw new NotFound('There is no picture with that id.');
+    await Promise.all([this.media.delete(row.imageKey), this.media.delete(row.thumbnailKey)]);
+    const done = await this.repository.deletePicture(id);
+    if (!done) throw new NotFound('There is no picture with that id.');
+    return { picture: row, sharesDeleted: done.shares };
+  }
+
   /** The admin panel's moderation: reported and hidden pictures first, then the latest public shares. */
   async moderation(): Promise<ModerationQueue> {
     const [reported, shares] = await Promise.all([this.repository.reportedOrHidden(MODERATION_LIST), this.repository.latestPublicShares(MODERATION_LIST)]);

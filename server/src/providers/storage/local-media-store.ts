@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { appMediaUrl, assertKey, contentTypeOf, type MediaInfo, type MediaStore } from './media-store.ts';
@@ -35,6 +35,10 @@ export class LocalMediaStore implements MediaStore {
     const part = `${path}.${process.pid}.${Date.now()}.part`;
     await writeFile(part, body);
     await rename(part, path);
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.path(key), { force: true });
   }
 
   url(key: string): string {

@@ -19,6 +19,8 @@ export interface MediaStore {
   /** The file's bytes, or the inclusive byte range of them. */
   open(key: string, range?: { start: number; end: number }): Promise<Readable>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Removes the file; a key with no file is no error (deleting twice is the same as once). */
+  delete(key: string): Promise<void>;
   /** Where a browser fetches the file: the bucket's public address when it has one, else the app's. */
   url(key: string): string;
 }

@@ -9,6 +9,7 @@ import type { AudioReply } from '#common/contracts/audio.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { decodeMp3 } from '../../../test/mp3-check.ts';
 import { pagePolicy } from '../../http/security-headers.ts';
+import { S3MediaStore } from './s3-media-store.ts';
 
 const BUCKET = 'selah-media';
 
@@ -82,6 +83,15 @@ describe('Media in an S3-compatible bucket (MEDIA_S3_*), against s3rver on loopb
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.length).toBe(head.ContentLength);
       expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    }
+    // An admin's deletion removes both files from the bucket; deleting again is no error.
+    const store = new S3MediaStore({ endpoint, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+    for (const url of [imageUrl, thumbnailUrl]) {
+      const key = url.slice('/media/'.length);
+      await store.delete(key);
+      await store.delete(key);
+      expect(await store.stat(key)).toBeUndefined();
+      expect((await app.server.inject(url)).statusCode).toBe(404);
     }
   }, 60_000);
 

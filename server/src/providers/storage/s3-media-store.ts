@@ -1,4 +1,4 @@
-import { GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { AppConfig } from '../../config.ts';
 import { appMediaUrl, assertKey, contentTypeOf, type MediaInfo, type MediaStore } from './media-store.ts';
@@ -53,6 +53,12 @@ export class S3MediaStore implements MediaStore {
         CacheControl: 'public, max-age=31536000, immutable',
       }),
     );
+  }
+
+  /** S3 answers a missing key's deletion with success too. */
+  async delete(key: string): Promise<void> {
+    assertKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
   }
 
   url(key: string): string {

@@ -56,6 +56,9 @@ export const deleteLesson = (id: string) => apiRequest<{ ok: true }>('DELETE', `
 export const previewLesson = (body: string) => apiPost<LessonPreview>('/api/admin/lessons/preview', { body });
 export const uploadHero = (id: string, file: File) => apiSendFile<AdminLesson>('PUT', `/api/admin/lessons/${encodeURIComponent(id)}/hero`, file, file.type);
 export const removeHero = (id: string) => apiRequest<AdminLesson>('DELETE', `/api/admin/lessons/${encodeURIComponent(id)}/hero`);
+export const uploadAuthorPicture = (id: string, file: File) =>
+  apiSendFile<AdminAuthor>('PUT', `/api/admin/authors/${encodeURIComponent(id)}/picture`, file, file.type);
+export const removeAuthorPicture = (id: string) => apiRequest<AdminAuthor>('DELETE', `/api/admin/authors/${encodeURIComponent(id)}/picture`);
 export const saveAuthor = (id: string | undefined, input: AuthorInput) =>
   id ? apiRequest<AdminAuthor>('PUT', `/api/admin/authors/${encodeURIComponent(id)}`, input) : apiPost<AdminAuthor>('/api/admin/authors', input);
 export const saveNews = (id: string | undefined, input: NewsInput) =>

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { AdminAuthor } from '#common/contracts/lessons.ts';
 import { Field, FormMessages } from '../../../components/FormMessages.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { adminAuthorsQuery, saveAuthor } from '../api/admin.ts';
+import { AuthorAvatar } from '../../lessons/components/AuthorAvatar.tsx';
+import { adminAuthorsQuery, removeAuthorPicture, saveAuthor, uploadAuthorPicture } from '../api/admin.ts';
 
-/** The people lessons are written by: name, address, bio, and the account that may write as them. */
+/** The people lessons are written by: name, address, bio, picture, and the account that may write as them. */
 export function AuthorsPanel() {
   const authors = useQuery(adminAuthorsQuery);
   const [editing, setEditing] = useState<AdminAuthor | 'new' | null>(null);
@@ -34,6 +35,7 @@ export function AuthorsPanel() {
         <ul className="flex flex-col divide-y divide-stone-200 dark:divide-stone-800">
           {authors.data.map((a) => (
             <li key={a.id} className="flex flex-wrap items-center gap-3 py-2">
+              <AuthorAvatar author={a} decorative />
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{a.name}</p>
                 <p className="text-sm text-stone-600 dark:text-stone-400">
@@ -84,6 +86,7 @@ function AuthorForm({ author, onDone }: { author?: AdminAuthor; onDone: () => vo
       <Field id={`author-email-${id}`} label="Account that writes as this author (optional; give it the author role)">
         <input id={`author-email-${id}`} className="input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </Field>
+      {author ? <AuthorPicture author={author} /> : <p className="text-sm text-stone-600 dark:text-stone-400">Save the author to give them a picture.</p>}
       <FormMessages error={save.isError ? errorMessage(save.error) : null} notice={null} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="button-primary" disabled={save.isPending}>
@@ -94,5 +97,52 @@ function AuthorForm({ author, onDone }: { author?: AdminAuthor; onDone: () => vo
         </button>
       </div>
     </form>
+  );
+}
+
+/** The author's picture: shown, replaced from a file, or removed (the server crops it square and re-encodes it). */
+function AuthorPicture({ author }: { author: AdminAuthor }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [url, setUrl] = useState(author.profileImageUrl);
+  const change = useMutation({
+    mutationFn: (file: File | null) => (file ? uploadAuthorPicture(author.id, file) : removeAuthorPicture(author.id)),
+    onSuccess: async (saved) => {
+      setUrl(saved.profileImageUrl);
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+    },
+  });
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        Picture (PNG, JPEG or WebP, up to 8 MB; cropped to a square)
+      </label>
+      <div className="flex flex-wrap items-center gap-3">
+        {url ? (
+          <img src={url} alt={author.name} className="h-20 w-20 shrink-0 rounded-full bg-stone-200 object-cover dark:bg-stone-800" />
+        ) : (
+          <span className="text-sm text-stone-600 dark:text-stone-400">No picture: their initials are shown.</span>
+        )}
+        <input
+          id={id}
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          disabled={change.isPending}
+          className="text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-stone-300 file:bg-white file:px-3 file:text-stone-900 sm:file:min-h-0 sm:file:py-2 dark:file:border-stone-700 dark:file:bg-stone-900 dark:file:text-stone-100"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) change.mutate(file);
+            e.target.value = '';
+          }}
+        />
+        {url && (
+          <button type="button" className="button-ghost" disabled={change.isPending} onClick={() => change.mutate(null)}>
+            Remove picture
+          </button>
+        )}
+        {change.isPending && <span role="status">Uploading…</span>}
+      </div>
+      <FormMessages error={change.isError ? errorMessage(change.error) : null} notice={null} />
+    </div>
   );
 }

@@ -1,14 +1,87 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type RefObject } from 'react';
 import type { ModerationQueue } from '#common/contracts/pictures.ts';
 import { FormMessages } from '../../../components/FormMessages.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { apiGet, apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { ConfirmDialog } from '../../plans/components/ConfirmDialog.tsx';
+
+type ReportedPicture = ModerationQueue['pictures'][number];
 
 const KINDS: Record<string, string> = { verse: 'Verse picture', chapter: 'Chapter illustration', card: 'Share card', prayer: 'Prayer picture' };
+
+/**
+ * Deleting a picture for good, asked first in a dialog that says what goes: the picture and its thumbnail
+ * from storage, its reports and its page, and for a share card the shared verses that show it.
+ */
+function DeletePicture({
+  picture,
+  onDeleted,
+  focusAfter,
+}: {
+  picture: ReportedPicture;
+  onDeleted: (what: string) => void;
+  /** Where focus goes once the picture is gone: its Delete button goes with its row. */
+  focusAfter: RefObject<HTMLElement | null>;
+}) {
+  const [open, setOpen] = useState(false);
+  const done = useRef(false);
+  const remove = useMutation({ mutationFn: () => apiRequest('DELETE', `/api/admin/pictures/${encodeURIComponent(picture.id)}`) });
+  const what = `${(KINDS[picture.kind] ?? picture.kind).toLowerCase()} of ${picture.reference}`;
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        remove.reset();
+      }}
+      trigger={
+        <button
+          type="button"
+          className="button-ghost self-start text-red-800 sm:self-center dark:text-red-300"
+          aria-label={`Delete the picture of ${picture.reference}`}
+        >
+          Delete
+        </button>
+      }
+      title={`Delete the ${what}?`}
+      description={`It is deleted for good: ${[
+        'the picture and its thumbnail from storage',
+        picture.reports === 0 ? '' : picture.reports === 1 ? 'its report' : `its ${picture.reports} reports`,
+        picture.kind === 'card' ? 'every shared verse showing it' : '',
+        picture.kind === 'prayer' ? 'its place beside its prayer' : 'its page, whose link stops working',
+      ]
+        .filter(Boolean)
+        .join(', ')}. This cannot be undone.`}
+      confirm="Delete picture"
+      busyLabel="Deleting…"
+      busy={remove.isPending}
+      error={remove.isError ? errorMessage(remove.error) : null}
+      onCloseAutoFocus={(event) => {
+        if (!done.current) return;
+        event.preventDefault();
+        focusAfter.current?.focus();
+      }}
+      // The row, and this dialog with it, goes once the list is fetched again.
+      onConfirm={() =>
+        void remove.mutateAsync().then(
+          () => {
+            done.current = true;
+            setOpen(false);
+            onDeleted(what);
+          },
+          () => undefined,
+        )
+      }
+    />
+  );
+}
 
 /** Reported pictures (three reports hide one until an admin looks) and the latest public shared verses. */
 export function ModerationPanel() {
   const queryClient = useQueryClient();
+  const [deleted, setDeleted] = useState<string | null>(null);
+  const reportedHeading = useRef<HTMLHeadingElement>(null);
   const queue = useQuery({ queryKey: ['admin', 'moderation'], queryFn: () => apiGet<ModerationQueue>('/api/admin/moderation'), staleTime: 0 });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'moderation'] });
   const hide = useMutation({
@@ -26,8 +99,10 @@ export function ModerationPanel() {
       <h2 id="moderation-heading" className="font-serif text-xl font-semibold">
         Moderation
       </h2>
-      <FormMessages error={hide.isError ? errorMessage(hide.error) : remove.isError ? errorMessage(remove.error) : null} notice={null} />
-      <h3 className="font-serif text-lg font-semibold">Reported pictures</h3>
+      <FormMessages error={hide.isError ? errorMessage(hide.error) : remove.isError ? errorMessage(remove.error) : null} notice={deleted} />
+      <h3 ref={reportedHeading} tabIndex={-1} className="font-serif text-lg font-semibold">
+        Reported pictures
+      </h3>
       {!data ? (
         <p aria-busy="true">Loading…</p>
       ) : data.pictures.length === 0 ? (
@@ -56,6 +131,14 @@ export function ModerationPanel() {
               >
                 {p.hidden ? 'Show again' : 'Hide'}
               </button>
+              <DeletePicture
+                picture={p}
+                focusAfter={reportedHeading}
+                onDeleted={(what) => {
+                  setDeleted(`Deleted the ${what}.`);
+                  void refresh();
+                }}
+              />
             </li>
           ))}
         </ul>

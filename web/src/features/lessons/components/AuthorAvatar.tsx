@@ -5,15 +5,27 @@ import { initials } from '../api/lesson-pages.ts';
 
 const SIZES = { sm: 'h-11 w-11 text-base', md: 'h-16 w-16 text-2xl', lg: 'h-28 w-28 text-4xl' } as const;
 
-/** An author's picture, or their initials when there is none (or it will not load). Decorative: their name is beside it. */
-export function AuthorAvatar({ author, size = 'sm' }: { author: Pick<AuthorSummary, 'name' | 'profileImageUrl'>; size?: keyof typeof SIZES }) {
+/**
+ * An author's picture, described by its alt text, or their initials when there is none (or it will not
+ * load; the initials are hidden from screen readers, as the name is beside them). `decorative` leaves the
+ * picture out of the accessibility tree too, for lists where it adds nothing.
+ */
+export function AuthorAvatar({
+  author,
+  size = 'sm',
+  decorative = false,
+}: {
+  author: Pick<AuthorSummary, 'name' | 'profileImageUrl'>;
+  size?: keyof typeof SIZES;
+  decorative?: boolean;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const src = author.profileImageUrl;
   if (src && failed !== src) {
     return (
       <img
         src={src}
-        alt=""
+        alt={decorative ? '' : author.name}
         loading="lazy"
         decoding="async"
         onError={() => setFailed(src)}
