@@ -222,4 +222,60 @@ describe('Reading offline', () => {
       page.evaluate(async () => ((await caches.has('selah-personal')) ? (await (await caches.open('selah-personal')).keys()).map((r) => r.url) : []));
     expect((await personal()).filter((url) => /\/api\/(notes|highlights)/.test(url))).toEqual([]);
   });
+
+  it('sends a signed-in reader’s offline notes and highlights once, in order, when the network returns, and keeps both versions of a note changed elsewhere', async () => {
+    const page = await newPage({ serviceWorkers: 'allow' });
+    await signUpAndConfirm(page, `queue.${process.pid}@example.org`, 'a lamp unto my feet');
+    await page.getByRole('dialog', { name: 'Welcome to Selah' }).getByRole('button', { name: 'Continue' }).click();
+    await page.goto('/bible?book=Ruth&chapter=2&translation=KJV');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    const serverNotes = async () =>
+      (await (await page.request.get('/api/notes?reference=Ruth%202')).json()) as { id: string; content: string; title: string; updatedAt: string }[];
+    const serverMarks = async () => (await (await page.request.get('/api/highlights?book=Ruth')).json()) as { verse: string; color: string }[];
+    // Written online first, and My Notes opened, so both are on this device.
+    const study = page.getByRole('dialog', { name: 'Scripture Insights' });
+    await page.getByRole('button', { name: 'Study Chapter' }).click();
+    await study.getByLabel('Your note').fill('First thoughts on the gleaning.');
+    await study.getByRole('button', { name: 'Save Note' }).click();
+    await expect.poll(async () => (await serverNotes()).length).toBe(1);
+    await page.goto('/notes');
+    await page.getByTestId('note-card').first().waitFor();
+
+    await page.context().setOffline(true);
+    // Edited offline here…
+    const card = page.getByTestId('note-card').first();
+    await card.getByRole('button', { name: /^Edit/ }).click();
+    await card.getByRole('textbox', { name: 'Note text' }).fill('Edited on the train, without a network.');
+    await card.getByRole('button', { name: 'Save note' }).click();
+    // …while another device changed the same note (the request goes straight to the server).
+    const [original] = await serverNotes();
+    expect((await page.request.patch(`/api/notes/${original!.id}`, { data: { content: 'Changed on the laptop.' } })).status()).toBe(200);
+    // A new note and a highlight, offline, in the reader.
+    await page.goto('/bible?book=Ruth&chapter=2&translation=KJV');
+    await page.locator('#v12').click();
+    await page.getByTestId('verse-menu').getByRole('button', { name: 'Highlight green' }).click();
+    await expect.poll(() => page.locator('#v12').getAttribute('class')).toContain('bg-green');
+    await page.getByRole('button', { name: 'Study Chapter' }).click();
+    await study.getByLabel('Your note').fill('A full reward be given thee.');
+    await study.getByRole('button', { name: 'Save Note' }).click();
+    await expect.poll(() => study.getByTestId('saved-note').count()).toBe(2);
+    await page.getByText('3 changes to your notes and highlights will be sent').waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pendingStudyChanges') ?? '[]').length)).toBe(3);
+    // Closing the tab loses nothing: a new page of the same browser sends them.
+    const context = page.context();
+    await page.close();
+    await context.setOffline(false);
+    const next = await context.newPage();
+    await next.goto('/notes');
+    await expect.poll(() => next.evaluate(() => localStorage.getItem('pendingStudyChanges')), { timeout: 20_000 }).toBeNull();
+    const notes = await serverNotes();
+    expect(notes.map((n) => n.content).sort()).toEqual(['A full reward be given thee.', 'Changed on the laptop.', 'Edited on the train, without a network.']);
+    expect(notes.find((n) => n.content === 'Edited on the train, without a network.')!.title).toMatch(/\(edited offline\)$/);
+    expect((await serverMarks()).map((h) => [h.verse, h.color])).toEqual([['RUTH.2.12', 'green']]);
+    await next.getByText('was changed on another device while you were offline').first().waitFor();
+    // Sent once: the page sending again changes nothing.
+    await next.reload();
+    await next.waitForTimeout(500);
+    expect((await serverNotes()).length).toBe(3);
+  });
 });

@@ -27,11 +27,18 @@ export const noteInput = z.object({
     .max(NOTE_MAX_LENGTH, `A note can be at most ${NOTE_MAX_LENGTH.toLocaleString('en')} characters.`),
   reference: z.string().trim().min(1, 'A note needs a reference.').max(60),
   title: z.string().trim().max(200).optional(),
+  /**
+   * Ours: an id the browser chose, so a note written offline and sent again when the network returns
+   * is recognised and kept once.
+   */
+  id: z.uuid({ error: 'A note id must be a UUID.' }).optional(),
 });
 
 export const noteUpdate = z.object({
   content: noteInput.shape.content.optional(),
   title: z.string().trim().min(1).max(200).optional(),
+  /** Ours: the note's updatedAt the edit was made on; a note changed since is not overwritten (409). */
+  baseUpdatedAt: z.string().max(40).optional(),
 });
 
 export const note = z.object({

@@ -51,3 +51,6 @@ export function stripQuotes(text: string): string {
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** The 409 of an edit made on a note that has changed since (on another device). */
+export const NOTE_CHANGED_ELSEWHERE = 'This note was changed on another device since you opened it.';

@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   personalizationAnswers: 'personalizationAnswers',
   /** Ours: the reading plans a guest follows in this browser, moved into an account on sign-in. */
   guestPlans: 'guestPlans',
+  /** Ours: a signed-in person's note and highlight changes made offline, in order, until the server has them. */
+  pendingStudyChanges: 'pendingStudyChanges',
 } as const;
 
 /** localStorage that never throws (private modes, quotas, disabled storage). */

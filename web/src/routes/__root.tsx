@@ -13,6 +13,7 @@ import { SessionEnded } from '../features/auth/components/SessionEnded.tsx';
 import { SettingsSync } from '../features/settings/components/SettingsSync.tsx';
 import { GuestDataMove } from '../features/settings/components/GuestDataMove.tsx';
 import { ServiceWorkerHost } from '../features/offline/components/ServiceWorkerHost.tsx';
+import { PendingChangesSync } from '../features/offline/components/PendingChangesSync.tsx';
 import { fetchReadingFace, READING_FACE_SCRIPT, applyReadingFaceIfFetched } from '../lib/reading-face.ts';
 
 const THEME = `(function(){try{var t=localStorage.getItem('theme');var d=t==='dark'||((!t||t==='system')&&matchMedia('(prefers-color-scheme: dark)').matches);if(d)document.documentElement.classList.add('dark')}catch(e){}})()`;
@@ -77,6 +78,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient; orig
         <SettingsSync />
         <GuestDataMove />
         <ServiceWorkerHost />
+        <PendingChangesSync />
       </>
     );
   },

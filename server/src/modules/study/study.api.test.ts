@@ -56,6 +56,33 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
     expect((await alice.request('GET', '/api/highlights')).json()).toHaveLength(2);
   });
 
+  it('keeps a note sent twice under the id the browser chose once, never under another person’s id, and refuses an edit on a changed note', async () => {
+    const id = '7f8c1c1e-8a4b-4c55-9a5e-3f0d2b1a6c01';
+    const written = { type: 'understand', content: 'Written offline', reference: 'Ruth 1:16', id };
+    const first = await alice.request('POST', '/api/notes', written);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ id, content: 'Written offline' });
+    // The same note again (a reply lost on the way back): the same note, not a second one.
+    const again = await alice.request('POST', '/api/notes', written);
+    expect(again.json()).toEqual(first.json());
+    expect((await alice.request('GET', '/api/notes?reference=Ruth%201')).json()).toHaveLength(1);
+    // Bob cannot write under, or read through, Alice's id.
+    const taken = await bob.request('POST', '/api/notes', { ...written, content: 'Not mine' });
+    expect(taken.statusCode).toBe(409);
+    expect(JSON.stringify(taken.json())).not.toContain('Written offline');
+    expect((await alice.request('GET', '/api/notes?reference=Ruth%201')).json()[0].content).toBe('Written offline');
+    expect((await alice.request('POST', '/api/notes', { ...written, id: 'not-a-uuid' })).statusCode).toBe(400);
+    // An edit made on what the note was: kept; made on an older state: refused, the note unchanged.
+    const base = first.json().updatedAt as string;
+    const edited = await alice.request('PATCH', `/api/notes/${id}`, { content: 'Edited on the phone', baseUpdatedAt: base });
+    expect(edited.statusCode).toBe(200);
+    const stale = await alice.request('PATCH', `/api/notes/${id}`, { content: 'Edited offline on the laptop', baseUpdatedAt: base });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe('This note was changed on another device since you opened it.');
+    expect((await alice.request('GET', '/api/notes?reference=Ruth%201')).json()[0].content).toBe('Edited on the phone');
+    await alice.request('DELETE', `/api/notes/${id}`);
+  });
+
   it("answers a guest's writes as guest-owned and keeps nothing on the server", async () => {
     const mark = await guest.request('POST', '/api/highlights', john316);
     expect(mark.statusCode).toBe(200);

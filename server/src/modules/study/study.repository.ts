@@ -85,6 +85,22 @@ export class StudyRepository {
     return saved!;
   }
 
+  /** A note under the id the browser chose: inserted once; a repeat returns the row that has it, whoever's it is. */
+  async insertNoteOnce(row: Omit<NoteRow, 'createdAt' | 'updatedAt'>): Promise<NoteRow | undefined> {
+    const [saved] = await this.db.insert(notes).values(row).onConflictDoNothing({ target: notes.id }).returning();
+    if (saved) return saved;
+    const [kept] = await this.db.select().from(notes).where(eq(notes.id, row.id));
+    return kept;
+  }
+
+  async findNote(userId: string, id: string): Promise<NoteRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(notes)
+      .where(and(eq(notes.id, id), eq(notes.userId, userId)));
+    return row;
+  }
+
   async updateNote(userId: string, id: string, change: { content?: string; title?: string }): Promise<NoteRow | undefined> {
     const [saved] = await this.db
       .update(notes)

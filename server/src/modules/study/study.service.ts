@@ -2,7 +2,7 @@ import type { CheckedReference } from '#common/contracts/ai.ts';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AiResponseSave, GuestImport, Highlight, highlightInput, Note, noteInput, noteUpdate } from '#common/contracts/study.ts';
-import { ACCOUNT_MAX_ITEMS, accountFull, accountOverflow, GUEST_USER_ID } from '#common/study/rules.ts';
+import { ACCOUNT_MAX_ITEMS, accountFull, accountOverflow, GUEST_USER_ID, NOTE_CHANGED_ELSEWHERE } from '#common/study/rules.ts';
 import { AppError, Invalid, NotFound } from '../../lib/errors.ts';
 import { requireUser, type Viewer } from '../auth/viewer.ts';
 import type { HighlightRow, ListFilter, NoteRow, StudyRepository } from './study.repository.ts';
@@ -73,19 +73,33 @@ export class StudyService {
   }
 
   async addNote(viewer: Viewer, input: z.infer<typeof noteInput>): Promise<Note> {
-    const row = { id: randomUUID(), ...checkNote(input) };
+    const row = { ...checkNote(input), id: input.id ?? randomUUID() };
     if (viewer.kind === 'guest') {
       const now = new Date().toISOString();
       return { ...row, userId: GUEST_USER_ID, createdAt: now, updatedAt: now };
     }
+    if (input.id) {
+      // A note written offline may arrive twice (sent, then sent again after a lost reply): once is kept.
+      const known = await this.repository.findNote(viewer.userId, input.id);
+      if (known) return presentNote(known);
+    }
     if ((await this.repository.countNotes(viewer.userId)) >= ACCOUNT_MAX_ITEMS) throw new AppError(409, accountFull('note'));
-    return presentNote(await this.repository.insertNote({ ...row, userId: viewer.userId }));
+    if (!input.id) return presentNote(await this.repository.insertNote({ ...row, userId: viewer.userId }));
+    const saved = await this.repository.insertNoteOnce({ ...row, userId: viewer.userId });
+    // The id is someone else's: never theirs to read or to change.
+    if (!saved || saved.userId !== viewer.userId) throw new AppError(409, 'That note id is already in use. Please save the note again.');
+    return presentNote(saved);
   }
 
   async editNote(viewer: Viewer, id: string, change: z.infer<typeof noteUpdate>): Promise<Note> {
     if (change.content === undefined && change.title === undefined) throw new Invalid('Nothing to change.');
     if (viewer.kind === 'guest') throw new NotFound('Note not found.');
-    const saved = await this.repository.updateNote(viewer.userId, id, change);
+    if (change.baseUpdatedAt !== undefined) {
+      const current = await this.repository.findNote(viewer.userId, id);
+      if (!current) throw new NotFound('Note not found.');
+      if (current.updatedAt.toISOString() !== change.baseUpdatedAt) throw new AppError(409, NOTE_CHANGED_ELSEWHERE);
+    }
+    const saved = await this.repository.updateNote(viewer.userId, id, { content: change.content, title: change.title });
     if (!saved) throw new NotFound('Note not found.');
     return presentNote(saved);
   }

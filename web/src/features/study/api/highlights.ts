@@ -3,13 +3,14 @@ import { useCallback, useMemo } from 'react';
 import type { Highlight } from '#common/contracts/study.ts';
 import { verseOfReference } from '#common/bible/reference.ts';
 import { highlightInChapter, stripQuotes, GUEST_USER_ID } from '#common/study/rules.ts';
-import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { localList } from '../../../lib/local-list.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { trackActivity } from '../../activity/api/activity.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { guestHighlightMadeHere, orMadeHereForGuest } from './guest-offline.ts';
+import { PENDING_ID_PREFIX, sendOrKeep, usePendingChanges, withPendingHighlights } from '../../offline/api/pending-changes.ts';
 
 export type HighlightColor = Highlight['color'];
 export const HIGHLIGHT_CHANGED_EVENT = 'highlights-changed';
@@ -45,14 +46,17 @@ export const announceHighlightsChanged = (delay: number) => setTimeout(() => win
 export function useChapterHighlights(book: string, chapter: number) {
   const queryClient = useQueryClient();
   // A guest's highlights are only in this browser: no need to ask the server for each book.
-  const signedIn = Boolean(useCurrentUser().data);
+  const user = useCurrentUser().data;
+  const signedIn = Boolean(user);
   const server = useQuery({ ...bookHighlightsQuery(book), enabled: signedIn });
   const guest = useQuery(guestHighlightsQuery);
+  // Changes made offline show at once, before the server has them.
+  const pending = usePendingChanges();
   const list = useMemo(() => {
-    const fromServer = server.data ?? [];
+    const fromServer = signedIn ? withPendingHighlights(server.data ?? [], pending) : [];
     const all = fromServer.length ? fromServer : (guest.data ?? []);
     return all.filter((h) => highlightInChapter(h.reference, book, chapter));
-  }, [server.data, guest.data, book, chapter]);
+  }, [server.data, guest.data, book, chapter, pending, signedIn]);
   const byVerse = useMemo(
     () =>
       new Map(
@@ -69,6 +73,12 @@ export function useChapterHighlights(book: string, chapter: number) {
       try {
         for (const v of verses) {
           const input = { verse: v.verseId, color, reference: v.reference, text: stripQuotes(v.text) };
+          if (user) {
+            // Offline, kept in order and sent when the network returns (features/offline).
+            const highlight: Highlight = { ...input, id: `${PENDING_ID_PREFIX}${crypto.randomUUID()}`, userId: user.id, createdAt: new Date().toISOString() };
+            await sendOrKeep<Highlight>({ id: crypto.randomUUID(), kind: 'highlight-set', highlight });
+            continue;
+          }
           const saved = await orMadeHereForGuest(
             signedIn,
             () => apiPost<Highlight>('/api/highlights', input),
@@ -83,7 +93,7 @@ export function useChapterHighlights(book: string, chapter: number) {
         announceHighlightsChanged(CREATED_EVENT_DELAY);
       }
     },
-    [queryClient, signedIn],
+    [queryClient, signedIn, user],
   );
 
   const remove = useCallback(
@@ -95,7 +105,7 @@ export function useChapterHighlights(book: string, chapter: number) {
       try {
         for (const h of highlights) {
           if (guestHighlights.remove(h.id)) continue;
-          await apiRequest('DELETE', `/api/highlights/${encodeURIComponent(h.id)}`);
+          await sendOrKeep({ id: crypto.randomUUID(), kind: 'highlight-delete', highlightId: h.id, verse: h.verse });
         }
         announceHighlightsChanged(0);
       } catch {

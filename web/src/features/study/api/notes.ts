@@ -3,12 +3,13 @@ import { useMemo } from 'react';
 import type { Note } from '#common/contracts/study.ts';
 import { versesInChapter } from '#common/bible/reference.ts';
 import { GUEST_USER_ID, noteApplies, noteTitle, type NoteType } from '#common/study/rules.ts';
-import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { localList } from '../../../lib/local-list.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { trackActivity } from '../../activity/api/activity.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { guestNoteMadeHere, orMadeHereForGuest } from './guest-offline.ts';
+import { sendOrKeep, usePendingChanges, withPendingNotes } from '../../offline/api/pending-changes.ts';
 
 export type { NoteType };
 
@@ -50,24 +51,34 @@ export function useChapterNotes(book: string, chapter: number) {
   const queryClient = useQueryClient();
   const chapterReference = `${book} ${chapter}`;
   // A guest's notes are only in this browser: no need to ask the server for each chapter.
-  const signedIn = Boolean(useCurrentUser().data);
+  const user = useCurrentUser().data;
+  const signedIn = Boolean(user);
   const server = useQuery({ ...chapterNotesQuery(chapterReference), enabled: signedIn });
   const guest = useQuery(guestNotesQuery);
+  // Notes written offline show at once, before the server has them.
+  const pending = usePendingChanges();
   const notes = useMemo(() => {
-    const fromServer = server.data ?? [];
+    const fromServer = signedIn ? withPendingNotes(server.data ?? [], pending) : [];
     const all = fromServer.length ? fromServer : (guest.data ?? []);
     return all.filter((n) => noteApplies(n.reference, chapterReference));
-  }, [server.data, guest.data, chapterReference]);
+  }, [server.data, guest.data, chapterReference, pending, signedIn]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: NOTES_KEY });
 
   const save = useMutation({
     mutationFn: async (input: { type: NoteType; content: string; reference: string }) => {
-      const saved = await orMadeHereForGuest(
-        signedIn,
-        () => apiPost<Note>('/api/notes', { ...input, title: noteTitle(input.type, input.reference) }),
-        () => guestNoteMadeHere(input),
-      );
+      // A signed-in person's note carries an id chosen here: offline it waits in order, and the server
+      // keeps it once however often it is sent (features/offline).
+      const saved = user
+        ? await (async () => {
+            const note: Note = { ...guestNoteMadeHere(input), userId: user.id };
+            return (await sendOrKeep<Note>({ id: crypto.randomUUID(), kind: 'note-create', note })) ?? note;
+          })()
+        : await orMadeHereForGuest(
+            signedIn,
+            () => apiPost<Note>('/api/notes', { ...input, title: noteTitle(input.type, input.reference) }),
+            () => guestNoteMadeHere(input),
+          );
       if (saved.userId === GUEST_USER_ID) guestNotes.prepend(saved);
       // Spec §7: the streak and achievements are read again once the day has it.
       void trackActivity({ notesCreated: 1 }).then(() => queryClient.invalidateQueries({ queryKey: ['progress'] }));
@@ -78,7 +89,7 @@ export function useChapterNotes(book: string, chapter: number) {
 
   const remove = useMutation({
     mutationFn: async (note: Note) => {
-      if (!guestNotes.remove(note.id)) await apiRequest('DELETE', `/api/notes/${encodeURIComponent(note.id)}`);
+      if (!guestNotes.remove(note.id)) await sendOrKeep({ id: crypto.randomUUID(), kind: 'note-delete', noteId: note.id });
     },
     onSettled: refresh,
   });

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Highlight, Note } from '#common/contracts/study.ts';
-import { ApiError, apiPost, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { sendOrKeep, usePendingChanges, withPendingHighlights, withPendingNotes, type PendingChange } from '../../offline/api/pending-changes.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import type { Viewer } from '../../auth/api/viewer.ts';
 import { guestHighlightsPage, guestNotesPage } from './guest-lists.ts';
@@ -19,7 +20,10 @@ interface StudyListKind<T extends Item, P> {
   guestQuery: UseQueryOptions<T[], Error, T[], QueryKey>;
   guestPage: (all: readonly T[], params: P) => Page<T>;
   guestStore: { remove(id: string): boolean; update(id: string, change: Partial<T>): unknown };
-  apiPath: string;
+  /** The removal as a change that waits for the network when there is none (features/offline). */
+  removal: (item: T) => PendingChange;
+  /** The changes made offline drawn into a page of the server's: edits and removals (new items show in the reader). */
+  withPending: (items: readonly T[], pending: readonly PendingChange[]) => T[];
   /** Spec §8 toast when a removal fails. */
   removeFailed: string;
   /** Runs after a change has been saved (highlights announce it to the reader, spec §4). */
@@ -35,7 +39,13 @@ export function useStudyList<T extends Item, P>(kind: StudyListKind<T, P>, param
   const queryClient = useQueryClient();
   const server = useQuery({ ...kind.pageQuery(params), enabled: viewer === 'user' });
   const guest = useQuery({ ...kind.guestQuery, enabled: viewer === 'guest' });
-  const data = viewer === 'guest' ? guest.data && kind.guestPage(guest.data, params) : viewer === 'user' ? server.data : undefined;
+  const pending = usePendingChanges();
+  const data =
+    viewer === 'guest'
+      ? guest.data && kind.guestPage(guest.data, params)
+      : viewer === 'user'
+        ? server.data && { ...server.data, items: kind.withPending(server.data.items, pending) }
+        : undefined;
   const key = kind.pageQuery(params).queryKey;
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: [kind.key] }), [queryClient, kind.key]);
 
@@ -55,7 +65,7 @@ export function useStudyList<T extends Item, P>(kind: StudyListKind<T, P>, param
                 ? { items: old.items.filter((x) => x.id !== item.id), total: old.total - 1 }
                 : { ...old, items: old.items.map((x) => (x.id === item.id ? { ...x, ...change.patch } : x)) },
           );
-          await ('remove' in change ? apiRequest('DELETE', `${kind.apiPath}/${encodeURIComponent(item.id)}`) : change.write());
+          await ('remove' in change ? sendOrKeep(kind.removal(item)) : change.write());
         }
         kind.afterSave?.('remove' in change ? 'removed' : 'changed');
       } finally {
@@ -84,7 +94,8 @@ const NOTES: StudyListKind<Note, NotesListParams> = {
   guestQuery: guestNotesQuery,
   guestPage: guestNotesPage,
   guestStore: guestNotes,
-  apiPath: '/api/notes',
+  removal: (note) => ({ id: crypto.randomUUID(), kind: 'note-delete', noteId: note.id }),
+  withPending: (notes, pending) => withPendingNotes(notes, pending, { created: false }),
   removeFailed: 'Failed to remove note. Please try again.',
 };
 
@@ -94,7 +105,8 @@ const HIGHLIGHTS: StudyListKind<Highlight, HighlightsListParams> = {
   guestQuery: guestHighlightsQuery,
   guestPage: guestHighlightsPage,
   guestStore: guestHighlights,
-  apiPath: '/api/highlights',
+  removal: (h) => ({ id: crypto.randomUUID(), kind: 'highlight-delete', highlightId: h.id, verse: h.verse }),
+  withPending: (highlights, pending) => withPendingHighlights(highlights, pending, { created: false }),
   removeFailed: 'Failed to remove highlight. Please try again.',
   // Spec §4: the highlights-changed event, 500 ms after a create, at once after a delete.
   afterSave: (what) => announceHighlightsChanged(what === 'removed' ? 0 : CREATED_EVENT_DELAY),
@@ -107,7 +119,8 @@ export function useNotesList(params: NotesListParams, viewer: Viewer) {
     list
       .save(note, {
         patch: { content, updatedAt: new Date().toISOString() },
-        write: () => apiRequest('PATCH', `/api/notes/${encodeURIComponent(note.id)}`, { content }),
+        // Made on the note as last read: an edit that meets a newer one from another device keeps both.
+        write: () => sendOrKeep({ id: crypto.randomUUID(), kind: 'note-edit', note, content, baseUpdatedAt: note.updatedAt }),
       })
       .catch((error: unknown) => {
         throw new Error((error instanceof ApiError && error.serverMessage) || 'Failed to save the note. Please try again.');
@@ -121,7 +134,7 @@ export function useHighlightsList(params: HighlightsListParams, viewer: Viewer) 
   const recolor = async (h: Highlight, color: Highlight['color']) => {
     if (color === h.color) return;
     await list
-      .save(h, { patch: { color }, write: () => apiPost<Highlight>('/api/highlights', { verse: h.verse, color, reference: h.reference, text: h.text }) })
+      .save(h, { patch: { color }, write: () => sendOrKeep<Highlight>({ id: crypto.randomUUID(), kind: 'highlight-set', highlight: { ...h, color } }) })
       .catch(() => toastError('Failed to change the highlight colour. Please try again.'));
   };
   return { ...list, recolor };
