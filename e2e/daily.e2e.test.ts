@@ -28,7 +28,7 @@ describe('The daily prayer', () => {
     const page = await newPage({ width: 390, height: 844 });
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Today’s Prayer' });
-    await card.getByText(home.prayer!.title).waitFor();
+    await card.getByRole('heading', { name: home.prayer!.title }).waitFor();
     expect(await card.getByRole('link', { name: /Show more/ }).getAttribute('href')).toBe('/previous-prayers');
     const picture = page.getByRole('region', { name: 'Visual Contemplation' }).locator('img');
     await picture.scrollIntoViewIfNeeded();

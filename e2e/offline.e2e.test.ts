@@ -267,12 +267,14 @@ describe('Reading offline', () => {
     await context.setOffline(false);
     const next = await context.newPage();
     await next.goto('/notes');
+    // The toast is watched for from the start: it says so once, for a few seconds.
+    const said = next.getByText('was changed on another device while you were offline').first().waitFor({ timeout: 30_000 });
     await expect.poll(() => next.evaluate(() => localStorage.getItem('pendingStudyChanges')), { timeout: 20_000 }).toBeNull();
+    await said;
     const notes = await serverNotes();
     expect(notes.map((n) => n.content).sort()).toEqual(['A full reward be given thee.', 'Changed on the laptop.', 'Edited on the train, without a network.']);
     expect(notes.find((n) => n.content === 'Edited on the train, without a network.')!.title).toMatch(/\(edited offline\)$/);
     expect((await serverMarks()).map((h) => [h.verse, h.color])).toEqual([['RUTH.2.12', 'green']]);
-    await next.getByText('was changed on another device while you were offline').first().waitFor();
     // Sent once: the page sending again changes nothing.
     await next.reload();
     await next.waitForTimeout(500);

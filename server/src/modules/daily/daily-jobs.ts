@@ -35,8 +35,28 @@ export function startDailyJobs(daily: DailyService, weekly: WeeklyJob, log: Fast
   const first = setTimeout(() => void run(), 0);
   const timer = setInterval(() => void run(), EVERY_MS);
   timer.unref();
+  // A new day's prayer is there from its first seconds, not up to a quarter hour later.
+  let midnight: NodeJS.Timeout;
+  const atMidnight = () => {
+    midnight = setTimeout(
+      () => {
+        void run();
+        atMidnight();
+      },
+      msToNextUtcDay(Date.now()) + 5_000,
+    );
+    midnight.unref();
+  };
+  atMidnight();
   return () => {
     clearTimeout(first);
     clearInterval(timer);
+    clearTimeout(midnight);
   };
+}
+
+/** Milliseconds from `now` to the next midnight UTC (the days of the daily prayer are UTC days). */
+export function msToNextUtcDay(now: number): number {
+  const day = 24 * 60 * 60_000;
+  return day - (now % day);
 }

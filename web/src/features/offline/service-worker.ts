@@ -8,9 +8,11 @@ import { Workbox } from 'workbox-window';
  * page reloads once, with every file of the new build.
  */
 export function registerServiceWorker(onUpdate: (apply: () => void) => void): void {
-  // A page the worker did not serve (the very first, or one opened while the worker was installing)
-  // came, with what it read, before there was a worker to keep it.
-  const servedWithoutWorker = !navigator.serviceWorker.controller;
+  // A page the worker did not serve (the very first, or one opened while the worker was installing,
+  // which it may have taken over since: workerStart is 0 when no worker answered the page) came, with
+  // what it read, before there was a worker to keep it.
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const servedWithoutWorker = !navigator.serviceWorker.controller || navigation?.workerStart === 0;
   const wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => {
     onUpdate(() => {
