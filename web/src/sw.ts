@@ -29,7 +29,7 @@ import {
  * Offline, an address never opened is answered by the offline page, which opens it in the browser
  * from what is kept (see features/offline/OfflinePage).
  *
- * A new version waits until the person agrees to reload (UpdatePrompt), so one page never mixes the
+ * A new version waits until the person agrees to reload (ServiceWorkerHost), so one page never mixes the
  * files of two builds.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: { url: string; revision: string | null }[] };
@@ -123,7 +123,7 @@ registerRoute(
 );
 
 // The first version takes the open pages at once, so the chapter being read is kept from then on (an
-// update takes over only when the person reloads for it, see UpdatePrompt).
+// update takes over only when the person reloads for it, see ServiceWorkerHost).
 clientsClaim();
 // What the first page read before the worker was there is sent over once (CACHE_URLS) and kept by the
 // same routes as any later read.
