@@ -4,17 +4,13 @@ import { setServerTransport } from '../../../lib/api-client.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { setActivityViewer } from '../../activity/api/activity.ts';
 import { askAi, askAiStream } from './chat.ts';
+import { stubLocalStorage } from '../../../lib/testing/local-storage-stub.ts';
 
 const REPLY = { response: 'God so loved the world (John 3:16).', references: [], translation: 'KJV' };
 const store = new Map<string, string>();
 
 beforeEach(() => {
-  store.clear();
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  });
+  stubLocalStorage(store);
   setServerTransport(async (path) =>
     path.endsWith('/stream')
       ? new Response(`event: done\ndata: ${JSON.stringify(REPLY)}\n\n`, { headers: { 'Content-Type': 'text/event-stream' } })

@@ -66,7 +66,9 @@ export async function refreshDownloads(codes: readonly string[]): Promise<void> 
   for (const code of codes) {
     if (running.has(code)) continue;
     const record = kept.has(downloadCacheName(code)) ? await readRecord(code) : undefined;
-    set(code, record ? { status: 'downloaded', record } : states.get(code)?.status === 'failed' ? states.get(code)! : IDLE);
+    // A failure stays said until the person tries again.
+    if (record) set(code, { status: 'downloaded', record });
+    else if (states.get(code)?.status !== 'failed') set(code, IDLE);
   }
 }
 
@@ -141,7 +143,7 @@ export async function downloadTranslation(code: string, name: string): Promise<v
     else
       set(code, {
         status: 'failed',
-        message: isQuotaError(error) ? NO_SPACE(name) : error instanceof Error && error.message.includes(name) ? error.message : FAILED(name),
+        message: isQuotaError(error) ? NO_SPACE(name) : FAILED(name),
       });
   } finally {
     running.delete(code);

@@ -2,18 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Answers } from '#common/personalization/questionnaire.ts';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { parseAnswers, readSavedAnswers, saveAnswers } from './saved-answers.ts';
+import { stubLocalStorage } from '../../../lib/testing/local-storage-stub.ts';
 
 const answers: Answers = { experience: 'familiar', goal: 'whole-bible', time: '30', topics: ['wisdom', 'history'], style: 'International' };
 
 describe('the kept answers', () => {
   const kept = new Map<string, string>();
   beforeEach(() => {
-    kept.clear();
-    vi.stubGlobal('localStorage', {
-      getItem: (k: string) => kept.get(k) ?? null,
-      setItem: (k: string, v: string) => void kept.set(k, v),
-      removeItem: (k: string) => void kept.delete(k),
-    });
+    stubLocalStorage(kept);
   });
   afterEach(() => vi.unstubAllGlobals());
 

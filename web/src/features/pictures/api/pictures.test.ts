@@ -3,16 +3,12 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { setServerTransport } from '../../../lib/api-client.ts';
 import { guestShares } from './guest-shares.ts';
 import { shareVerse } from './pictures.ts';
+import { stubLocalStorage } from '../../../lib/testing/local-storage-stub.ts';
 
 const store = new Map<string, string>();
 
 beforeEach(() => {
-  store.clear();
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  });
+  stubLocalStorage(store);
   // A guest's share: the server answers the key that deletes it.
   setServerTransport(async () => Response.json({ shareCode: 'abc123def0', ownerKey: 'k'.repeat(32) }, { status: 201 }));
 });
