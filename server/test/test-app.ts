@@ -51,7 +51,7 @@ export async function resetSharedTestDatabase(): Promise<void> {
 
 async function emptyTables(database: Database): Promise<void> {
   await database.db.execute(
-    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, picture_use, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message CASCADE`,
+    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, quota_use, media_file, sign_in_known, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message CASCADE`,
   );
 }
 

@@ -135,6 +135,20 @@ export const rateLimits = pgTable('rate_limit', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Where an account has signed in with the right password before: an address or a device (a cookie),
+ * each kept as a hash with the account's. A known one may still try while strangers are held back.
+ */
+export const signInKnown = pgTable(
+  'sign_in_known',
+  {
+    key: text('key').primaryKey(),
+    account: text('account').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_known_account_idx').on(t.account), index('sign_in_known_seen_idx').on(t.seenAt)],
+);
+
 // --- Study data ------------------------------------------------------------------------------------
 
 /** Spec §3 Settings: translation, fontSize (small, base, large; default large), per user. */
@@ -411,14 +425,33 @@ export const pictureReports = pgTable(
   (t) => [primaryKey({ columns: [t.pictureId, t.reporter] })],
 );
 
-/** Each picture made, by whom (account, address, and 'site'): the hourly limits and daily caps count these. */
-export const pictureUses = pgTable(
-  'picture_use',
+/**
+ * One use of something limited (a picture made, audio synthesised, a confirmation mailed), once for each
+ * key it counts against: `<quota>:user:<id>`, `<quota>:addr:<hash>`, `<quota>:site`. Hourly limits and
+ * daily caps count these rows; `lib/quota.ts` takes them atomically across processes.
+ */
+export const quotaUses = pgTable(
+  'quota_use',
   {
     key: text('key').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('picture_use_key_idx').on(t.key, t.at), index('picture_use_at_idx').on(t.at)],
+  (t) => [index('quota_use_key_idx').on(t.key, t.at), index('quota_use_at_idx').on(t.at)],
+);
+
+/**
+ * Every generated file in the media store (speech, pictures), with its size and when it was last
+ * asked for: the media ceiling removes the oldest unused ones first, never one a share or a saved item uses.
+ */
+export const mediaFiles = pgTable(
+  'media_file',
+  {
+    key: text('key').primaryKey(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('media_file_used_idx').on(t.lastUsedAt)],
 );
 
 /** Spec §3 Shared verse: a verse someone published at /shared/{shareCode}. */
@@ -540,6 +573,7 @@ export const newsPosts = pgTable(
     id: text('id').primaryKey(),
     title: text('title').notNull(),
     body: text('body').notNull(),
+    heroImageUrl: text('hero_image_url'),
     /** 'draft' or 'published'. */
     status: text('status').notNull().default('draft'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -592,7 +626,11 @@ export const newsletterIssues = pgTable('newsletter_issue', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
 
-/** Who had which issue: the row is claimed before the message goes, so nobody gets an issue twice. */
+/**
+ * Who had which issue. A row is claimed (with the Message-ID the copy will carry) before the message goes
+ * and marked sent after; a claim never marked (a crash in between) is taken again after a while and sent
+ * with the same Message-ID, so every reader gets the issue at least once and a retry is not a new message.
+ */
 export const newsletterDeliveries = pgTable(
   'newsletter_delivery',
   {
@@ -602,7 +640,10 @@ export const newsletterDeliveries = pgTable(
     subscriberId: text('subscriber_id')
       .notNull()
       .references(() => newsletterSubscribers.id, { onDelete: 'cascade' }),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    messageId: text('message_id'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while the copy is on its way. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.issueId, t.subscriberId] })],
 );

@@ -32,7 +32,7 @@ export class NewsRepository {
     return this.db.select().from(newsPosts).orderBy(desc(newsPosts.updatedAt)).limit(limit);
   }
 
-  async insert(row: Omit<NewsRow, 'createdAt' | 'updatedAt'>): Promise<void> {
+  async insert(row: Omit<NewsRow, 'createdAt' | 'updatedAt' | 'heroImageUrl'> & Partial<Pick<NewsRow, 'heroImageUrl'>>): Promise<void> {
     await this.db.insert(newsPosts).values(row);
   }
 

@@ -9,7 +9,7 @@ import { PICTURE_MESSAGES, SHARE_PRESETS } from '#common/pictures/rules.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { Browser, signUpVerified } from '../../../test/accounts.ts';
-import { pictureUses, users } from '../../db/schema.ts';
+import { quotaUses, users } from '../../db/schema.ts';
 import { WEB_DIST } from '../../../test/web-build.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'selah-pictures-'));
@@ -165,6 +165,23 @@ describe(`Verse visualizations, chapter illustrations and shared verses, on ${da
   });
 
   describe('limits, reports and hiding', () => {
+    it('makes no more than the hourly limit when the requests are in flight at once', async () => {
+      const someone = guest('10.3.0.9');
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          someone.request('POST', '/api/shared-verses/generate-graphic', {
+            verseText: john316,
+            reference: 'John 3:16',
+            translation: 'KJV',
+            fontStyle: 'classic',
+            backgroundColor: OCEAN.background,
+            textColor: OCEAN.text,
+          }),
+        ),
+      );
+      expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
+    });
+
     it('bounds pictures per address per hour, then per day', async () => {
       const someone = guest('10.3.0.1');
       const make = () =>
@@ -179,10 +196,10 @@ describe(`Verse visualizations, chapter illustrations and shared verses, on ${da
       for (let i = 0; i < 4; i++) expect((await make()).statusCode).toBe(200);
       const fifth = await make();
       expect(fifth.statusCode).toBe(429);
-      expect(fifth.json().message).toMatch(/^You have made 4 pictures in the last hour\. Please try again in \d+ minutes\.$/);
+      expect(fifth.json().message).toMatch(/^You have made 4 pictures in the last hour\. Please try again in \d+ minutes?\.$/);
       expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(3000);
       // An hour on, the hourly limit allows more; the day's cap (6) still counts them.
-      await app.database.db.update(pictureUses).set({ at: sql`${pictureUses.at} - interval '61 minutes'` });
+      await app.database.db.update(quotaUses).set({ at: sql`${quotaUses.at} - interval '61 minutes'` });
       expect((await make()).statusCode).toBe(200);
       expect((await make()).statusCode).toBe(200);
       const capped = await make();

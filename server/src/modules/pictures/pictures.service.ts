@@ -8,7 +8,8 @@ import type { ImageEngine, RenderedPicture } from '../../providers/images/image-
 import { MEDIA_KEY, type MediaStore } from '../../providers/storage/media-store.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import type { BibleService } from '../bible/bible.service.ts';
-import { addressKey, type PictureQuota } from './picture-quota.ts';
+import { addressKey } from '../../lib/quota/quota.ts';
+import type { PictureQuota } from './picture-quota.ts';
 import type { PictureKind, PictureRow, PicturesRepository } from './pictures.repository.ts';
 import { randomId } from './random-id.ts';
 import { passageInAnyTranslation, storedChapter, storedPassage, type StoredPassage } from './stored-passage.ts';

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { TooMany } from '../errors.ts';
+import type { QuotaRepository } from './quota.repository.ts';
+
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+/** The longest window any quota counts over: older uses count for nothing. */
+const LONGEST_WINDOW_MS = DAY_MS;
+
+/** A client address as it is kept: hashed, so the database holds no one's address. */
+export const addressKey = (address: string) => `addr:${createHash('sha256').update(address).digest('hex').slice(0, 32)}`;
+
+/** At most `limit` uses of `key` in any `windowMs`; past it, 429 with `message(retryAfterSeconds)`. */
+export interface QuotaLimit {
+  key: string;
+  limit: number;
+  windowMs: number;
+  message: (retryAfterSeconds: number) => string;
+}
+
+/**
+ * A named quota counted in the database (pictures, audio, confirmation mail), so every app process that
+ * shares it keeps one count, and taken atomically, so requests in flight at once cannot overrun it.
+ * Keys are stored as `<name>:<key>`.
+ */
+export class Quota {
+  private lastSweep = 0;
+
+  constructor(
+    private readonly repository: QuotaRepository,
+    readonly name: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Throws TooMany for the first limit that is spent (in the order given); else counts one use against
+   * every distinct key of `limits`.
+   */
+  async take(limits: readonly QuotaLimit[]): Promise<void> {
+    const now = this.now();
+    const stored = (key: string) => `${this.name}:${key}`;
+    const checks = limits.map((l) => ({ key: stored(l.key), since: new Date(now - l.windowMs), limit: l.limit }));
+    const keys = [...new Set(checks.map((c) => c.key))];
+    const refused = await this.repository.take(this.name, checks, keys, new Date(now));
+    if (refused) {
+      const limit = limits[refused.spent]!;
+      // When the window's oldest use leaves it, one more is allowed.
+      const retryAfter = (refused.oldest.getTime() + limit.windowMs - now) / 1000;
+      throw new TooMany(limit.message(retryAfter), retryAfter);
+    }
+    if (now - this.lastSweep >= SWEEP_EVERY_MS) {
+      this.lastSweep = now;
+      await this.repository.sweep(new Date(now - LONGEST_WINDOW_MS));
+    }
+  }
+
+  /** Uses of `key` in the last `windowMs`. */
+  used(key: string, windowMs: number): Promise<number> {
+    return this.repository.used(`${this.name}:${key}`, new Date(this.now() - windowMs));
+  }
+}
+
+/** "in 12 minutes", rounded up, never "in 0 minutes". */
+export const inMinutes = (seconds: number) => {
+  const m = Math.max(1, Math.ceil(seconds / 60));
+  return `in ${m} ${m === 1 ? 'minute' : 'minutes'}`;
+};
