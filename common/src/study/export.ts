@@ -1,6 +1,7 @@
 import type { Highlight, Note } from '../contracts/study.ts';
 import { HIGHLIGHT_COLOR_LABELS, NOTE_TYPE_LABELS } from './labels.ts';
 import { ACCOUNT_MAX_ITEMS } from './rules.ts';
+import { countOf, en } from '../text/plural.ts';
 
 /**
  * Exports of a person's notes and highlights: Markdown to read, JSON to import again (with a format
@@ -128,7 +129,7 @@ function pickHighlight(h: ExportedHighlight) {
 }
 
 function markdownHead(title: string, noun: string, info: ExportInfo): string {
-  const count = `${info.total.toLocaleString('en')} ${info.total === 1 ? noun : `${noun}s`}`;
+  const count = countOf(info.total, en(noun));
   const capped = info.total > EXPORT_MAX_ITEMS ? `\n\nThis file holds the newest ${EXPORT_MAX_ITEMS.toLocaleString('en')} of them.` : '';
   return `# ${title}\n\nExported from Selah on ${isoDay(info.exportedAt)} · ${count}, newest first.${capped}\n\n---\n\n`;
 }

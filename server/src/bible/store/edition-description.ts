@@ -1,4 +1,5 @@
 import type { LoadedTranslation } from './bible-store.ts';
+import { countOf, en } from '#common/text/plural.ts';
 
 const list = new Intl.ListFormat('en', { type: 'conjunction' });
 
@@ -11,7 +12,7 @@ const list = new Intl.ListFormat('en', { type: 'conjunction' });
  */
 export function describeEdition(translation: LoadedTranslation): string {
   const books = translation.books;
-  const canon = books.some((b) => b.canon.deuterocanonical) ? 'with the Apocrypha' : `${books.length} ${books.length === 1 ? 'book' : 'books'}`;
+  const canon = books.some((b) => b.canon.deuterocanonical) ? 'with the Apocrypha' : countOf(books.length, en('book'));
   const sample = ['Gen', 'Matt', 'Mark', 'Luke', 'John'].flatMap((osis) => translation.bookByOsis(osis)?.chapters.slice(0, 3) ?? []);
   const nodes = sample.flatMap((chapter) => chapter.verses().flatMap((v) => v.content));
   const extras = [

@@ -4,6 +4,7 @@ import { tokenize } from '#common/bible/tokenize.ts';
 import type { CheckedReference } from '#common/contracts/ai.ts';
 import type { LoadedTranslation } from '../../bible/store/bible-store.ts';
 import type { BibleService } from '../bible/bible.service.ts';
+import { countOf, en } from '#common/text/plural.ts';
 
 /**
  * A reference found in an answer, checked against the store: where it is written (UTF-16 offsets,
@@ -127,7 +128,7 @@ function existenceProblem(range: PassageRange, t: LoadedTranslation): string | u
   if (!book) return `${range.book.name} is not in the ${t.code} translation.`;
   const last = book.chapterNumbers.at(-1)!;
   for (const c of [range.chapter, range.endChapter]) {
-    if (!book.chapter(c)) return `${range.book.name} has ${last} chapter${last === 1 ? '' : 's'}; there is no chapter ${c}.`;
+    if (!book.chapter(c)) return `${range.book.name} has ${countOf(last, en('chapter'))}; there is no chapter ${c}.`;
   }
   for (const [c, v] of [
     [range.chapter, range.verse],

@@ -5,6 +5,7 @@ import { hideRequest, moderationQueue, pictureParams, shareCodeParams } from '#c
 import type { AuditLog } from '../admin/audit-log.ts';
 import type { StaffGate } from '../admin/staff.ts';
 import type { PicturesService } from './pictures.service.ts';
+import { countOf, en } from '#common/text/plural.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
@@ -31,7 +32,7 @@ export function moderationRoutes(pictures: PicturesService, audit: AuditLog, sta
       async (req) => {
         const staff = await staffOf(req);
         const { picture, sharesDeleted } = await pictures.deletePicture(req.params.id);
-        const shares = sharesDeleted === 0 ? '' : `; ${sharesDeleted} shared ${sharesDeleted === 1 ? 'verse' : 'verses'} showing it deleted too`;
+        const shares = sharesDeleted === 0 ? '' : `; ${countOf(sharesDeleted, en('shared verse'))} showing it deleted too`;
         await audit.record(staff, 'picture.delete', `picture ${req.params.id}`, `${picture.kind} ${picture.reference}${shares}`);
         // A kept page may show it (the home page shows today's prayer picture).
         changed();

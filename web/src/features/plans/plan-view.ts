@@ -1,4 +1,5 @@
 import type { PlanInfo, PlanStatus } from '#common/contracts/plans.ts';
+import { countOf, en } from '#common/text/plural.ts';
 import { PROTESTANT_CANON } from '#common/bible/canon.ts';
 import { chapterTitle } from '#common/bible/reference.ts';
 import { CUSTOM_PLAN_MAX_DAYS, planInfo } from '#common/plans/plans.ts';
@@ -6,20 +7,11 @@ import { addDays, daysBetween, isDay } from '#common/progress/days.ts';
 
 /** Words and figures for the reading plans page. */
 
-export function plural(n: number, noun: string): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? noun : `${noun}s`}`;
-}
-
 /** "John 3", "Psalm 23". */
 export const readingTitle = (r: { book: string; chapter: number }) => chapterTitle(r.book, r.chapter);
 
-/** "365 days · about 12 minutes a day". */
-export function lengthText(info: Pick<PlanInfo, 'days' | 'minutesPerDay'>): string {
-  return `${plural(info.days, 'day')} · about ${plural(info.minutesPerDay, 'minute')} a day`;
-}
-
 export function behindText(n: number): string {
-  return `You are ${plural(n, 'reading')} behind`;
+  return `You are ${countOf(n, en('reading'))} behind`;
 }
 
 /** Whole percent read; only a plan read to the end shows 100. */
@@ -65,7 +57,7 @@ export function customPreview(books: readonly string[], endDate: string, today: 
 
 /** "1,189 chapters in 365 days, about 12 minutes a day". */
 export function previewText(p: Extract<CustomPreview, { ok: true }>): string {
-  return `${plural(p.chapters, 'chapter')} in ${plural(p.days, 'day')}, about ${plural(p.minutesPerDay, 'minute')} a day`;
+  return `${countOf(p.chapters, en('chapter'))} in ${countOf(p.days, en('day'))}, about ${countOf(p.minutesPerDay, en('minute'))} a day`;
 }
 
 /** A calendar day ('2026-03-12') as people write it: "12 March 2026", whatever the browser's zone. */

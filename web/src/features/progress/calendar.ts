@@ -1,5 +1,6 @@
 import { addDays, weekStart } from '#common/progress/days.ts';
-import { longDate, plural } from './stats-text.ts';
+import { countOf, en } from '#common/text/plural.ts';
+import { longDate } from './stats-text.ts';
 
 /** One day of study as GET /api/study-stats sends it. */
 export interface CalendarDay {
@@ -45,7 +46,7 @@ export function studyLevel(d: Pick<CalendarDay, 'chapters' | 'minutes' | 'counts
 }
 
 export function dayLabel(d: CalendarDay): string {
-  const parts = [d.chapters > 0 && plural(d.chapters, 'chapter'), d.minutes > 0 && plural(d.minutes, 'minute')].filter(Boolean);
+  const parts = [d.chapters > 0 && countOf(d.chapters, en('chapter')), d.minutes > 0 && countOf(d.minutes, en('minute'))].filter(Boolean);
   // A day kept by a highlight, a note or a question has no reading to count, but it did count.
   const what = parts.length ? parts.join(', ') : d.counts ? 'studied' : 'no study';
   return `${longDate(d.day)}: ${what}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coveragePercent, durationText, earnedAchievements, longDate, nextAchievements, ordinal, placeText, plural, scoreText } from './stats-text.ts';
+import { coveragePercent, durationText, earnedAchievements, longDate, nextAchievements, ordinal, placeText, scoreText } from './stats-text.ts';
 
 describe('ordinal', () => {
   it('ends 1, 2 and 3 in st, nd and rd, except eleven to thirteen of each hundred', () => {
@@ -31,12 +31,6 @@ describe('ordinal', () => {
 });
 
 describe('figures in words', () => {
-  it('counts in the singular for one', () => {
-    expect(plural(1, 'chapter')).toBe('1 chapter');
-    expect(plural(0, 'chapter')).toBe('0 chapters');
-    expect(plural(1189, 'chapter')).toBe('1,189 chapters');
-  });
-
   it('writes scores by board', () => {
     expect(scoreText('chapters', 12)).toBe('12 chapters');
     expect(scoreText('chapters', 1)).toBe('1 chapter');

@@ -1,8 +1,6 @@
-/** Words for the figures of My Stats and Rankings. */
+import { countOf, en } from '#common/text/plural.ts';
 
-export function plural(n: number, noun: string): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? noun : `${noun}s`}`;
-}
+/** Words for the figures of My Stats and Rankings. */
 
 /** "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "112th". */
 export function ordinal(n: number): string {
@@ -36,7 +34,7 @@ export function coveragePercent(completed: number, chapters: number): number {
 
 /** A ranking's score: "12 chapters", "1 chapter", "9-day streak". */
 export function scoreText(by: 'chapters' | 'streak', score: number): string {
-  return by === 'streak' ? `${score.toLocaleString('en')}-day streak` : plural(score, 'chapter');
+  return by === 'streak' ? `${score.toLocaleString('en')}-day streak` : countOf(score, en('chapter'));
 }
 
 /** "You are 12th of 340". */

@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { AuthorAvatar } from '../../lessons/components/AuthorAvatar.tsx';
 import { adminAuthorsQuery, removeAuthorPicture, saveAuthor, uploadAuthorPicture } from '../api/admin.ts';
+import { countOf, en } from '#common/text/plural.ts';
 
 /** The people lessons are written by: name, address, bio, picture, and the account that may write as them. */
 export function AuthorsPanel() {
@@ -39,7 +40,7 @@ export function AuthorsPanel() {
               <div className="min-w-0 flex-1">
                 <p className="font-medium">{a.name}</p>
                 <p className="text-sm text-stone-600 dark:text-stone-400">
-                  /{a.slug} · {a.lessonCount} {a.lessonCount === 1 ? 'lesson' : 'lessons'}
+                  /{a.slug} · {countOf(a.lessonCount, en('lesson'))}
                   {a.userEmail ? ` · writes as ${a.userEmail}` : ''}
                 </p>
               </div>

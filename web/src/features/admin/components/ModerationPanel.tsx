@@ -5,6 +5,7 @@ import { FormMessages } from '../../../components/FormMessages.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { apiGet, apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../plans/components/ConfirmDialog.tsx';
+import { countOf, en } from '#common/text/plural.ts';
 
 type ReportedPicture = ModerationQueue['pictures'][number];
 
@@ -47,7 +48,7 @@ function DeletePicture({
       title={`Delete the ${what}?`}
       description={`It is deleted for good: ${[
         'the picture and its thumbnail from storage',
-        picture.reports === 0 ? '' : picture.reports === 1 ? 'its report' : `its ${picture.reports} reports`,
+        picture.reports === 0 ? '' : picture.reports === 1 ? 'its report' : `its ${countOf(picture.reports, en('report'))}`,
         picture.kind === 'card' ? 'every shared verse showing it' : '',
         picture.kind === 'prayer' ? 'its place beside its prayer' : 'its page, whose link stops working',
       ]
@@ -117,7 +118,7 @@ export function ModerationPanel() {
                   {KINDS[p.kind] ?? p.kind} · {p.reference}
                 </p>
                 <p className="text-stone-600 dark:text-stone-400">
-                  {p.reports} {p.reports === 1 ? 'report' : 'reports'}
+                  {countOf(p.reports, en('report'))}
                   {p.hidden ? ' · hidden' : ' · shown'}
                   {p.reasons.length > 0 && ` · “${p.reasons.join('”, “')}”`}
                 </p>

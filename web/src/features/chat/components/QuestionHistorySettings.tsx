@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Section } from '../../../components/FormMessages.tsx';
 import { useQuestionHistory } from '../api/question-history.ts';
+import { countOf, en } from '#common/text/plural.ts';
 
 /** Settings: keep a history of questions to the AI (for you alone), or not; turning it off deletes it. */
 export function QuestionHistorySettings() {
@@ -26,7 +27,7 @@ export function QuestionHistorySettings() {
         <span>
           Keep a history of my questions
           <span className="block text-sm text-stone-600 dark:text-stone-400">
-            Only you can see it. Turning it off deletes what was kept. {history.total === 1 ? '1 question kept.' : `${history.total} questions kept.`}
+            Only you can see it. Turning it off deletes what was kept. {countOf(history.total, en('question'))} kept.
           </span>
         </span>
       </label>

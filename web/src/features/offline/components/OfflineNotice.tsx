@@ -1,6 +1,7 @@
 import { WifiOff } from 'lucide-react';
 import { useOnline } from '../use-online.ts';
 import { usePendingChanges } from '../api/pending-changes.ts';
+import { countOf, en } from '#common/text/plural.ts';
 
 /**
  * Says plainly, on every page, that there is no network and what still works, so nobody waits on a
@@ -9,7 +10,7 @@ import { usePendingChanges } from '../api/pending-changes.ts';
 export function OfflineNotice() {
   const online = useOnline();
   const waiting = usePendingChanges().length;
-  const changes = waiting === 1 ? '1 change' : `${waiting} changes`;
+  const changes = countOf(waiting, en('change'));
   if (online && waiting === 0) return null;
   if (online) {
     return (

@@ -5,6 +5,7 @@ import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { reportPicture } from '../api/pictures.ts';
 import { absoluteUrl, useSiteOrigin } from '../api/share-links.ts';
 import { ShareMenu } from './ShareMenu.tsx';
+import { countOf, en } from '#common/text/plural.ts';
 
 export interface ViewedPicture {
   id: string;
@@ -57,7 +58,7 @@ export function PictureViewer({ picture, path, onBack, onImageError }: { picture
         <p className="text-stone-700 dark:text-stone-300">{picture.description}</p>
         <p className="flex items-center gap-3 text-stone-600 dark:text-stone-400">
           <span className="inline-flex items-center gap-1">
-            <Eye aria-hidden size={16} /> {picture.viewCount} {picture.viewCount === 1 ? 'view' : 'views'}
+            <Eye aria-hidden size={16} /> {countOf(picture.viewCount, en('view'))}
           </span>
           <time dateTime={picture.createdAt}>{new Date(picture.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>
         </p>

@@ -3,6 +3,7 @@ import { BookOpen, Eye } from 'lucide-react';
 import { useEffect } from 'react';
 import { absoluteUrl, useSiteOrigin } from '../api/share-links.ts';
 import { ShareMenu } from '../components/ShareMenu.tsx';
+import { countOf, en } from '#common/text/plural.ts';
 
 export interface PublicPicture {
   imageUrl: string;
@@ -56,7 +57,7 @@ export function PublicPicturePage({ kind, picture, path, onShown }: { kind: stri
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-stone-600 dark:text-stone-400">
           {picture.viewCount !== undefined && (
             <span className="inline-flex items-center gap-1">
-              <Eye aria-hidden size={16} /> {picture.viewCount} {picture.viewCount === 1 ? 'view' : 'views'}
+              <Eye aria-hidden size={16} /> {countOf(picture.viewCount, en('view'))}
             </span>
           )}
           <time dateTime={picture.createdAt}>Made {new Date(picture.createdAt).toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' })}</time>

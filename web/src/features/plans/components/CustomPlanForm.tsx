@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { countOf, en } from '#common/text/plural.ts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { PlanStatus } from '#common/contracts/plans.ts';
 import { addDays } from '#common/progress/days.ts';
@@ -6,7 +7,7 @@ import { FormMessages } from '../../../components/FormMessages.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useJoinPlan } from '../api/plans.ts';
-import { customPreview, latestEndDate, longDate, plural, previewText, TESTAMENT_BOOKS } from '../plan-view.ts';
+import { customPreview, latestEndDate, longDate, previewText, TESTAMENT_BOOKS } from '../plan-view.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 const TESTAMENTS = [
@@ -218,7 +219,7 @@ export function CustomPlanForm({
         title="Replace your own plan?"
         description={
           current
-            ? `You have ${current.plan.title}${current.doneCount > 0 ? `, with ${plural(current.doneCount, 'reading')} checked off` : ''}. The new plan takes its place, from day 1.`
+            ? `You have ${current.plan.title}${current.doneCount > 0 ? `, with ${countOf(current.doneCount, en('reading'))} checked off` : ''}. The new plan takes its place, from day 1.`
             : ''
         }
         confirm="Replace it"

@@ -1,9 +1,10 @@
 import { AlertTriangle, CircleCheck, LogOut, Pause, Play, RotateCcw } from 'lucide-react';
+import { countOf, en } from '#common/text/plural.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { PlanReading, PlanStatus } from '#common/contracts/plans.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useLeavePlan, useMarkReading, usePlanAction, type PlanAction } from '../api/plans.ts';
-import { behindText, longDate, percentDone, plural } from '../plan-view.ts';
+import { behindText, longDate, percentDone } from '../plan-view.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ReadingList } from './ReadingList.tsx';
 
@@ -22,13 +23,13 @@ function ProgressBar({ done, total, labelledBy }: { done: number; total: number;
         aria-valuemin={0}
         aria-valuemax={total}
         aria-valuenow={done}
-        aria-valuetext={`${done.toLocaleString('en')} of ${plural(total, 'reading')} read`}
+        aria-valuetext={`${done.toLocaleString('en')} of ${countOf(total, en('reading'))} read`}
         className="h-2.5 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-700"
       >
         <div className="h-full rounded-full bg-orange-700 dark:bg-orange-300" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-sm text-stone-700 tabular-nums dark:text-stone-300">
-        {done.toLocaleString('en')} of {plural(total, 'reading')} read · {percent}%
+        {done.toLocaleString('en')} of {countOf(total, en('reading'))} read · {percent}%
       </p>
     </div>
   );
@@ -59,7 +60,7 @@ function LeavePlan({ status, onLeft }: { status: PlanStatus; onLeft: (title: str
         finished
           ? 'It will no longer be listed among your plans. The chapters you read stay in your stats. This cannot be undone.'
           : status.doneCount > 0
-            ? `Your place in this plan and the ${plural(status.doneCount, 'reading')} you checked off will be removed. The chapters you read stay in your stats. This cannot be undone.`
+            ? `Your place in this plan and the ${countOf(status.doneCount, en('reading'))} you checked off will be removed. The chapters you read stay in your stats. This cannot be undone.`
             : 'Your place in this plan will be removed. This cannot be undone.'
       }
       confirm={finished ? 'Remove plan' : 'Leave plan'}
@@ -189,13 +190,13 @@ export function PlanCard({
           </div>
           <details className="group text-stone-900 dark:text-stone-100">
             <summary className="flex min-h-11 cursor-pointer items-center rounded-lg text-sm font-semibold text-amber-950 underline-offset-2 hover:underline sm:min-h-9 dark:text-amber-50">
-              {missed === 1 ? 'Show the missed reading' : `Show the ${plural(missed, 'missed reading')}`}
+              {missed === 1 ? 'Show the missed reading' : `Show the ${countOf(missed, en('missed reading'))}`}
             </summary>
             <div className="mt-1 rounded-lg bg-white px-1 dark:bg-stone-900">
               <ReadingList readings={status.behind.slice(0, MISSED_SHOWN)} shown={choices} onToggle={toggle} label="Missed readings" />
             </div>
             {missed > MISSED_SHOWN && (
-              <p className="mt-2 text-sm">And {plural(missed - MISSED_SHOWN, 'more reading')}: catching up puts them back in the schedule, day by day.</p>
+              <p className="mt-2 text-sm">And {countOf(missed - MISSED_SHOWN, en('more reading'))}: catching up puts them back in the schedule, day by day.</p>
             )}
           </details>
         </section>
@@ -242,7 +243,7 @@ export function FinishedPlanCard({ status, onLeft }: { status: PlanStatus; onLef
             {status.plan.title}
           </h4>
           <p className="text-sm text-stone-700 dark:text-stone-300">
-            Finished on {longDate(status.finishedOn!)} · {plural(status.total, 'reading')}
+            Finished on {longDate(status.finishedOn!)} · {countOf(status.total, en('reading'))}
           </p>
         </div>
       </div>

@@ -1,8 +1,8 @@
 import { CalendarDays, Check, Clock } from 'lucide-react';
+import { countOf, en } from '#common/text/plural.ts';
 import type { PlanInfo, PlanStatus } from '#common/contracts/plans.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { useJoinPlan, usePlansCatalogue } from '../api/plans.ts';
-import { plural } from '../plan-view.ts';
 
 function CatalogueCard({ info, following, onStarted }: { info: PlanInfo; following: PlanStatus | undefined; onStarted: (status: PlanStatus) => void }) {
   const join = useJoinPlan();
@@ -15,10 +15,10 @@ function CatalogueCard({ info, following, onStarted }: { info: PlanInfo; followi
       <p className="text-stone-700 dark:text-stone-300">{info.description}</p>
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700 dark:text-stone-300" aria-label="Length">
         <li className="flex items-center gap-1.5">
-          <CalendarDays aria-hidden size={16} /> {plural(info.days, 'day')}
+          <CalendarDays aria-hidden size={16} /> {countOf(info.days, en('day'))}
         </li>
         <li className="flex items-center gap-1.5">
-          <Clock aria-hidden size={16} /> about {plural(info.minutesPerDay, 'minute')} a day
+          <Clock aria-hidden size={16} /> about {countOf(info.minutesPerDay, en('minute'))} a day
         </li>
       </ul>
       <div className="mt-auto pt-1">

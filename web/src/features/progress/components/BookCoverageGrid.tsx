@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
+import { countOf, en } from '#common/text/plural.ts';
 import { Check } from 'lucide-react';
 import type { StudyStats } from '#common/contracts/progress.ts';
-import { coveragePercent, plural } from '../stats-text.ts';
+import { coveragePercent } from '../stats-text.ts';
 import { cn } from '../../../lib/cn.ts';
 
 type Coverage = StudyStats['coverage'];
@@ -37,7 +38,7 @@ function BookTile({ book }: { book: Coverage[number] }) {
         </span>
         <span className="sr-only">
           {' '}
-          {book.completed} of {plural(book.chapters, 'chapter')} read
+          {book.completed} of {countOf(book.chapters, en('chapter'))} read
         </span>
       </Link>
     </li>
@@ -65,7 +66,7 @@ export function BookCoverageGrid({ coverage }: { coverage: Coverage }) {
                   {title}
                 </h3>
                 <p className="text-sm text-stone-700 dark:text-stone-300">
-                  {read.toLocaleString('en')} of {plural(all, 'chapter')} · {coveragePercent(read, all)}%
+                  {read.toLocaleString('en')} of {countOf(all, en('chapter'))} · {coveragePercent(read, all)}%
                 </p>
               </div>
               <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">

@@ -2,6 +2,7 @@ import { Flame, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { StudyStreak } from '#common/contracts/progress.ts';
 import { cn } from '../../../lib/cn.ts';
+import { en, pluralForm } from '#common/text/plural.ts';
 
 function hint(streak: StudyStreak): string {
   if (streak.currentStreak === 0) return 'Read a chapter to the end to start your streak.';
@@ -19,7 +20,7 @@ function StreakTile({ testId, badge, label, days, note }: { testId: string; badg
         <p className="text-sm font-medium text-stone-700 dark:text-stone-300">{label}</p>
         <p className="font-serif leading-none">
           <span className="text-5xl font-semibold tabular-nums">{days.toLocaleString('en')}</span>{' '}
-          <span className="text-lg text-stone-700 dark:text-stone-300">{days === 1 ? 'day' : 'days'}</span>
+          <span className="text-lg text-stone-700 dark:text-stone-300">{pluralForm(days, en('day'))}</span>
         </p>
         <p className="mt-2 text-sm text-stone-700 dark:text-stone-300">{note}</p>
       </div>

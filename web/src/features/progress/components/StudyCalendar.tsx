@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { countOf, en } from '#common/text/plural.ts';
 import { calendarLayout, type CalendarDay, type StudyLevel } from '../calendar.ts';
-import { plural } from '../stats-text.ts';
+
 import { cn } from '../../../lib/cn.ts';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -54,7 +55,7 @@ export function StudyCalendar({ today, days }: { today: string; days: readonly C
           Study calendar
         </h2>
         <p className="text-sm text-stone-700 dark:text-stone-300" data-testid="calendar-study-days">
-          {plural(studyDays, 'study day')} in the last year
+          {countOf(studyDays, en('study day'))} in the last year
         </p>
       </div>
       <div

@@ -1,5 +1,6 @@
 import type { StudyTotals } from '#common/contracts/progress.ts';
-import { durationText, plural } from '../stats-text.ts';
+import { countOf, en, pluralForm } from '#common/text/plural.ts';
+import { durationText } from '../stats-text.ts';
 
 const PERIODS = [
   { key: 'week', label: 'This week' },
@@ -22,12 +23,12 @@ export function TotalsCard({ totals }: { totals: Record<(typeof PERIODS)[number]
               <h3 className="text-xs font-semibold tracking-wide text-stone-600 uppercase dark:text-stone-400">{label}</h3>
               <p className="mt-1">
                 <span className="font-serif text-3xl font-semibold tabular-nums">{t.chapters.toLocaleString('en')}</span>{' '}
-                <span className="text-sm text-stone-700 dark:text-stone-300">{t.chapters === 1 ? 'chapter' : 'chapters'}</span>
+                <span className="text-sm text-stone-700 dark:text-stone-300">{pluralForm(t.chapters, en('chapter'))}</span>
               </p>
               <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
                 {durationText(t.minutes)} <span className="max-sm:sr-only">reading</span>
               </p>
-              <p className="text-sm text-stone-700 dark:text-stone-300">{plural(t.days, 'study day')}</p>
+              <p className="text-sm text-stone-700 dark:text-stone-300">{countOf(t.days, en('study day'))}</p>
             </li>
           );
         })}

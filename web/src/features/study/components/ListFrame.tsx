@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { GuestHint } from './GuestHint.tsx';
 import type { Viewer } from '../../auth/api/viewer.ts';
+import { countOf, en, pluralForm } from '#common/text/plural.ts';
 
 /**
  * The frame both list pages share: heading and count, export/import, the guest hint, filters, then
@@ -76,8 +77,9 @@ export function ListSkeleton() {
 
 /** "12 notes", "1 note", or "3 notes match" while searching or filtering. */
 export function countText(total: number, noun: string, filtered: boolean): string {
-  const words = `${total.toLocaleString()} ${total === 1 ? noun : `${noun}s`}`;
-  return filtered ? `${words} ${total === 1 ? 'matches' : 'match'}` : `${words}, newest first`;
+  const words = countOf(total, en(noun));
+  // The verb agrees with the count, as the noun does.
+  return filtered ? `${words} ${pluralForm(total, en('matches', 'match'))}` : `${words}, newest first`;
 }
 
 export function formatDate(iso: string): string {
