@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planInfo } from '../plans/plans.ts';
-import { isAnswers, recommend, type Answers, type TranslationOption } from './questionnaire.ts';
+import { planFigures, planInfo } from '../plans/plans.ts';
+import { isAnswers, QUESTIONS, recommend, type Answers, type TranslationOption } from './questionnaire.ts';
 
 const installed: TranslationOption[] = [
   { code: 'KJV', name: 'King James Version', language: 'en', category: 'Word-for-Word' },
@@ -25,12 +25,33 @@ describe('the personalization test', () => {
     const days = (gospels.plan as { days: number }).days;
     expect(days).toBeGreaterThan(55);
     expect(days).toBeLessThan(70);
-    expect(gospels.planReason).toMatch(/^The Gospels at about 15 minutes a day: about 2 months/);
+    expect(gospels.planReason).toBe(`The Gospels, set out to fit the time you have: ${planFigures(planInfo(gospels.plan))} (about 2 months).`);
     expect(planInfo(gospels.plan).minutesPerDay).toBeLessThanOrEqual(16);
     // The whole Bible at 5 minutes a day is years of reading, and says so.
     expect(recommend({ ...base, goal: 'whole-bible', time: '5' }, installed).planReason).toMatch(/about \d+ years/);
     // A year's plan (about 21 minutes a day) fits half an hour, and stays.
     expect(recommend({ ...base, goal: 'whole-bible', time: '30' }, installed).plan.id).toBe('bible-year');
+  });
+
+  it('gives the same days and minutes in the reason as in the plan it recommends, for every answer', () => {
+    const { experience, goal, time } = QUESTIONS;
+    for (const [e] of experience.choices)
+      for (const [g] of goal.choices)
+        for (const [t] of time.choices) {
+          const { plan, planReason } = recommend({ ...base, experience: e, goal: g, time: t }, installed);
+          if (plan.id !== 'custom') continue;
+          const info = planInfo(plan);
+          expect(plan.days, `${e} ${g} ${t}`).toBe(info.days);
+          expect(planReason, `${e} ${g} ${t}`).toContain(planFigures(info));
+          // No other count of days or minutes beside the plan's own.
+          const minutes = [...planReason.matchAll(/about (\d+) minutes? a day/g)].map((m) => Number(m[1]));
+          expect(minutes, `${e} ${g} ${t}`).toEqual([info.minutesPerDay]);
+        }
+    // The Gospels cannot go below a chapter a day: at 5 minutes they say so, with the real figures.
+    const gospels = recommend({ ...base, goal: 'know-jesus', time: '5' }, installed);
+    expect(gospels.planReason).toBe(
+      `The Gospels at a chapter a day, the gentlest pace a plan of them allows: ${planFigures(planInfo(gospels.plan))} (about 3 months), more than the 5 minutes you have.`,
+    );
   });
 
   it('recommends an installed translation in the chosen style, or says why not', () => {

@@ -1,6 +1,7 @@
 import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../bible/categories.ts';
 import { PROTESTANT_CANON } from '../bible/canon.ts';
-import { planInfo, type PlanChoice, type PlanId } from '../plans/plans.ts';
+import { planFigures, planInfo, type PlanChoice, type PlanId } from '../plans/plans.ts';
+import { countOf, en } from '../text/plural.ts';
 
 /** The personalization test's questions, each with its choices (value, label). */
 export const QUESTIONS = {
@@ -152,19 +153,34 @@ const PLAN_BOOKS: Record<Exclude<PlanId, 'custom'>, readonly string[]> = {
 /** A day's reading may run this much over the time given before the plan is slowed to fit. */
 const PACE_SLACK = 1.3;
 
+/** A long plan's length as a person pictures it ("about 6 months"), or nothing for a short one. */
+function roughly(days: number): string {
+  if (days >= 730) return ` (about ${countOf(Math.round(days / 365), en('year'))})`;
+  if (days >= 60) return ` (about ${countOf(Math.round(days / 30), en('month'))})`;
+  return '';
+}
+
 /**
  * Fits the plan to the time given: when its days are much longer than that, the same books are set
  * out over as many days as the time needs (a custom plan), rather than a plan that will be dropped.
+ * The reason is written from the slowed plan itself, so it gives the same days and minutes as the
+ * plan's own figures: a plan never splits a chapter, so a few books cannot go below a chapter a day.
  */
 function atThePace(choice: Pick<Recommendation, 'plan' | 'planReason'>, minutes: number): Pick<Recommendation, 'plan' | 'planReason'> {
   if (choice.plan.id === 'custom') return choice;
   const info = planInfo(choice.plan);
   if (info.minutesPerDay <= minutes * PACE_SLACK) return choice;
-  const days = Math.ceil((info.minutesPerDay * info.days) / minutes);
-  const span = days >= 730 ? `about ${Math.round(days / 365)} years` : days >= 60 ? `about ${Math.round(days / 30)} months` : `${days} days`;
+  const paced = planInfo({ id: 'custom', books: PLAN_BOOKS[choice.plan.id], days: Math.ceil((info.minutesPerDay * info.days) / minutes) });
+  // The days the schedule really has (never more than the chapters), so the plan saved is the one described.
+  const plan = { id: 'custom' as const, books: PLAN_BOOKS[choice.plan.id], days: paced.days };
+  const name = info.title.replace(/ in .*$/, '');
+  const figures = `${planFigures(paced)}${roughly(paced.days)}`;
   return {
-    plan: { id: 'custom', books: PLAN_BOOKS[choice.plan.id], days },
-    planReason: `${info.title.replace(/ in .*$/, '')} at about ${minutes} minutes a day: ${span}, so each day fits the time you have.`,
+    plan,
+    planReason:
+      paced.minutesPerDay <= minutes * PACE_SLACK
+        ? `${name}, set out to fit the time you have: ${figures}.`
+        : `${name} at a chapter a day, the gentlest pace a plan of them allows: ${figures}, more than the ${countOf(minutes, en('minute'))} you have.`,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KJV_TOTAL_VERSES, PROTESTANT_CANON } from '../bible/canon.ts';
-import { balanceByVerses, planCatalogue, planInfo, planSchedule, type Reading } from './plans.ts';
+import { balanceByVerses, planCatalogue, planFigures, planInfo, planSchedule, type Reading } from './plans.ts';
 
 const versesOf = (r: Reading) => PROTESTANT_CANON.find((b) => b.name === r.book)!.verseCounts[r.chapter - 1]!;
 const dayVerses = (day: Reading[]) => day.reduce((s, r) => s + versesOf(r), 0);
@@ -51,5 +51,12 @@ describe('reading plans computed from the canon', () => {
     const days = balanceByVerses(chapters, 5);
     expect(days.map((d) => d.length)).toEqual([1, 1, 1, 1, 1]);
     expect(balanceByVerses(chapters, 2).map((d) => d.length)).toEqual([1, 4]);
+  });
+});
+
+describe('planFigures', () => {
+  it('writes a length and a daily time that agree with their numbers', () => {
+    expect(planFigures({ days: 365, minutesPerDay: 12 })).toBe('365 days · about 12 minutes a day');
+    expect(planFigures({ days: 1, minutesPerDay: 1 })).toBe('1 day · about 1 minute a day');
   });
 });

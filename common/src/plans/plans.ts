@@ -1,4 +1,5 @@
 import { PROTESTANT_CANON, type CanonBook } from '../bible/canon.ts';
+import { countOf, en } from '../text/plural.ts';
 
 /** A chapter to read on a plan's day. */
 export interface Reading {
@@ -131,6 +132,14 @@ function describe(id: PlanId, title: string, description: string, schedule: Read
     chapters: schedule.reduce((s, d) => s + d.length, 0),
     minutesPerDay: Math.max(1, Math.round(verses / schedule.length / VERSES_PER_MINUTE)),
   };
+}
+
+/**
+ * "89 days · about 11 minutes a day": a plan's length and daily time, in the same words wherever a
+ * plan is described (its card, the personalization result and the reason given for it).
+ */
+export function planFigures(info: Pick<PlanInfo, 'days' | 'minutesPerDay'>): string {
+  return `${countOf(info.days, en('day'))} · about ${countOf(info.minutesPerDay, en('minute'))} a day`;
 }
 
 /** The plans on offer, described from their schedules. */

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { BookOpen, CalendarCheck, CircleCheck, Languages, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useMemo } from 'react';
 import { QUESTIONS, recommend, type Answers, type TranslationOption } from '#common/personalization/questionnaire.ts';
-import { planInfo } from '#common/plans/plans.ts';
+import { planFigures, planInfo } from '#common/plans/plans.ts';
 import { useFocusOnOpen } from '../../../lib/use-focus-on-open.ts';
 import { useMyPlans } from '../../plans/api/plans.ts';
 import { useApplyRecommendation, type Applied, type Part } from '../api/apply-recommendation.ts';
@@ -147,9 +147,7 @@ export function RecommendationView({ answers, translations, translationsFailed, 
           <h3 id="plan-title" className="font-serif text-xl font-semibold">
             {plan.title}
           </h3>
-          <p className="text-sm font-medium text-orange-900 dark:text-orange-200">
-            {plan.days} days · about {plan.minutesPerDay} minutes a day
-          </p>
+          <p className="text-sm font-medium text-orange-900 dark:text-orange-200">{planFigures(plan)}</p>
           <p className="text-stone-700 dark:text-stone-300">{recommendation.planReason}</p>
           {following && (
             <p className="mt-1 flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-50">
