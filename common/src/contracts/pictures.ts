@@ -125,6 +125,9 @@ export const sharedVersePage = z.object({ items: z.array(sharedVerse), nextCurso
 export const sharedVersesQuery = z.object({ cursor: z.string().max(100).optional() });
 export const shareCodeParams = z.object({ code: shareCode });
 export const deleteSharedRequest = z.object({ ownerKey: z.string().max(100).optional() }).nullish();
+/** The keys a guest's browser was given for its shares, sent once it signs in, to move those shares into the account. */
+export const claimSharedRequest = z.object({ ownerKeys: z.array(z.string().min(1).max(100)).max(500) });
+export const claimSharedResult = z.object({ moved: z.number().int() });
 
 /** A share graphic's public page (/share/image/{id}). */
 export const shareGraphic = z.object({

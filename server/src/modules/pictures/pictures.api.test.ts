@@ -297,6 +297,27 @@ describe(`Verse visualizations, chapter illustrations and shared verses, on ${da
       expect(page.json()).toMatchObject({ id, reference: 'John 3:16', translation: 'KJV', imageUrl });
     });
 
+    it("moves a guest's shares into the account that proves their keys, and no one else's", async () => {
+      const browser = guest('10.5.0.20');
+      const mine = [(await share(browser)).json(), (await share(browser)).json()] as { shareCode: string; ownerKey: string }[];
+      const stranger = (await share(guest('10.5.0.21'))).json() as { shareCode: string; ownerKey: string };
+      expect((await browser.request('POST', '/api/shared-verses/claim', { ownerKeys: [mine[0]!.ownerKey] })).statusCode).toBe(401);
+
+      const ruth = await signUpVerified(app, inbox, 'ruth.shares@example.org', undefined, '10.5.0.22');
+      const keys = [...mine.map((m) => m.ownerKey), 'not-a-key-anyone-was-given-0000000'];
+      const claimed = await ruth.request('POST', '/api/shared-verses/claim', { ownerKeys: keys });
+      expect(claimed.statusCode, claimed.body).toBe(200);
+      expect(claimed.json()).toEqual({ moved: 2 });
+      const listed = (await ruth.request('GET', '/api/shared-verses')).json() as { items: { shareCode: string }[] };
+      expect(listed.items.map((i) => i.shareCode).sort()).toEqual(mine.map((m) => m.shareCode).sort());
+      // Sent again (a move cut short): nothing moves twice, and the stranger's share stays theirs.
+      expect((await ruth.request('POST', '/api/shared-verses/claim', { ownerKeys: keys })).json()).toEqual({ moved: 0 });
+      const naomi = await signUpVerified(app, inbox, 'naomi.shares@example.org', undefined, '10.5.0.23');
+      expect((await naomi.request('POST', '/api/shared-verses/claim', { ownerKeys: mine.map((m) => m.ownerKey) })).json()).toEqual({ moved: 0 });
+      expect((await ruth.request('DELETE', `/api/shared-verses/${stranger.shareCode}`, {})).statusCode).toBe(403);
+      expect((await ruth.request('POST', '/api/shared-verses/claim', { ownerKeys: 'nope' })).statusCode).toBe(400);
+    });
+
     it('makes a card in the chosen colours when no graphic was made', async () => {
       const created = await share(guest('10.5.0.2'));
       expect(created.statusCode, created.body).toBe(200);

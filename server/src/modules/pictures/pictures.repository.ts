@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dailyPrayers, pictureReports, pictures, sharedVerses } from '../../db/schema.ts';
 
@@ -166,6 +166,17 @@ export class PicturesRepository {
       )
       .orderBy(desc(sharedVerses.createdAt), desc(sharedVerses.shareCode))
       .limit(limit);
+  }
+
+  /** Gives the account the guest shares made with these keys (by their hashes) that no account has yet; returns how many. */
+  async claimShared(userId: string, ownerKeyHashes: readonly string[]): Promise<number> {
+    if (ownerKeyHashes.length === 0) return 0;
+    const moved = await this.db
+      .update(sharedVerses)
+      .set({ userId, ownerKeyHash: null })
+      .where(and(inArray(sharedVerses.ownerKeyHash, [...ownerKeyHashes]), isNull(sharedVerses.userId)))
+      .returning({ code: sharedVerses.shareCode });
+    return moved.length;
   }
 
   /** Deletes the share and its graphic when no other share shows it. */

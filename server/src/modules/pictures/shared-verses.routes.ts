@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#common/contracts/errors.ts';
 import {
+  claimSharedRequest,
+  claimSharedResult,
   deleteSharedRequest,
   shareCodeParams,
   sharedVerse,
@@ -25,6 +27,10 @@ export function sharedVersesRoutes(shared: SharedVersesService, viewerOf: Viewer
     app.get('/api/shared-verses', { schema: { querystring: sharedVersesQuery, response: { 200: sharedVersePage, ...errors } } }, async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return shared.mine(await viewerOf(req), req.query.cursor);
+    });
+    app.post('/api/shared-verses/claim', { schema: { body: claimSharedRequest, response: { 200: claimSharedResult, ...errors } } }, async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return shared.claim(await viewerOf(req), req.body.ownerKeys);
     });
     app.get(
       '/api/shared-verses/:code',

@@ -91,6 +91,16 @@ export class SharedVersesService {
     await this.repository.deleteShared(code);
   }
 
+  /**
+   * A guest's shares into the account they signed up or in with: each key is the proof that the
+   * browser sending it made the share, as for deleting one. Shares already in an account stay there.
+   */
+  async claim(viewer: Viewer, ownerKeys: readonly string[]): Promise<{ moved: number }> {
+    const user = requireUser(viewer, 'Sign in to keep the verses you shared in your account.');
+    const hashes = [...new Set(ownerKeys)].map((key) => hashOf(key).toString('hex'));
+    return { moved: await this.repository.claimShared(user.userId, hashes) };
+  }
+
   private view(shared: SharedVerseRow, picture: PictureRow): SharedVerse {
     return {
       shareCode: shared.shareCode,

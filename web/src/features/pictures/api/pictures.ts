@@ -71,6 +71,23 @@ export async function shareVerse(
   return shareCode;
 }
 
+/** The most keys sent at once (the server's limit); any more move on the next load. */
+const CLAIM_BATCH = 500;
+
+/**
+ * A guest's shares from this browser into the account just signed in: each key proves the share was
+ * made here, as it does for deleting one. Answers how many moved; those sent leave the browser.
+ */
+export async function moveGuestShares(queryClient: QueryClient): Promise<number> {
+  const sent = guestShares.read().slice(0, CLAIM_BATCH);
+  if (sent.length === 0) return 0;
+  const { moved } = await apiPost<{ moved: number }>('/api/shared-verses/claim', { ownerKeys: sent.map((s) => s.ownerKey) });
+  const ids = new Set(sent.map((s) => s.id));
+  guestShares.write(guestShares.read().filter((s) => !ids.has(s.id)));
+  void queryClient.invalidateQueries({ queryKey: ['shared-verses'] });
+  return moved;
+}
+
 export const deleteSharedVerse = (code: string, ownerKey?: string) =>
   apiRequest<void>('DELETE', `/api/shared-verses/${encodeURIComponent(code)}`, ownerKey ? { ownerKey } : undefined);
 

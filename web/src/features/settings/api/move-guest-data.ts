@@ -11,12 +11,14 @@ import { clearGuestProgress, guestProgressForImport } from '../../progress/api/g
 import { importGuestProgress, PROGRESS_KEY } from '../../progress/api/progress-reports.ts';
 import { clearGuestPlans, guestPlansForImport } from '../../plans/api/guest-plans.ts';
 import { importGuestPlans, PLANS_KEY } from '../../plans/api/plans.ts';
+import { moveGuestShares } from '../../pictures/api/pictures.ts';
+import { countOf, en } from '#common/text/plural.ts';
 
 const GUEST_KEYS = [STORAGE_KEYS.guestHighlights, STORAGE_KEYS.guestNotes, STORAGE_KEYS.guestAiResponses];
 
 /**
- * Moves what a guest kept in this browser (reading progress and plans, highlights, notes, AI answers, conversations) into the
- * account that just signed in, then clears it from the browser. The server skips what it already has,
+ * Moves what a guest kept in this browser (reading progress and plans, highlights, notes, AI answers, conversations,
+ * shared verses) into the account that just signed in, then clears it from the browser. The server skips what it already has,
  * so a move cut short simply runs again on the next load: nothing lost, nothing doubled.
  */
 export function moveGuestDataIntoAccount(queryClient: QueryClient): void {
@@ -29,27 +31,33 @@ export function moveGuestDataIntoAccount(queryClient: QueryClient): void {
       })
       .finally(() => void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }));
   }
+  // A share not moved stays in the browser (with its key) and is tried again on the next load.
+  void Promise.all([moveStudy(queryClient), moveGuestShares(queryClient).catch(() => 0)]).then(([study, shares]) => {
+    const counts = [countOf(study.highlights, en('highlight')), countOf(study.notes, en('note')), countOf(shares, en('shared verse'))];
+    const moved = counts.filter((_, i) => [study.highlights, study.notes, shares][i]! > 0);
+    if (moved.length > 0) {
+      toast({ title: 'Saved to your account', description: `Moved ${new Intl.ListFormat('en').format(moved)} from this browser.`, duration: 4000 });
+    }
+  });
+}
+
+/** Highlights, notes and AI answers; answers how many highlights and notes the account took. */
+async function moveStudy(queryClient: QueryClient): Promise<{ highlights: number; notes: number }> {
   const highlights = guestHighlights.read();
   const notes = guestNotes.read();
   const aiResponses = Object.values(guestAnswers.read());
-  if (highlights.length + notes.length + aiResponses.length === 0) return;
-  void moveGuestData({ highlights, notes, aiResponses })
-    .then((moved) => {
-      for (const key of GUEST_KEYS) storage.remove(key);
-      void queryClient.invalidateQueries({ queryKey: ['highlights'] });
-      void queryClient.invalidateQueries({ queryKey: ['notes'] });
-      if (moved.highlights + moved.notes > 0) {
-        toast({
-          title: 'Saved to your account',
-          description: `Moved ${moved.highlights} highlights and ${moved.notes} notes from this browser.`,
-          duration: 4000,
-        });
-      }
-    })
-    .catch((error: unknown) => {
-      // Kept in the browser and tried again on the next load; a full account is worth saying.
-      if (error instanceof ApiError && error.status === 409) toastError(errorMessage(error), 'Not moved', 8000);
-    });
+  if (highlights.length + notes.length + aiResponses.length === 0) return { highlights: 0, notes: 0 };
+  try {
+    const moved = await moveGuestData({ highlights, notes, aiResponses });
+    for (const key of GUEST_KEYS) storage.remove(key);
+    void queryClient.invalidateQueries({ queryKey: ['highlights'] });
+    void queryClient.invalidateQueries({ queryKey: ['notes'] });
+    return moved;
+  } catch (error) {
+    // Kept in the browser and tried again on the next load; a full account is worth saying.
+    if (error instanceof ApiError && error.status === 409) toastError(errorMessage(error), 'Not moved', 8000);
+    return { highlights: 0, notes: 0 };
+  }
 }
 
 /** The chapters and study days a guest kept here, into the account; their streak and achievements go with them. */

@@ -11,11 +11,12 @@ const GUEST_KEYS = [
   STORAGE_KEYS.guestConversations,
   STORAGE_KEYS.guestProgress,
   STORAGE_KEYS.guestPlans,
+  STORAGE_KEYS.guestSharedVerses,
 ];
 
 /**
  * Spec §6 and principle 4: when a guest signs up or in, the highlights, notes, AI answers, chat
- * conversations, reading progress and reading plans kept in this browser move into the account, then leave the
+ * conversations, reading progress, reading plans and shared verses kept in this browser move into the account, then leave the
  * browser. The code that moves them loads only when there is something to move, not with every page.
  */
 export function GuestDataMove() {
