@@ -56,6 +56,8 @@ interface PageOptions {
    * worker answers cannot be intercepted by `page.route`, which several tests use.
    */
   serviceWorkers?: 'allow' | 'block';
+  /** False: a browser with scripts off, where pages never hydrate (`goto` then returns at the load event). */
+  javaScriptEnabled?: boolean;
 }
 
 /**
@@ -86,11 +88,12 @@ export function useBrowser(): {
   return {
     baseUrl: inject('baseUrl'),
     takeViolations: () => violations.splice(0),
-    async page({ width = 1280, height = 800, colorScheme = 'light', serviceWorkers = 'block' }: PageOptions = {}) {
+    async page({ width = 1280, height = 800, colorScheme = 'light', serviceWorkers = 'block', javaScriptEnabled = true }: PageOptions = {}) {
       const context = await browser.newContext({
         viewport: { width, height },
         colorScheme,
         serviceWorkers,
+        javaScriptEnabled,
         baseURL: inject('baseUrl'),
         permissions: ['clipboard-read', 'clipboard-write'],
         extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
@@ -98,7 +101,7 @@ export function useBrowser(): {
       contexts.push(context);
       await context.addInitScript(reportCspViolations);
       const page = await context.newPage();
-      waitForHydration(page);
+      if (javaScriptEnabled) waitForHydration(page);
       page.on('console', (message) => {
         const text = message.text();
         if (text.startsWith('CSP violation') || text.includes('Content Security Policy')) violations.push(`${page.url()}: ${text}`);

@@ -1,8 +1,8 @@
-import type { Ref } from 'react';
+import { useTypedEarly } from '../../../lib/use-typed-early.ts';
 
 /**
  * The email and password of a sign-in or sign-up form. `newPassword` asks the browser's password
- * manager to suggest one and shows the length rule.
+ * manager to suggest one and shows the length rule. What was typed before the page hydrated is kept.
  */
 export function CredentialFields({
   email,
@@ -10,25 +10,25 @@ export function CredentialFields({
   password,
   onPassword,
   newPassword,
-  passwordRef,
 }: {
   email: string;
   onEmail: (value: string) => void;
   password: string;
   onPassword: (value: string) => void;
   newPassword?: { minLength: number };
-  passwordRef?: Ref<HTMLInputElement>;
 }) {
+  const emailField = useTypedEarly(email, onEmail);
+  const passwordField = useTypedEarly(password, onPassword);
   return (
     <>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Email
-        <input className="input" type="email" autoComplete="email" required value={email} onChange={(e) => onEmail(e.target.value)} />
+        <input ref={emailField} className="input" type="email" autoComplete="email" required value={email} onChange={(e) => onEmail(e.target.value)} />
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Password
         <input
-          ref={passwordRef}
+          ref={passwordField}
           className="input"
           type="password"
           autoComplete={newPassword ? 'new-password' : 'current-password'}

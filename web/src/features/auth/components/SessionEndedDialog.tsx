@@ -15,7 +15,7 @@ export default function SessionEndedDialog({ email: knownEmail, onDone }: { emai
   const [email, setEmail] = useState(knownEmail);
   const [password, setPassword] = useState('');
   const { busy, error, run } = useAction((e) => errorMessage(e));
-  const passwordField = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -37,7 +37,7 @@ export default function SessionEndedDialog({ email: knownEmail, onDone }: { emai
         onOpenAutoFocus={(e) => {
           if (!knownEmail) return;
           e.preventDefault();
-          passwordField.current?.focus();
+          form.current?.querySelector<HTMLInputElement>('input[type="password"]')?.focus();
         }}
         className={DIALOG_CARD}
       >
@@ -45,8 +45,8 @@ export default function SessionEndedDialog({ email: knownEmail, onDone }: { emai
         <p id="session-ended-text" className="mt-2 text-stone-700 dark:text-stone-300">
           You were signed out, perhaps on another device or after a password change. What you were writing is still here: sign in and save it again.
         </p>
-        <form onSubmit={submit} className="mt-5 flex flex-col gap-4" noValidate>
-          <CredentialFields email={email} onEmail={setEmail} password={password} onPassword={setPassword} passwordRef={passwordField} />
+        <form ref={form} onSubmit={submit} className="mt-5 flex flex-col gap-4" noValidate>
+          <CredentialFields email={email} onEmail={setEmail} password={password} onPassword={setPassword} />
           <FormMessages error={error} notice={null} />
           <div className="flex flex-wrap items-center justify-end gap-2">
             <DialogClose className="button-ghost">Not now</DialogClose>

@@ -1,17 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { resendVerification, signIn, signUp } from '../api/auth.ts';
+import { resendVerification, signIn, signUp, useCurrentUser } from '../api/auth.ts';
 import { CredentialFields } from '../components/CredentialFields.tsx';
 
 const MIN_PASSWORD = 8;
 
-/** /auth?mode=signin|signup: one form; switching modes keeps what was typed. */
+/**
+ * /auth?mode=signin|signup: one form; switching modes keeps what was typed. Someone already signed in
+ * is sent on to `next`, or home.
+ */
 export function AuthForm({ mode, next }: { mode: 'signin' | 'signup'; next?: string }) {
   const navigate = useNavigate();
   const router = useRouter();
   const queryClient = useQueryClient();
+  const signedIn = Boolean(useCurrentUser().data);
+  useEffect(() => {
+    if (!signedIn) return;
+    if (next) router.history.replace(next);
+    else void navigate({ to: '/', replace: true });
+  }, [signedIn, next, router, navigate]);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -29,7 +39,8 @@ export function AuthForm({ mode, next }: { mode: 'signin' | 'signup'; next?: str
     try {
       if (signingUp) {
         await signUp(email.trim(), password);
-        setNotice(`We sent a link to ${email.trim()}. Open it to confirm your email and finish signing up.`);
+        setSentTo(email.trim());
+        setPassword('');
       } else {
         await signIn(email.trim(), password);
         await queryClient.invalidateQueries({ queryKey: ['auth'] });
@@ -43,6 +54,8 @@ export function AuthForm({ mode, next }: { mode: 'signin' | 'signup'; next?: str
       setBusy(false);
     }
   };
+
+  if (signingUp && sentTo) return <SignUpSent email={sentTo} onAnother={() => setSentTo(null)} />;
 
   return (
     <div className="mx-auto flex max-w-sm flex-col gap-5 px-5 py-12">
@@ -98,6 +111,41 @@ export function AuthForm({ mode, next }: { mode: 'signin' | 'signup'; next?: str
           Forgot your password?
         </Link>
       )}
+    </div>
+  );
+}
+
+/** After a sign-up: the form is done (nothing left filled to send twice); what to do next, and a way back. */
+function SignUpSent({ email, onAnother }: { email: string; onAnother: () => void }) {
+  const [again, setAgain] = useState<'sending' | 'sent' | null>(null);
+  return (
+    <div className="mx-auto flex max-w-sm flex-col gap-5 px-5 py-12">
+      <h1 className="font-serif text-3xl font-semibold">Check your email</h1>
+      <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100">
+        We sent a link to {email}. Open it to confirm your email and finish signing up.
+      </p>
+      <p className="text-sm text-stone-700 dark:text-stone-300" aria-live="polite">
+        {again === 'sent' ? 'We sent the link again.' : 'No mail after a few minutes? Look in your spam folder, or have it sent again.'}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          className="button-secondary"
+          disabled={again === 'sending'}
+          onClick={() => {
+            setAgain('sending');
+            void resendVerification(email).then(
+              () => setAgain('sent'),
+              () => setAgain(null),
+            );
+          }}
+        >
+          Send the link again
+        </button>
+        <button type="button" className="button-ghost" onClick={onAnother}>
+          Use another email
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,14 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useTypedEarly } from '../../../lib/use-typed-early.ts';
 import { requestPasswordReset, resetPassword } from '../api/auth.ts';
 
 const shell = 'mx-auto flex max-w-sm flex-col gap-5 px-5 py-12';
 
 /** Runs a form's action with a busy flag and the server's message on failure. */
-function useFormAction(initialError: string | null = null) {
+function useFormAction() {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(initialError);
+  const [error, setError] = useState<string | null>(null);
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
     setError(null);
@@ -26,6 +27,7 @@ function useFormAction(initialError: string | null = null) {
 /** /forgot-password: always the same answer, so it never tells whether an address has an account. */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
+  const emailField = useTypedEarly(email, setEmail);
   const [sent, setSent] = useState(false);
   const { busy, error, run } = useFormAction();
   const submit = (e: FormEvent) => {
@@ -44,7 +46,7 @@ export function ForgotPasswordPage() {
         <form onSubmit={submit} className="flex flex-col gap-4">
           <label className="flex flex-col gap-1 text-sm font-medium">
             Email
-            <input className="input" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input ref={emailField} className="input" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           </label>
           {error && (
             <p role="alert" className="text-sm text-red-800 dark:text-red-300">
@@ -63,16 +65,37 @@ export function ForgotPasswordPage() {
   );
 }
 
-/** /reset-password?token=…: the link from the mail lands here. */
+/** /reset-password?token=…: the link from the mail lands here; without a token there is nothing to save. */
 export function ResetPasswordPage({ token, error: linkError }: { token?: string; error?: string }) {
+  if (linkError || !token) {
+    return (
+      <div className={shell}>
+        <h1 className="font-serif text-3xl font-semibold">Choose a new password</h1>
+        <p role="alert">This reset link is not valid any more. Links work for an hour, and only once.</p>
+        <div className="flex flex-wrap items-center gap-4">
+          <Link to="/forgot-password" className="button-primary no-underline">
+            Send a new link
+          </Link>
+          <Link to="/auth" search={{ mode: 'signin' }} className="text-sm underline underline-offset-2">
+            Back to Login
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <NewPasswordForm token={token} />;
+}
+
+function NewPasswordForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
+  const passwordField = useTypedEarly(password, setPassword);
   const [done, setDone] = useState(false);
-  const { busy, error, setError, run } = useFormAction(linkError || !token ? 'This reset link is not valid any more. Ask for a new one.' : null);
+  const { busy, error, setError, run } = useFormAction();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (password.length < 8) return setError('Use at least 8 characters for your password.');
     void run(async () => {
-      await resetPassword(token!, password);
+      await resetPassword(token, password);
       setDone(true);
     });
   };
@@ -92,6 +115,7 @@ export function ResetPasswordPage({ token, error: linkError }: { token?: string;
           <label className="flex flex-col gap-1 text-sm font-medium">
             New password
             <input
+              ref={passwordField}
               className="input"
               type="password"
               autoComplete="new-password"
@@ -104,14 +128,12 @@ export function ResetPasswordPage({ token, error: linkError }: { token?: string;
           {error && (
             <p role="alert" className="text-sm text-red-800 dark:text-red-300">
               {error}{' '}
-              {(linkError || !token) && (
-                <Link to="/forgot-password" className="underline">
-                  Send a new link
-                </Link>
-              )}
+              <Link to="/forgot-password" className="underline">
+                Send a new link
+              </Link>
             </p>
           )}
-          <button type="submit" className="button-primary" disabled={busy || !token || !password}>
+          <button type="submit" className="button-primary" disabled={busy || !password}>
             {busy ? 'Saving…' : 'Save the new password'}
           </button>
         </form>

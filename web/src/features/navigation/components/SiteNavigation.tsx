@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { NAV_ITEMS, STUDY_ITEMS } from '../nav-items.ts';
 
 type NavItem = (typeof NAV_ITEMS)[number] | (typeof STUDY_ITEMS)[number];
@@ -44,10 +45,48 @@ export function StudyLinks({ onNavigate }: { onNavigate?: () => void }) {
 const DrawerSheet = lazy(() => import('./MobileDrawerSheet.tsx'));
 
 /**
+ * The phone menu before the script has run (or with scripts off): a native disclosure that opens
+ * a panel of plain links under the header, so a tap on a slow phone is never lost.
+ */
+function MenuWithoutScript({ details }: { details: RefObject<HTMLDetailsElement | null> }) {
+  return (
+    <details ref={details}>
+      <summary className="icon-button cursor-pointer list-none [&::-webkit-details-marker]:hidden" aria-label="Open menu">
+        <Menu aria-hidden size={22} />
+      </summary>
+      <div className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-stone-200 bg-stone-50 p-4 shadow-lg dark:border-stone-800 dark:bg-stone-950">
+        <nav aria-label="Menu" className="flex flex-col gap-1">
+          <NavItemLinks items={[...NAV_ITEMS, ...STUDY_ITEMS]} />
+        </nav>
+        <div className="mt-4 flex gap-2 px-1">
+          <Link to="/auth" search={{ mode: 'signin' }} className="button-secondary flex-1 no-underline">
+            Login
+          </Link>
+          <Link to="/auth" search={{ mode: 'signup' }} className="button-primary flex-1 no-underline">
+            Sign Up
+          </Link>
+        </div>
+      </div>
+    </details>
+  );
+}
+
+/**
  * The hamburger button; its drawer (a Radix dialog: focus trapped inside, Escape closes it) loads when
- * it is first opened, keeping the dialog library out of every page's first load.
+ * it is first opened, keeping the dialog library out of every page's first load. Until the page has
+ * hydrated it is a native disclosure that works without the script; opened then, the drawer takes
+ * its place once the script runs.
  */
 export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const hydrated = useHydrated();
+  const early = useRef<HTMLDetailsElement>(null);
+  // Runs in the hydration's commit, while the disclosure is still on the page.
+  useLayoutEffect(() => {
+    if (early.current?.open) onOpenChange(true);
+    // Only what happened before hydration matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (!hydrated) return <MenuWithoutScript details={early} />;
   return (
     <>
       <button type="button" className="icon-button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={open} onClick={() => onOpenChange(true)}>
