@@ -88,6 +88,24 @@ describe('forms typed into before the script runs', () => {
     const [request] = await Promise.all([second.waitForRequest((r) => r.url().endsWith('/api/auth/reset-password')), save.click()]);
     expect(request.postDataJSON()).toEqual({ token: 'not-a-real-token', newPassword: 'a brand new password' });
   });
+
+  it('sends a contact message typed before hydration as it was typed', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    const hydrate = await openBeforeHydration(page, '/contact');
+    await page.getByLabel('Your name').fill('Early Writer');
+    await page.getByLabel('Your email address (for the answer)').fill('early.writer@example.org');
+    await page.getByLabel('Message').fill('Written on a slow phone before the page was ready.');
+    await hydrate();
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/contact')),
+      page.getByRole('button', { name: 'Send message' }).click(),
+    ]);
+    expect(request.postDataJSON()).toEqual({
+      name: 'Early Writer',
+      email: 'early.writer@example.org',
+      message: 'Written on a slow phone before the page was ready.',
+    });
+  });
 });
 
 describe('the phone menu', () => {

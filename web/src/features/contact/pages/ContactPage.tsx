@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field, FormMessages } from '../../../components/FormMessages.tsx';
 import { apiPost, errorMessage } from '../../../lib/api-client.ts';
+import { useTypedEarly } from '../../../lib/use-typed-early.ts';
 
 /** /contact: a message to the people who run this site (kept for them, and mailed when they set an address). */
 export function ContactPage() {
@@ -10,6 +11,10 @@ export function ContactPage() {
   const [message, setMessage] = useState('');
   // People never see this field; a bot filling in every field does.
   const [website, setWebsite] = useState('');
+  // A message begun before the page's script ran is sent as typed.
+  const nameField = useTypedEarly(name, setName);
+  const emailField = useTypedEarly(email, setEmail);
+  const messageField = useTypedEarly(message, setMessage);
   const send = useMutation({ mutationFn: () => apiPost<{ message: string }>('/api/contact', { name, email, message, website: website || undefined }) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -28,13 +33,32 @@ export function ContactPage() {
       ) : (
         <form onSubmit={submit} className="card flex flex-col gap-4">
           <Field id="contact-name" label="Your name">
-            <input id="contact-name" className="input" autoComplete="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+            <input
+              ref={nameField}
+              id="contact-name"
+              className="input"
+              autoComplete="name"
+              required
+              maxLength={100}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
           </Field>
           <Field id="contact-email" label="Your email address (for the answer)">
-            <input id="contact-email" type="email" className="input" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <input
+              ref={emailField}
+              id="contact-email"
+              type="email"
+              className="input"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </Field>
           <Field id="contact-message" label="Message">
             <textarea
+              ref={messageField}
               id="contact-message"
               className="input min-h-40"
               required
