@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { resendVerification, signIn, signUp, useCurrentUser } from '../api/auth.ts';
 import { CredentialFields } from '../components/CredentialFields.tsx';
@@ -16,8 +16,10 @@ export function AuthForm({ mode, next }: { mode: 'signin' | 'signup'; next?: str
   const router = useRouter();
   const queryClient = useQueryClient();
   const signedIn = Boolean(useCurrentUser().data);
+  // Signing in here goes on by itself (below); this is for someone who arrived signed in.
+  const submitted = useRef(false);
   useEffect(() => {
-    if (!signedIn) return;
+    if (!signedIn || submitted.current) return;
     if (next) router.history.replace(next);
     else void navigate({ to: '/', replace: true });
   }, [signedIn, next, router, navigate]);
@@ -32,6 +34,7 @@ export function AuthForm({ mode, next }: { mode: 'signin' | 'signup'; next?: str
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    submitted.current = true;
     setError(null);
     setNotice(null);
     if (signingUp && password.length < MIN_PASSWORD) return setError(`Use at least ${MIN_PASSWORD} characters for your password.`);

@@ -76,7 +76,7 @@ export function ResetPasswordPage({ token, error: linkError }: { token?: string;
           <Link to="/forgot-password" className="button-primary no-underline">
             Send a new link
           </Link>
-          <Link to="/auth" search={{ mode: 'signin' }} className="text-sm underline underline-offset-2">
+          <Link to="/auth" search={{ mode: 'signin' }} className="inline-flex min-h-11 items-center text-sm underline underline-offset-2">
             Back to Login
           </Link>
         </div>

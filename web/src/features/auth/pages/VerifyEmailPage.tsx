@@ -43,7 +43,7 @@ export function VerifyEmailPage({ verified, error }: { verified?: string; error?
       </p>
       <div className="flex flex-wrap items-center gap-4">
         <LoginLink />
-        <Link to="/auth" search={{ mode: 'signup' }} className="text-sm underline underline-offset-2">
+        <Link to="/auth" search={{ mode: 'signup' }} className="inline-flex min-h-11 items-center text-sm underline underline-offset-2">
           Sign Up
         </Link>
       </div>
