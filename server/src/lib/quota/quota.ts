@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { countOf, en } from '#common/text/plural.ts';
 import { TooMany } from '../errors.ts';
 import type { QuotaRepository } from './quota.repository.ts';
 
@@ -62,7 +63,4 @@ export class Quota {
 }
 
 /** "in 12 minutes", rounded up, never "in 0 minutes". */
-export const inMinutes = (seconds: number) => {
-  const m = Math.max(1, Math.ceil(seconds / 60));
-  return `in ${m} ${m === 1 ? 'minute' : 'minutes'}`;
-};
+export const inMinutes = (seconds: number) => `in ${countOf(Math.max(1, Math.ceil(seconds / 60)), en('minute'))}`;
