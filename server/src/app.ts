@@ -15,6 +15,8 @@ import { workerPool } from './lib/worker-pool.ts';
 import { createMediaStore } from './providers/storage/create-media-store.ts';
 import { createSpeechEngine } from './providers/speech/create-speech-engine.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { MediaFilesRepository } from './modules/media/media-files.repository.ts';
+import { RecordedMediaStore } from './modules/media/recorded-media-store.ts';
 import { audioRoutes } from './modules/audio/audio.routes.ts';
 import { AudioService } from './modules/audio/audio.service.ts';
 import { AudioQuota } from './modules/audio/audio-quota.ts';
@@ -279,7 +281,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     (userId, book, chapter) => plans.chapterCompleted(userId, book, chapter),
   );
   await server.register(progressRoutes(progress, new RankingsService(new RankingsRepository(database.db), studyDays), viewerOf));
-  const media = createMediaStore(config);
+  const media = new RecordedMediaStore(createMediaStore(config), new MediaFilesRepository(database.db), {
+    maxBytes: config.mediaMaxBytes,
+    onError: (error) => server.log.error({ err: error }, 'the media ceiling could not remove files'),
+  });
   const speech = createSpeechEngine(config);
   await server.register(mediaRoutes(media));
   const quotas = new QuotaRepository(database.db);
