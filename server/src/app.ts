@@ -283,7 +283,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(progressRoutes(progress, new RankingsService(new RankingsRepository(database.db), studyDays), viewerOf));
   const media = new RecordedMediaStore(createMediaStore(config), new MediaFilesRepository(database.db), {
     maxBytes: config.mediaMaxBytes,
-    onError: (error) => server.log.error({ err: error }, 'the media ceiling could not remove files'),
+    onError: (error) => server.log.error({ err: error }, 'media_file could not be kept up to date'),
   });
   const speech = createSpeechEngine(config);
   await server.register(mediaRoutes(media));

@@ -12,7 +12,7 @@ export interface MediaCeilingOptions {
   graceMs?: number;
   checkEveryMs?: number;
   now?: () => number;
-  /** Where a failed run is told (it is tried again after a later put). */
+  /** Where a failed run (tried again after a later put) or a failed mark of use is told. */
   onError?: (error: unknown) => void;
 }
 

@@ -19,6 +19,7 @@ export class RecordedMediaStore implements MediaStore {
   private readonly touched = new Map<string, number>();
   private readonly now: () => number;
   private readonly touchEveryMs: number;
+  private readonly onError: MediaCeilingOptions['onError'];
 
   constructor(
     private readonly inner: MediaStore,
@@ -29,11 +30,13 @@ export class RecordedMediaStore implements MediaStore {
     this.now = options.now ?? Date.now;
     this.ceiling = new MediaCeiling(files, inner, options);
     this.touchEveryMs = options.touchEveryMs ?? TOUCH_EVERY_MS;
+    this.onError = options.onError;
   }
 
   async stat(key: string): Promise<MediaInfo | undefined> {
     const info = await this.inner.stat(key);
-    if (info) await this.touch(key, info.size);
+    // A failed mark of use costs only the file's place in the ceiling's order: the file is still served.
+    if (info) await this.touch(key, info.size).catch((error: unknown) => this.onError?.(error));
     return info;
   }
 
