@@ -29,7 +29,8 @@ const timings = z.object({ duration: z.number(), verses: z.array(z.object({ vers
 /**
  * Chapter and verse audio (spec §7): the store's text read by the speech engine, made once and kept in
  * the media store under a key naming the engine, the translation, the passage and a hash of the exact
- * words, so a changed text or engine makes a new file and an unchanged one is never made twice.
+ * words, so a changed text or engine makes a new file and an unchanged one is never made twice. Only
+ * a passage actually spoken is counted against the asker's limits (AudioQuota).
  */
 export class AudioService {
   private readonly making = new Map<string, Promise<AudioReply>>();
