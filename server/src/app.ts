@@ -15,8 +15,11 @@ import { workerPool } from './lib/worker-pool.ts';
 import { createMediaStore } from './providers/storage/create-media-store.ts';
 import { createSpeechEngine } from './providers/speech/create-speech-engine.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { MediaFilesRepository } from './modules/media/media-files.repository.ts';
+import { RecordedMediaStore } from './modules/media/recorded-media-store.ts';
 import { audioRoutes } from './modules/audio/audio.routes.ts';
 import { AudioService } from './modules/audio/audio.service.ts';
+import { AudioQuota } from './modules/audio/audio-quota.ts';
 import { createImageEngine } from './providers/images/create-image-engine.ts';
 import { PicturesRepository } from './modules/pictures/pictures.repository.ts';
 import { PictureQuota } from './modules/pictures/picture-quota.ts';
@@ -278,20 +281,23 @@ export async function buildApp(options: AppOptions): Promise<App> {
     (userId, book, chapter) => plans.chapterCompleted(userId, book, chapter),
   );
   await server.register(progressRoutes(progress, new RankingsService(new RankingsRepository(database.db), studyDays), viewerOf));
-  const media = createMediaStore(config);
+  const media = new RecordedMediaStore(createMediaStore(config), new MediaFilesRepository(database.db), {
+    maxBytes: config.mediaMaxBytes,
+    onError: (error) => server.log.error({ err: error }, 'media_file could not be kept up to date'),
+  });
   const speech = createSpeechEngine(config);
   await server.register(mediaRoutes(media));
-  const audio = new AudioService(bible, speech, media);
-  await server.register(audioRoutes(audio));
-  const images = createImageEngine(config);
   const quotas = new QuotaRepository(database.db);
+  const audio = new AudioService(bible, speech, media, new AudioQuota(new Quota(quotas, 'audio'), config.audioLimits));
+  await server.register(audioRoutes(audio, viewerOf));
+  const images = createImageEngine(config);
   const picturesRepository = new PicturesRepository(database.db);
   const pictures = new PicturesService(bible, images, media, picturesRepository, new PictureQuota(new Quota(quotas, 'pictures'), config.pictureLimits));
   await server.register(picturesRoutes(pictures, viewerOf));
   await server.register(sharedVersesRoutes(new SharedVersesService(bible, pictures, picturesRepository), viewerOf));
   const claims = new JobClaims(database.db);
   const daily = new DailyService(new DailyRepository(database.db), claims, bible, pictures, prayerDrafter(config.languageModel));
-  await server.register(dailyRoutes(daily, audio));
+  await server.register(dailyRoutes(daily, audio, viewerOf));
   const home = new HomeService(bible, daily);
   await server.register(homeRoutes(home));
   // Published content shows on kept pages (the home page's lessons): a change has them made again.

@@ -64,6 +64,10 @@ const envSchema = z.object({
   IMAGE_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(10),
   IMAGE_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(40),
   IMAGE_SITE_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(2_000),
+  AUDIO_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(20),
+  AUDIO_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(60),
+  AUDIO_SITE_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(2_000),
+  MEDIA_MAX_MB: z.coerce.number({ error: 'must be a whole number of megabytes, such as 5120' }).int().min(1).max(1_000_000_000).default(5_120),
   MEDIA_S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.example.org' }).optional(),
   MEDIA_S3_BUCKET: z.string().min(3).max(63).optional(),
   MEDIA_S3_REGION: z.string().min(1).max(100).default('us-east-1'),
@@ -135,6 +139,10 @@ export interface AppConfig {
    * (what a paid image service may cost is bounded by the last).
    */
   pictureLimits: { perHour: number; perDay: number; siteDaily: number };
+  /** New passages read aloud per hour and per day by one account or one address, and by the site in a day. */
+  audioLimits: { perHour: number; perDay: number; siteDaily: number };
+  /** The most generated media kept, in bytes: past it the oldest unused files that nothing links to go. */
+  mediaMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -210,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { baseUrl: e.IMAGE_BASE_URL.replace(/\/+$/, ''), model: e.IMAGE_MODEL, apiKey: e.IMAGE_API_KEY, timeoutMs: e.IMAGE_TIMEOUT_MS }
         : undefined,
     pictureLimits: { perHour: e.IMAGE_RATE_LIMIT, perDay: e.IMAGE_DAILY_CAP, siteDaily: e.IMAGE_SITE_DAILY_CAP },
+    audioLimits: { perHour: e.AUDIO_RATE_LIMIT, perDay: e.AUDIO_DAILY_CAP, siteDaily: e.AUDIO_SITE_DAILY_CAP },
+    mediaMaxBytes: e.MEDIA_MAX_MB * 1024 ** 2,
     mediaS3:
       e.MEDIA_S3_ENDPOINT && e.MEDIA_S3_BUCKET && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
         ? {

@@ -3,11 +3,13 @@ import { text as readAll } from 'node:stream/consumers';
 import { z } from 'zod';
 import type { AudioReply } from '#common/contracts/audio.ts';
 import type { VerseItem } from '#common/contracts/bible.ts';
-import { Busy, Invalid, NotFound } from '../../lib/errors.ts';
+import { Busy, Invalid, NotFound, TooMany } from '../../lib/errors.ts';
+import type { QuotaClient } from '../../lib/quota/client-quota.ts';
 import { isQueueFull } from '../../lib/worker-pool.ts';
 import type { MediaStore } from '../../providers/storage/media-store.ts';
 import type { SpeechEngine } from '../../providers/speech/speech-engine.ts';
 import type { BibleService } from '../bible/bible.service.ts';
+import type { AudioQuota } from './audio-quota.ts';
 import { chapterSegments, forSpeech, type SpokenSegment, verseSegments } from './spoken-text.ts';
 
 /** Passages being read aloud at once (each waits for a worker); more are refused until one is done. */
@@ -16,12 +18,19 @@ const MAX_GENERATIONS = 8;
 const MAX_VERSES = 60;
 const BUSY = 'Audio is being made for many passages just now. Please try again in a minute.';
 
+/** Who asks for audio: their account (when signed in) and address, counted only when a passage is spoken. */
+export interface AudioClient {
+  viewer: QuotaClient;
+  address: string;
+}
+
 const timings = z.object({ duration: z.number(), verses: z.array(z.object({ verse: z.number().int(), start: z.number() })) });
 
 /**
  * Chapter and verse audio (spec §7): the store's text read by the speech engine, made once and kept in
  * the media store under a key naming the engine, the translation, the passage and a hash of the exact
- * words, so a changed text or engine makes a new file and an unchanged one is never made twice.
+ * words, so a changed text or engine makes a new file and an unchanged one is never made twice. Only
+ * a passage actually spoken is counted against the asker's limits (AudioQuota).
  */
 export class AudioService {
   private readonly making = new Map<string, Promise<AudioReply>>();
@@ -32,18 +41,19 @@ export class AudioService {
     private readonly bible: BibleService,
     private readonly engine: SpeechEngine,
     private readonly media: MediaStore,
+    private readonly quota: AudioQuota,
   ) {}
 
-  async chapterAudio(input: { book: string; chapter: number; translation: string }): Promise<AudioReply> {
+  async chapterAudio(input: { book: string; chapter: number; translation: string }, client: AudioClient): Promise<AudioReply> {
     const t = this.localText(input.translation);
     const canon = this.bible.book(input.book);
     const chapter = t.book(canon)?.chapter(input.chapter);
     if (!chapter) throw new NotFound(`${canon.name} ${input.chapter} is not available in the ${t.code} translation.`);
     const segments = chapterSegments(canon.name, input.chapter, chapter.verses());
-    return this.audioFor(`${t.code}-${canon.osis}-${input.chapter}`, segments, true);
+    return this.audioFor(`${t.code}-${canon.osis}-${input.chapter}`, segments, true, client);
   }
 
-  async verseAudio(input: { reference: string; translation: string }): Promise<AudioReply> {
+  async verseAudio(input: { reference: string; translation: string }, client: AudioClient): Promise<AudioReply> {
     const t = this.localText(input.translation);
     const range = this.bible.reference(input.reference);
     const wanted = this.bible.passageVerses(t, range, MAX_VERSES + 1);
@@ -59,16 +69,16 @@ export class AudioService {
     const first = wanted[0]!;
     const last = wanted.at(-1)!;
     const span = `${first.chapter}-${first.verse}-${last.chapter}-${last.verse}`;
-    return this.audioFor(`${t.code}-${range.book.osis}-${span}`, verseSegments(items), false);
+    return this.audioFor(`${t.code}-${range.book.osis}-${span}`, verseSegments(items), false, client);
   }
 
   /**
    * A text the server keeps (a daily prayer), read aloud by its id: `name` names it in storage, and a
    * changed text makes a new file. Never a client's words: callers read them from the store.
    */
-  async storedTextAudio(name: string, parts: readonly string[]): Promise<AudioReply> {
+  async storedTextAudio(name: string, parts: readonly string[], client: AudioClient): Promise<AudioReply> {
     const segments = parts.map((text, i) => ({ verse: i, text: forSpeech(text) })).filter((s) => s.text !== '');
-    return this.audioFor(name, segments, true);
+    return this.audioFor(name, segments, true, client);
   }
 
   /** A local text: licensed ones may only be shown (their features have no 'audio'). */
@@ -79,22 +89,33 @@ export class AudioService {
     return this.bible.translation(code);
   }
 
-  private async audioFor(name: string, segments: SpokenSegment[], titled: boolean): Promise<AudioReply> {
+  private async audioFor(name: string, segments: SpokenSegment[], titled: boolean, client: AudioClient): Promise<AudioReply> {
     if (segments.length === 0) throw new Invalid('No text available to generate audio');
     const hash = createHash('sha256')
       .update(JSON.stringify([this.engine.id, segments]))
       .digest('hex')
       .slice(0, 20);
     const base = `audio/${name.toLowerCase().replace(/[^a-z0-9-]/g, '')}-${hash}`;
-    // Two asking for the same passage at once share one making of it.
-    let pending = this.making.get(base);
-    if (!pending) {
-      if (this.making.size >= MAX_GENERATIONS) throw new Busy(BUSY);
-      pending = this.stored(base)
-        .then((found) => found ?? this.make(base, segments, titled))
-        .finally(() => this.making.delete(base));
-      this.making.set(base, pending);
+    // Two asking for the same passage at once share one making of it, counted against the first.
+    const shared = this.making.get(base);
+    if (shared) {
+      try {
+        return await shared;
+      } catch (error) {
+        // The first asker's limit is not this one's: it asks again, on its own count.
+        if (error instanceof TooMany) return this.audioFor(name, segments, titled, client);
+        throw error;
+      }
     }
+    if (this.making.size >= MAX_GENERATIONS) throw new Busy(BUSY);
+    const pending = this.stored(base)
+      .then(async (found) => {
+        if (found) return found;
+        await this.quota.take(client.viewer, client.address);
+        return this.make(base, segments, titled);
+      })
+      .finally(() => this.making.delete(base));
+    this.making.set(base, pending);
     return pending;
   }
 

@@ -6,13 +6,14 @@ import { generatePrayerImage, prayerDay, prayerDayParams, prayerPicture } from '
 import { NotFound } from '../../lib/errors.ts';
 import { RateWindow } from '../../lib/rate-window.ts';
 import type { AudioService } from '../audio/audio.service.ts';
+import type { ViewerOf } from '../auth/viewer.ts';
 import type { DailyService } from './daily.service.ts';
 
 const REMAKES_PER_HOUR = 10;
 
 const errors = { 400: errorBody, 404: errorBody, 429: errorBody, 503: errorBody };
 
-export function dailyRoutes(daily: DailyService, audio: AudioService): FastifyPluginAsyncZod {
+export function dailyRoutes(daily: DailyService, audio: AudioService, viewerOf: ViewerOf): FastifyPluginAsyncZod {
   return async (app) => {
     // Listen on the home page's prayer: the stored prayer read aloud, made once and kept (the audio issue's service).
     app.post(
@@ -20,7 +21,7 @@ export function dailyRoutes(daily: DailyService, audio: AudioService): FastifyPl
       { schema: { params: z.object({ prayerId: z.string().max(64) }), response: { 200: audioReply, ...errors } } },
       async (req) => {
         const { name, parts } = await daily.spoken(req.params.prayerId);
-        return audio.storedTextAudio(name, parts);
+        return audio.storedTextAudio(name, parts, { viewer: await viewerOf(req), address: req.ip });
       },
     );
     // The archive: today's, or a past day's, with the days around it.

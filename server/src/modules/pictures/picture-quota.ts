@@ -1,48 +1,15 @@
-import { addressKey, DAY_MS, HOUR_MS, inMinutes, type Quota, type QuotaLimit } from '../../lib/quota/quota.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import { type ClientLimits, ClientQuota } from '../../lib/quota/client-quota.ts';
+import type { Quota } from '../../lib/quota/quota.ts';
 
-export interface PictureLimits {
-  perHour: number;
-  perDay: number;
-  siteDaily: number;
-}
+export type PictureLimits = ClientLimits;
 
-/**
- * How many pictures one account, one address and the whole site may make: a picture counts against
- * the account (when signed in) and the address both, and against the site's daily cap. Counted and
- * taken atomically in the database (lib/quota), so concurrent requests and several app processes
- * share one count.
- */
-export class PictureQuota {
-  constructor(
-    private readonly quota: Quota,
-    private readonly limits: PictureLimits,
-  ) {}
-
-  /** Throws 429 with when to come back if any limit is spent; else counts one picture. */
-  async take(viewer: Viewer, address: string): Promise<void> {
-    const keys = [addressKey(address), ...(viewer.kind === 'user' ? [`user:${viewer.userId}`] : [])];
-    const { perHour, perDay, siteDaily } = this.limits;
-    const limits: QuotaLimit[] = keys.flatMap((key) => [
-      {
-        key,
-        limit: perHour,
-        windowMs: HOUR_MS,
-        message: (s) => `You have made ${perHour} pictures in the last hour. Please try again ${inMinutes(s)}.`,
-      },
-      {
-        key,
-        limit: perDay,
-        windowMs: DAY_MS,
-        message: () => `You have made ${perDay} pictures today, the most one person may. Please come back tomorrow.`,
-      },
-    ]);
-    limits.push({
-      key: 'site',
-      limit: siteDaily,
-      windowMs: DAY_MS,
-      message: () => 'Selah has made as many pictures as it can today. Please come back tomorrow.',
+/** How many pictures one account, one address and the whole site may make (IMAGE_* settings). */
+export class PictureQuota extends ClientQuota {
+  constructor(quota: Quota, limits: PictureLimits) {
+    super(quota, limits, {
+      perHour: (n, comeBack) => `You have made ${n} pictures in the last hour. Please try again ${comeBack}.`,
+      perDay: (n) => `You have made ${n} pictures today, the most one person may. Please come back tomorrow.`,
+      siteDaily: 'Selah has made as many pictures as it can today. Please come back tomorrow.',
     });
-    await this.quota.take(limits);
   }
 }

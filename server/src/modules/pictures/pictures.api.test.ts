@@ -327,6 +327,8 @@ describe(`Verse visualizations, chapter illustrations and shared verses, on ${da
 
     it('lets an admin find a public share in the moderation list and delete it', async () => {
       const { shareCode } = (await share(guest('10.5.0.8'))).json();
+      const card = mediaFile((await app.server.inject({ method: 'GET', url: `/api/shared-verses/${shareCode}` })).json().imageUrl);
+      expect(existsSync(card)).toBe(true);
       const admin = await signUpVerified(app, inbox, 'tabitha@example.org', undefined, '10.5.0.9');
       await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'tabitha@example.org'));
       const queue = (await admin.request('GET', '/api/admin/moderation')).json() as ModerationQueue;
@@ -334,6 +336,8 @@ describe(`Verse visualizations, chapter illustrations and shared verses, on ${da
       expect((await admin.request('DELETE', `/api/admin/shared-verses/${shareCode}`)).statusCode).toBe(200);
       expect((await app.server.inject({ method: 'GET', url: `/api/shared-verses/${shareCode}` })).statusCode).toBe(404);
       expect((await admin.request('DELETE', `/api/admin/shared-verses/${shareCode}`)).statusCode).toBe(404);
+      // The card made for it went with it: its picture and thumbnail files too.
+      expect([existsSync(card), existsSync(card.replace(/\.webp$/, '-thumb.webp'))]).toEqual([false, false]);
     });
 
     it('lets an admin delete a picture for good: its files, its place in the gallery, its page, and the shares that show it', async () => {
@@ -435,11 +439,14 @@ describe(`Verse visualizations, chapter illustrations and shared verses, on ${da
 
     it('lets only the guest who shared delete it, by the key their browser was given', async () => {
       const created = (await share(guest('10.5.0.4'))).json();
+      const card = mediaFile((await app.server.inject({ method: 'GET', url: `/api/shared-verses/${created.shareCode}` })).json().imageUrl);
       const remove = (key?: string) => guest('10.5.0.9').request('DELETE', `/api/shared-verses/${created.shareCode}`, key ? { ownerKey: key } : undefined);
       expect((await remove()).statusCode).toBe(403);
       expect((await remove('not-the-key')).statusCode).toBe(403);
+      expect(existsSync(card)).toBe(true);
       expect((await remove(created.ownerKey)).statusCode).toBe(204);
       expect((await app.server.inject({ method: 'GET', url: `/api/shared-verses/${created.shareCode}` })).statusCode).toBe(404);
+      expect([existsSync(card), existsSync(card.replace(/\.webp$/, '-thumb.webp'))]).toEqual([false, false]);
     });
 
     it('lists a signed-in person’s shares, newest first, and lets them delete theirs only', async () => {

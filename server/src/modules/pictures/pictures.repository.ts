@@ -179,13 +179,21 @@ export class PicturesRepository {
     return moved.length;
   }
 
-  /** Deletes the share and its graphic when no other share shows it. */
-  async deleteShared(code: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  /**
+   * Deletes the share and its graphic when no other share shows it; returns the graphic's file keys
+   * when it went (their files are the caller's to remove), else none.
+   */
+  async deleteShared(code: string): Promise<string[]> {
+    return this.db.transaction(async (tx) => {
       const [gone] = await tx.delete(sharedVerses).where(eq(sharedVerses.shareCode, code)).returning();
-      if (!gone) return;
+      if (!gone) return [];
       const [{ n }] = (await tx.select({ n: count() }).from(sharedVerses).where(eq(sharedVerses.pictureId, gone.pictureId))) as [{ n: number }];
-      if (Number(n) === 0) await tx.delete(pictures).where(and(eq(pictures.id, gone.pictureId), eq(pictures.kind, 'card')));
+      if (Number(n) > 0) return [];
+      const card = await tx
+        .delete(pictures)
+        .where(and(eq(pictures.id, gone.pictureId), eq(pictures.kind, 'card')))
+        .returning({ imageKey: pictures.imageKey, thumbnailKey: pictures.thumbnailKey });
+      return card.flatMap((c) => [c.imageKey, c.thumbnailKey]);
     });
   }
 }

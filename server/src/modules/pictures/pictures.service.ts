@@ -209,7 +209,17 @@ export class PicturesService {
   /** An admin removes a shared verse (its card goes too, unless another share shows it). */
   async deleteShare(code: string): Promise<void> {
     if (!(await this.repository.findSharedAny(code))) throw new NotFound('There is no shared verse with that code.');
-    await this.repository.deleteShared(code);
+    await this.removeShare(code);
+  }
+
+  /**
+   * A share deleted (by its owner or an admin): its card's row and files go too when no other share
+   * shows it. The row goes first: files left by a failure here are ones nothing names, which the media
+   * ceiling removes.
+   */
+  async removeShare(code: string): Promise<void> {
+    const keys = await this.repository.deleteShared(code);
+    await Promise.all(keys.map((key) => this.media.delete(key)));
   }
 
   verseVisualization(r: PictureRow): VerseVisualization {

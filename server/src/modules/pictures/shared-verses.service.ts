@@ -88,7 +88,7 @@ export class SharedVersesService {
     const byAccount = viewer.kind === 'user' && shared.userId === viewer.userId;
     const byKey = Boolean(ownerKey && shared.ownerKeyHash && timingSafeEqual(hashOf(ownerKey), Buffer.from(shared.ownerKeyHash, 'hex')));
     if (!byAccount && !byKey) throw new Forbidden('Only the person who shared this verse can delete it.');
-    await this.repository.deleteShared(code);
+    await this.pictures.removeShare(code);
   }
 
   /**

@@ -9,6 +9,8 @@ import type { AudioReply } from '#common/contracts/audio.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { decodeMp3 } from '../../../test/mp3-check.ts';
 import { pagePolicy } from '../../http/security-headers.ts';
+import { MediaFilesRepository } from '../../modules/media/media-files.repository.ts';
+import { RecordedMediaStore } from '../../modules/media/recorded-media-store.ts';
 import { S3MediaStore } from './s3-media-store.ts';
 
 const BUCKET = 'selah-media';
@@ -94,6 +96,23 @@ describe('Media in an S3-compatible bucket (MEDIA_S3_*), against s3rver on loopb
       expect((await app.server.inject(url)).statusCode).toBe(404);
     }
   }, 60_000);
+
+  it('keeps the bucket under the media ceiling: unused audio goes, a lesson picture stays', async () => {
+    const bucket = new S3MediaStore({ endpoint, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+    const store = new RecordedMediaStore(bucket, new MediaFilesRepository(app.database.db), { maxBytes: 1, graceMs: 0 });
+    await store.put('lesson/00112233445566778899aabbccddeeff.webp', Buffer.alloc(500, 1), 'image/webp');
+    await store.ceiling.idle();
+    const audio = (
+      await app.server.inject({ method: 'POST', url: '/api/bible/audio', payload: { book: 'Psalms', chapter: 117, text: 'x', translation: 'KJV' } })
+    ).json();
+    const mp3 = audio.audioUrl.slice('/media/'.length) as string;
+    expect(await bucket.stat(mp3)).toBeDefined();
+    const { removed } = await store.ceiling.enforce();
+    expect(removed.sort()).toEqual([mp3.replace(/\.mp3$/, '.json'), mp3]);
+    expect(await bucket.stat(mp3)).toBeUndefined();
+    expect(await bucket.stat(mp3.replace(/\.mp3$/, '.json'))).toBeUndefined();
+    expect((await bucket.stat('lesson/00112233445566778899aabbccddeeff.webp'))?.size).toBe(500);
+  });
 
   it('hands out the bucket’s public address when it has one, and lets pages play from it', async () => {
     const publicApp = await startTestApp({ env: { ...env(), MEDIA_S3_PUBLIC_URL: 'https://media.example.org/selah/' } });
