@@ -62,6 +62,7 @@ import { newsRoutes } from './modules/news/news.routes.ts';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repository.ts';
 import { NewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { ConfirmationQuota } from './modules/newsletter/confirmation-quota.ts';
 import { ContactRepository } from './modules/contact/contact.repository.ts';
 import { ContactService } from './modules/contact/contact.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -302,7 +303,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(lessonsRoutes(lessons, config.publicUrl));
   await server.register(lessonsAdminRoutes(lessons, staffOf));
   await server.register(newsRoutes(news, staffOf));
-  const newsletter = new NewsletterService(new NewsletterRepository(database.db), mailer, { home, daily, lessons }, config.publicUrl);
+  const newsletter = new NewsletterService(
+    new NewsletterRepository(database.db),
+    mailer,
+    { home, daily, lessons },
+    config.publicUrl,
+    new ConfirmationQuota(new Quota(quotas, 'newsletter-confirmations'), config.newsletterConfirmationsPerHour),
+  );
   await server.register(newsletterRoutes(newsletter, audit, staffOf, config.publicUrl));
   await server.register(contactRoutes(new ContactService(new ContactRepository(database.db), mailer, audit, config.contactEmail, server.log), staffOf));
   await server.register(prayersAdminRoutes(daily, audit, staffOf, () => pages.changed()));

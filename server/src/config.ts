@@ -64,6 +64,7 @@ const envSchema = z.object({
   IMAGE_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(10),
   IMAGE_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(40),
   IMAGE_SITE_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(2_000),
+  NEWSLETTER_CONFIRMATIONS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(200),
   MEDIA_S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.example.org' }).optional(),
   MEDIA_S3_BUCKET: z.string().min(3).max(63).optional(),
   MEDIA_S3_REGION: z.string().min(1).max(100).default('us-east-1'),
@@ -135,6 +136,8 @@ export interface AppConfig {
    * (what a paid image service may cost is bounded by the last).
    */
   pictureLimits: { perHour: number; perDay: number; siteDaily: number };
+  /** Newsletter confirmation messages the whole site may send in an hour (what a mail relay is asked to carry). */
+  newsletterConfirmationsPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { baseUrl: e.IMAGE_BASE_URL.replace(/\/+$/, ''), model: e.IMAGE_MODEL, apiKey: e.IMAGE_API_KEY, timeoutMs: e.IMAGE_TIMEOUT_MS }
         : undefined,
     pictureLimits: { perHour: e.IMAGE_RATE_LIMIT, perDay: e.IMAGE_DAILY_CAP, siteDaily: e.IMAGE_SITE_DAILY_CAP },
+    newsletterConfirmationsPerHour: e.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
     mediaS3:
       e.MEDIA_S3_ENDPOINT && e.MEDIA_S3_BUCKET && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
         ? {

@@ -9,6 +9,10 @@ import { users } from '../../db/schema.ts';
 import { NewsletterRepository } from './newsletter.repository.ts';
 import { NewsletterService } from './newsletter.service.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
+import { Quota } from '../../lib/quota/quota.ts';
+import { QuotaRepository } from '../../lib/quota/quota.repository.ts';
+import { ConfirmationQuota } from './confirmation-quota.ts';
+import { normalisedMailbox } from './mailbox.ts';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 let inbox: Awaited<ReturnType<typeof startInbox>>;
@@ -60,8 +64,12 @@ describe(`the newsletter, with double opt-in, on ${databaseKind()}`, () => {
       second = await startTestApp({ env: { SMTP_URL: inbox.url }, keepTables: true });
       other = second.newsletter;
     } else {
-      const deps = app.newsletter as unknown as { content: ConstructorParameters<typeof NewsletterService>[2]; mailer: Mailer };
-      other = new NewsletterService(new NewsletterRepository(app.database.db), deps.mailer, deps.content, undefined);
+      const deps = app.newsletter as unknown as {
+        content: ConstructorParameters<typeof NewsletterService>[2];
+        mailer: Mailer;
+        confirmations: ConfirmationQuota;
+      };
+      other = new NewsletterService(new NewsletterRepository(app.database.db), deps.mailer, deps.content, undefined, deps.confirmations);
     }
     const results = await Promise.all([app.newsletter.send(), other.send(), app.newsletter.send()]);
     expect(results.map((r) => (r as { sent: number }).sent).reduce((a, b) => a + b)).toBe(1);
@@ -104,5 +112,51 @@ describe(`the newsletter, with double opt-in, on ${databaseKind()}`, () => {
     expect(preview.html).not.toContain('site.invalid');
     const sent = await admin.request('POST', '/api/admin/newsletter/send');
     expect(sent.json()).toMatchObject({ sent: 0, failed: 0 });
+  });
+
+  it('sends one confirmation to an inbox however many spellings ask at once, and answers each the same', async () => {
+    // The attack in issue 28: 8 addresses, 5 requests each, every one a new spelling of one Gmail inbox.
+    const spellings = Array.from({ length: 40 }, (_, i) => (i % 2 ? `victim+${i}@gmail.com` : `V.ictim+${i}@googlemail.com`));
+    const replies = await Promise.all(spellings.map((email, i) => new Browser(app, `10.9.0.${i % 8}`).request('POST', '/api/newsletter/subscribe', { email })));
+    expect(replies.map((r) => r.statusCode)).toEqual(spellings.map(() => 200));
+    expect(new Set(replies.map((r) => r.body))).toEqual(new Set([JSON.stringify({ message: SUBSCRIBED_MESSAGE })]));
+    // Each reply is given once its mail was accepted by the relay: what arrived is all that went.
+    const toVictim = inbox.messages.filter((m) => m.to.some((to) => normalisedMailbox(to) === 'victim@gmail.com'));
+    expect(toVictim).toHaveLength(1);
+    inbox.messages.splice(inbox.messages.indexOf(toVictim[0]!), 1);
+  });
+
+  it('sends an inbox at most 3 confirmations a day, one per 10 minutes, and says nothing of it', async () => {
+    let now = Date.UTC(2026, 5, 1, 9);
+    const clock = () => new Date(now);
+    const deps = app.newsletter as unknown as { content: ConstructorParameters<typeof NewsletterService>[2]; mailer: Mailer };
+    const quota = new ConfirmationQuota(new Quota(new QuotaRepository(app.database.db), 'newsletter-confirmations', () => now), 200);
+    const service = new NewsletterService(new NewsletterRepository(app.database.db), deps.mailer, deps.content, undefined, quota, clock);
+    const ask = async (email: string) => {
+      expect(await service.subscribe(email, 'http://selah.test')).toEqual({ message: SUBSCRIBED_MESSAGE });
+      return inbox.messages.filter((m) => m.to.some((to) => normalisedMailbox(to) === 'tamar@example.org')).length;
+    };
+    expect(await ask('tamar+a@example.org')).toBe(1);
+    expect(await ask('Tamar+b@example.org')).toBe(1);
+    now += 10 * 60_000 + 1;
+    expect(await ask('tamar+b@example.org')).toBe(2);
+    now += 10 * 60_000 + 1;
+    expect(await ask('tamar+c@example.org')).toBe(3);
+    now += 10 * 60_000 + 1;
+    expect(await ask('tamar+d@example.org')).toBe(3);
+    now += 24 * 60 * 60_000;
+    expect(await ask('tamar+d@example.org')).toBe(4);
+    inbox.messages.splice(0);
+  });
+
+  it('caps confirmation mail for the whole site per hour, however many ask at once', async () => {
+    const deps = app.newsletter as unknown as { content: ConstructorParameters<typeof NewsletterService>[2]; mailer: Mailer };
+    const quota = new ConfirmationQuota(new Quota(new QuotaRepository(app.database.db), 'newsletter-confirmations-site-cap'), 5);
+    const service = new NewsletterService(new NewsletterRepository(app.database.db), deps.mailer, deps.content, undefined, quota);
+    const addresses = Array.from({ length: 12 }, (_, i) => `reader${i}@example.net`);
+    const replies = await Promise.all(addresses.map((email) => service.subscribe(email, 'http://selah.test')));
+    expect(replies).toEqual(addresses.map(() => ({ message: SUBSCRIBED_MESSAGE })));
+    expect(inbox.messages.filter((m) => m.to.some((to) => addresses.includes(to)))).toHaveLength(5);
+    inbox.messages.splice(0);
   });
 });

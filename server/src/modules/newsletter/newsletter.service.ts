@@ -9,10 +9,9 @@ import type { DailyService } from '../daily/daily.service.ts';
 import type { HomeService } from '../home/home.service.ts';
 import type { LessonsService } from '../lessons/lessons.service.ts';
 import { confirmationMail, personalCopy, weeklyIssue, type WeekContent } from './newsletter-mail.ts';
+import type { ConfirmationQuota } from './confirmation-quota.ts';
 import type { IssueRow, NewsletterRepository, SubscriberRow } from './newsletter.repository.ts';
 
-/** A confirmation goes again only after this long, so a form cannot be used to flood someone's inbox. */
-const CONFIRMATION_EVERY_MS = 10 * 60_000;
 /** The week's issue goes from Monday 06:00 UTC (the week before it is then complete). */
 const SEND_FROM_HOUR = 6;
 const BATCH = 100;
@@ -32,6 +31,7 @@ export class NewsletterService {
     private readonly mailer: Mailer,
     private readonly content: { home: HomeService; daily: DailyService; lessons: LessonsService },
     private readonly publicUrl: string | undefined,
+    private readonly confirmations: ConfirmationQuota,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -42,7 +42,9 @@ export class NewsletterService {
     if (row?.status === 'confirmed') return { message: SUBSCRIBED_MESSAGE };
     if (!row) row = await this.repository.add({ id: randomUUID(), email, status: 'pending', token: randomBytes(24).toString('base64url'), origin });
     else if (row.status === 'unsubscribed') await this.repository.update(row.id, { status: 'pending', unsubscribedAt: null });
-    if (row.confirmationSentAt && now.getTime() - row.confirmationSentAt.getTime() < CONFIRMATION_EVERY_MS) return { message: SUBSCRIBED_MESSAGE };
+    // A spent cap (this inbox's, however the address is spelt, or the site's) sends nothing and says
+    // nothing different: the reply never tells who is subscribed or how often someone was asked.
+    if (!(await this.confirmations.take(email))) return { message: SUBSCRIBED_MESSAGE };
     await this.repository.update(row.id, { confirmationSentAt: now });
     await this.mailer.send(confirmationMail(email, this.link(row, '/newsletter/confirm')));
     return { message: SUBSCRIBED_MESSAGE };
