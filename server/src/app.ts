@@ -11,7 +11,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { refuseUnknownHosts, TrustedHosts } from './http/trusted-hosts.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { fastReads } from './http/fast-reads.ts';
-import { workerPool } from './lib/worker-pool.ts';
+import { Places, workerPool } from './lib/worker-pool.ts';
 import { createMediaStore } from './providers/storage/create-media-store.ts';
 import { createSpeechEngine } from './providers/speech/create-speech-engine.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -65,6 +65,7 @@ import { newsRoutes } from './modules/news/news.routes.ts';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repository.ts';
 import { NewsletterService } from './modules/newsletter/newsletter.service.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { ConfirmationQuota } from './modules/newsletter/confirmation-quota.ts';
 import { ContactRepository } from './modules/contact/contact.repository.ts';
 import { ContactService } from './modules/contact/contact.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -167,6 +168,8 @@ export interface App {
   routes: RouteEntry[];
   /** How many requests the fast path for prepared reads answered. */
   fastReadsServed(): number;
+  /** Imports holding a place in the checker's queue (from their headers until they are answered). */
+  importsInFlight(): number;
 }
 
 /** Builds the whole application: database, Bible store, routes. `main.ts` listens; tests inject. */
@@ -249,8 +252,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const checkAnswer = async (text: string, translation: string) => (await checkKeptAnswer(text, translation, bible)).references;
   await server.register(studyRoutes(new StudyService(studyRepository, checkAnswer), viewerOf));
   // One thread checks imports; a few more wait their turn, and beyond that the server says it is busy.
-  const importChecker = workerPool(new URL('./modules/study/import-check.worker.ts', import.meta.url), { maxThreads: 1, maxQueue: 3 });
-  await server.register(studyTransferRoutes(new StudyTransferService(new StudyTransferRepository(database.db), studyRepository, importChecker), viewerOf));
+  const importPool = { maxThreads: 1, maxQueue: 3 };
+  const importChecker = workerPool(new URL('./modules/study/import-check.worker.ts', import.meta.url), importPool);
+  const importPlaces = new Places(importPool.maxThreads + importPool.maxQueue);
+  await server.register(
+    studyTransferRoutes(new StudyTransferService(new StudyTransferRepository(database.db), studyRepository, importChecker, importPlaces), viewerOf),
+  );
   // A person's study days: what they read, wrote and asked, by their own calendar (streaks, stats).
   const studyDays = new StudyDays(new StudyDaysRepository(database.db));
   const answerEngine = config.languageModel ? new LanguageModelEngine(config.languageModel) : new ScriptureEngine();
@@ -308,7 +315,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(lessonsRoutes(lessons, config.publicUrl));
   await server.register(lessonsAdminRoutes(lessons, staffOf));
   await server.register(newsRoutes(news, staffOf));
-  const newsletter = new NewsletterService(new NewsletterRepository(database.db), mailer, { home, daily, lessons }, config.publicUrl);
+  const newsletter = new NewsletterService(
+    new NewsletterRepository(database.db),
+    mailer,
+    { home, daily, lessons },
+    config.publicUrl,
+    new ConfirmationQuota(new Quota(quotas, 'newsletter-confirmations'), config.newsletterConfirmationsPerHour),
+  );
   await server.register(newsletterRoutes(newsletter, audit, staffOf, config.publicUrl));
   await server.register(contactRoutes(new ContactService(new ContactRepository(database.db), mailer, audit, config.contactEmail, server.log), staffOf));
   await server.register(prayersAdminRoutes(daily, audit, staffOf, () => pages.changed()));
@@ -373,6 +386,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     database,
     routes,
     fastReadsServed: () => fast.reads?.served ?? 0,
+    importsInFlight: () => importPlaces.inUse,
     importContent: importFolder,
     loadSampleContent: () => claims.once('sample-content', 'first-start', async () => void (await importFolder(SAMPLE_CONTENT_DIR))),
   };

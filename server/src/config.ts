@@ -68,6 +68,7 @@ const envSchema = z.object({
   AUDIO_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(60),
   AUDIO_SITE_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(2_000),
   MEDIA_MAX_MB: z.coerce.number({ error: 'must be a whole number of megabytes, such as 5120' }).int().min(1).max(1_000_000_000).default(5_120),
+  NEWSLETTER_CONFIRMATIONS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(200),
   MEDIA_S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.example.org' }).optional(),
   MEDIA_S3_BUCKET: z.string().min(3).max(63).optional(),
   MEDIA_S3_REGION: z.string().min(1).max(100).default('us-east-1'),
@@ -143,6 +144,8 @@ export interface AppConfig {
   audioLimits: { perHour: number; perDay: number; siteDaily: number };
   /** The most generated media kept, in bytes: past it the oldest unused files that nothing links to go. */
   mediaMaxBytes: number;
+  /** Newsletter confirmation messages the whole site may send in an hour (what a mail relay is asked to carry). */
+  newsletterConfirmationsPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -220,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pictureLimits: { perHour: e.IMAGE_RATE_LIMIT, perDay: e.IMAGE_DAILY_CAP, siteDaily: e.IMAGE_SITE_DAILY_CAP },
     audioLimits: { perHour: e.AUDIO_RATE_LIMIT, perDay: e.AUDIO_DAILY_CAP, siteDaily: e.AUDIO_SITE_DAILY_CAP },
     mediaMaxBytes: e.MEDIA_MAX_MB * 1024 ** 2,
+    newsletterConfirmationsPerHour: e.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
     mediaS3:
       e.MEDIA_S3_ENDPOINT && e.MEDIA_S3_BUCKET && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
         ? {

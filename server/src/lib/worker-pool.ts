@@ -25,3 +25,31 @@ export function workerPool(file: URL, options: { maxThreads: number; maxQueue: n
 export function isQueueFull(error: unknown): boolean {
   return error instanceof Error && /task queue is at limit|no task queue available/i.test(error.message);
 }
+
+/**
+ * Places in a pool's work (running and waiting), taken when a request's headers arrive and given back
+ * once it is answered: a request that would find the queue full is told so before its body is sent,
+ * and requests in flight at once cannot all pass the check.
+ */
+export class Places {
+  private taken = 0;
+
+  constructor(readonly capacity: number) {}
+
+  get inUse(): number {
+    return this.taken;
+  }
+
+  /** A place and the function that gives it back (once, however often called), or null when all are taken. */
+  take(): (() => void) | null {
+    if (this.taken >= this.capacity) return null;
+    this.taken++;
+    let given = false;
+    return () => {
+      if (!given) {
+        given = true;
+        this.taken--;
+      }
+    };
+  }
+}

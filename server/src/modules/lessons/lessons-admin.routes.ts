@@ -6,10 +6,12 @@ import { errorBody } from '#common/contracts/errors.ts';
 import { adminAuthor, adminLesson, authorInput, idParams, lessonInput, lessonPreview, lessonPreviewInput } from '#common/contracts/lessons.ts';
 import type { StaffGate } from '../admin/staff.ts';
 import { HERO_UNREADABLE, type LessonsService } from './lessons.service.ts';
+import { uploadGate } from '../../http/upload-gate.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const HERO_MAX_BYTES = 8 * 1024 * 1024;
 const WRITERS = ['admin', 'author'] as const;
+const PICTURE_TOO_LARGE = 'The picture can be at most 8 MB.';
 
 /**
  * The admin panel's lessons and authors. Admins and authors write lessons (authors only as themselves);
@@ -57,19 +59,27 @@ export function lessonsAdminRoutes(lessons: LessonsService, staffOf: StaffGate):
     await app.register(async (images) => {
       images.addContentTypeParser([...AVATAR_TYPES], { parseAs: 'buffer', bodyLimit: HERO_MAX_BYTES }, (_req, body, done) => done(null, body));
       images.setErrorHandler((error: Error & { code?: string; statusCode?: number }, _req, reply) => {
-        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: 'The picture can be at most 8 MB.' });
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: PICTURE_TOO_LARGE });
         if (error.code?.startsWith('FST_ERR_CTP_')) return reply.code(415).send({ message: HERO_UNREADABLE });
         throw error;
       });
       (images as unknown as FastifyInstance).put(
         '/api/admin/lessons/:id/hero',
-        { bodyLimit: HERO_MAX_BYTES, schema: { params: idParams, response: { 200: adminLesson, ...errors, 413: errorBody, 415: errorBody } } },
+        {
+          ...uploadGate({ maxBytes: HERO_MAX_BYTES, tooLarge: PICTURE_TOO_LARGE, session: (req) => staffOf(req, WRITERS) }),
+          bodyLimit: HERO_MAX_BYTES,
+          schema: { params: idParams, response: { 200: adminLesson, ...errors, 413: errorBody, 415: errorBody } },
+        },
         async (req) => lessons.setHero(await staffOf(req, WRITERS), (req.params as { id: string }).id, req.body as Buffer),
       );
       // Like the rest of an author's profile, their picture is the admins' to set.
       (images as unknown as FastifyInstance).put(
         '/api/admin/authors/:id/picture',
-        { bodyLimit: HERO_MAX_BYTES, schema: { params: idParams, response: { 200: adminAuthor, ...errors, 413: errorBody, 415: errorBody } } },
+        {
+          ...uploadGate({ maxBytes: HERO_MAX_BYTES, tooLarge: PICTURE_TOO_LARGE, session: (req) => staffOf(req) }),
+          bodyLimit: HERO_MAX_BYTES,
+          schema: { params: idParams, response: { 200: adminAuthor, ...errors, 413: errorBody, 415: errorBody } },
+        },
         async (req) => lessons.setAuthorPicture(await staffOf(req), (req.params as { id: string }).id, req.body as Buffer),
       );
     });

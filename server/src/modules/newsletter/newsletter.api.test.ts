@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsletterAdmin } from '#common/contracts/newsletter.ts';
@@ -9,6 +10,10 @@ import { users } from '../../db/schema.ts';
 import { NewsletterRepository } from './newsletter.repository.ts';
 import { NewsletterService } from './newsletter.service.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
+import { Quota } from '../../lib/quota/quota.ts';
+import { QuotaRepository } from '../../lib/quota/quota.repository.ts';
+import { ConfirmationQuota } from './confirmation-quota.ts';
+import { normalisedMailbox } from './mailbox.ts';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 let inbox: Awaited<ReturnType<typeof startInbox>>;
@@ -60,8 +65,12 @@ describe(`the newsletter, with double opt-in, on ${databaseKind()}`, () => {
       second = await startTestApp({ env: { SMTP_URL: inbox.url }, keepTables: true });
       other = second.newsletter;
     } else {
-      const deps = app.newsletter as unknown as { content: ConstructorParameters<typeof NewsletterService>[2]; mailer: Mailer };
-      other = new NewsletterService(new NewsletterRepository(app.database.db), deps.mailer, deps.content, undefined);
+      const deps = app.newsletter as unknown as {
+        content: ConstructorParameters<typeof NewsletterService>[2];
+        mailer: Mailer;
+        confirmations: ConfirmationQuota;
+      };
+      other = new NewsletterService(new NewsletterRepository(app.database.db), deps.mailer, deps.content, undefined, deps.confirmations);
     }
     const results = await Promise.all([app.newsletter.send(), other.send(), app.newsletter.send()]);
     expect(results.map((r) => (r as { sent: number }).sent).reduce((a, b) => a + b)).toBe(1);
@@ -104,5 +113,138 @@ describe(`the newsletter, with double opt-in, on ${databaseKind()}`, () => {
     expect(preview.html).not.toContain('site.invalid');
     const sent = await admin.request('POST', '/api/admin/newsletter/send');
     expect(sent.json()).toMatchObject({ sent: 0, failed: 0 });
+  });
+
+  it('sends one confirmation to an inbox however many spellings ask at once, and answers each the same', async () => {
+    // The attack in issue 28: 8 addresses, 5 requests each, every one a new spelling of one Gmail inbox.
+    const spellings = Array.from({ length: 40 }, (_, i) => (i % 2 ? `victim+${i}@gmail.com` : `V.ictim+${i}@googlemail.com`));
+    const replies = await Promise.all(spellings.map((email, i) => new Browser(app, `10.9.0.${i % 8}`).request('POST', '/api/newsletter/subscribe', { email })));
+    expect(replies.map((r) => r.statusCode)).toEqual(spellings.map(() => 200));
+    expect(new Set(replies.map((r) => r.body))).toEqual(new Set([JSON.stringify({ message: SUBSCRIBED_MESSAGE })]));
+    // Each reply is given once its mail was accepted by the relay: what arrived is all that went.
+    const toVictim = inbox.messages.filter((m) => m.to.some((to) => normalisedMailbox(to) === 'victim@gmail.com'));
+    expect(toVictim).toHaveLength(1);
+    inbox.messages.splice(inbox.messages.indexOf(toVictim[0]!), 1);
+  });
+
+  it('sends an inbox at most 3 confirmations a day, one per 10 minutes, and says nothing of it', async () => {
+    let now = Date.UTC(2026, 5, 1, 9);
+    const clock = () => new Date(now);
+    const deps = app.newsletter as unknown as { content: ConstructorParameters<typeof NewsletterService>[2]; mailer: Mailer };
+    const quota = new ConfirmationQuota(new Quota(new QuotaRepository(app.database.db), 'newsletter-confirmations', () => now), 200);
+    const service = new NewsletterService(new NewsletterRepository(app.database.db), deps.mailer, deps.content, undefined, quota, clock);
+    const ask = async (email: string) => {
+      expect(await service.subscribe(email, 'http://selah.test')).toEqual({ message: SUBSCRIBED_MESSAGE });
+      return inbox.messages.filter((m) => m.to.some((to) => normalisedMailbox(to) === 'tamar@example.org')).length;
+    };
+    expect(await ask('tamar+a@example.org')).toBe(1);
+    expect(await ask('Tamar+b@example.org')).toBe(1);
+    now += 10 * 60_000 + 1;
+    expect(await ask('tamar+b@example.org')).toBe(2);
+    now += 10 * 60_000 + 1;
+    expect(await ask('tamar+c@example.org')).toBe(3);
+    now += 10 * 60_000 + 1;
+    expect(await ask('tamar+d@example.org')).toBe(3);
+    now += 24 * 60 * 60_000;
+    expect(await ask('tamar+d@example.org')).toBe(4);
+    inbox.messages.splice(0);
+  });
+
+  it('caps confirmation mail for the whole site per hour, however many ask at once', async () => {
+    const deps = app.newsletter as unknown as { content: ConstructorParameters<typeof NewsletterService>[2]; mailer: Mailer };
+    const quota = new ConfirmationQuota(new Quota(new QuotaRepository(app.database.db), 'newsletter-confirmations-site-cap'), 5);
+    const service = new NewsletterService(new NewsletterRepository(app.database.db), deps.mailer, deps.content, undefined, quota);
+    const addresses = Array.from({ length: 12 }, (_, i) => `reader${i}@example.net`);
+    const replies = await Promise.all(addresses.map((email) => service.subscribe(email, 'http://selah.test')));
+    expect(replies).toEqual(addresses.map(() => ({ message: SUBSCRIBED_MESSAGE })));
+    expect(inbox.messages.filter((m) => m.to.some((to) => addresses.includes(to)))).toHaveLength(5);
+    inbox.messages.splice(0);
+  });
+
+  /** Confirmed readers, and this week's issue written but sent to nobody yet. */
+  const freshWeek = async (names: string[]) => {
+    await app.database.db.execute(sql`DELETE FROM newsletter_issue`);
+    await app.database.db.execute(sql`UPDATE newsletter_subscriber SET status = 'unsubscribed' WHERE status = 'confirmed'`);
+    const repository = new NewsletterRepository(app.database.db);
+    const readers = [];
+    for (const name of names) {
+      const email = `${name}@example.com`;
+      readers.push(
+        await repository.add({ id: randomUUID(), email, status: 'confirmed', token: randomBytes(24).toString('base64url'), origin: 'http://selah.test' }),
+      );
+    }
+    const week = app.newsletter.currentWeek();
+    const issue = await repository.addIssue({ id: randomUUID(), ...(await app.newsletter.compose(week)) });
+    return { readers, issue };
+  };
+  /** A copy claimed by a sender `minutesAgo` and never marked sent. */
+  const claimed = (issueId: string, subscriberId: string, messageId: string, minutesAgo: number) =>
+    app.database.db.execute(
+      sql`INSERT INTO newsletter_delivery (issue_id, subscriber_id, message_id, claimed_at) VALUES (${issueId}, ${subscriberId}, ${messageId}, now() - make_interval(mins => ${minutesAgo}))`,
+    );
+  const issuesTo = (email: string) => inbox.messages.filter((m) => m.to.includes(email) && /^Selah weekly/.test(m.subject));
+
+  it('sends again, with the same Message-ID, a copy whose sender died after claiming it, but not a copy another sender is sending', async () => {
+    const { readers, issue } = await freshWeek(['ruth', 'naomi', 'boaz']);
+    const [ruth, naomi] = readers;
+    // Ruth's copy was claimed 11 minutes ago by a process killed before it sent (the lease is 10 minutes);
+    // Naomi's a minute ago by a process still at work.
+    await claimed(issue.id, ruth!.id, '<crashed-claim@selah.test>', 11);
+    await claimed(issue.id, naomi!.id, '<in-flight@selah.test>', 1);
+
+    expect(await app.newsletter.send()).toMatchObject({ sent: 2, failed: 0 });
+    expect(issuesTo('ruth@example.com').map((m) => m.header('Message-ID'))).toEqual(['<crashed-claim@selah.test>']);
+    expect(issuesTo('naomi@example.com')).toHaveLength(0);
+    const boaz = issuesTo('boaz@example.com');
+    expect(boaz).toHaveLength(1);
+    expect(boaz[0]!.header('Message-ID')).toBe(
+      (
+        (await app.database.db.execute(sql`SELECT message_id FROM newsletter_delivery WHERE subscriber_id = ${readers[2]!.id}`)) as unknown as {
+          rows: { message_id: string }[];
+        }
+      ).rows[0]!.message_id,
+    );
+    // Not finished while Naomi's copy is on its way, and only sent copies count as delivered.
+    expect(await count('SELECT count(*)::int AS n FROM newsletter_issue WHERE finished_at IS NOT NULL')).toBe(0);
+    expect((await app.newsletter.admin()).issues.map((i) => i.delivered)).toEqual([2]);
+
+    // Naomi's sender dies too: once its lease is over the next run sends her copy, under its Message-ID.
+    await app.database.db.execute(sql`UPDATE newsletter_delivery SET claimed_at = now() - interval '11 minutes' WHERE subscriber_id = ${naomi!.id}`);
+    expect(await app.newsletter.send()).toMatchObject({ sent: 1, failed: 0 });
+    expect(issuesTo('naomi@example.com').map((m) => m.header('Message-ID'))).toEqual(['<in-flight@selah.test>']);
+    expect(issuesTo('ruth@example.com')).toHaveLength(1);
+    expect(await count('SELECT count(*)::int AS n FROM newsletter_issue WHERE finished_at IS NOT NULL')).toBe(1);
+    expect(await count('SELECT count(*)::int AS n FROM newsletter_delivery WHERE sent_at IS NULL')).toBe(0);
+    expect((await app.newsletter.admin()).issues.map((i) => i.delivered)).toEqual([3]);
+    // Everyone has it: a later run sends nothing.
+    expect(await app.newsletter.send()).toMatchObject({ sent: 0, failed: 0 });
+    inbox.messages.splice(0);
+  });
+
+  it('delivers each copy once when two senders retry the same dead claims at once', async () => {
+    const names = Array.from({ length: 8 }, (_, i) => `reader-${i}`);
+    const { readers, issue } = await freshWeek(names);
+    for (const [i, reader] of readers.entries()) if (i % 2) await claimed(issue.id, reader.id, `<dead-${i}@selah.test>`, 30);
+    let other: { send(): Promise<{ sent: number }> };
+    if (process.env.TEST_DATABASE_URL) {
+      second ??= await startTestApp({ env: { SMTP_URL: inbox.url }, keepTables: true });
+      other = second.newsletter;
+    } else {
+      const deps = app.newsletter as unknown as {
+        content: ConstructorParameters<typeof NewsletterService>[2];
+        mailer: Mailer;
+        confirmations: ConfirmationQuota;
+      };
+      other = new NewsletterService(new NewsletterRepository(app.database.db), deps.mailer, deps.content, undefined, deps.confirmations);
+    }
+    const results = await Promise.all([app.newsletter.send(), other.send(), app.newsletter.send(), other.send()]);
+    expect(results.reduce((n, r) => n + r.sent, 0)).toBe(8);
+    for (const [i, name] of names.entries()) {
+      const copies = issuesTo(`${name}@example.com`);
+      expect(copies, name).toHaveLength(1);
+      if (i % 2) expect(copies[0]!.header('Message-ID')).toBe(`<dead-${i}@selah.test>`);
+    }
+    expect(await count('SELECT count(*)::int AS n FROM newsletter_issue WHERE finished_at IS NOT NULL')).toBe(1);
+    inbox.messages.splice(0);
   });
 });

@@ -9,13 +9,17 @@ import type { DailyService } from '../daily/daily.service.ts';
 import type { HomeService } from '../home/home.service.ts';
 import type { LessonsService } from '../lessons/lessons.service.ts';
 import { confirmationMail, personalCopy, weeklyIssue, type WeekContent } from './newsletter-mail.ts';
+import type { ConfirmationQuota } from './confirmation-quota.ts';
 import type { IssueRow, NewsletterRepository, SubscriberRow } from './newsletter.repository.ts';
 
-/** A confirmation goes again only after this long, so a form cannot be used to flood someone's inbox. */
-const CONFIRMATION_EVERY_MS = 10 * 60_000;
 /** The week's issue goes from Monday 06:00 UTC (the week before it is then complete). */
 const SEND_FROM_HOUR = 6;
 const BATCH = 100;
+/**
+ * How long a claimed copy is its sender's: one claimed longer ago and not marked sent is taken again by
+ * the next run (its sender died). Far longer than one message takes.
+ */
+const DELIVERY_LEASE_MS = 10 * 60_000;
 export const BAD_LINK = 'This link is not valid. Please use the newest message we sent, or subscribe again.';
 
 const spanFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -32,6 +36,7 @@ export class NewsletterService {
     private readonly mailer: Mailer,
     private readonly content: { home: HomeService; daily: DailyService; lessons: LessonsService },
     private readonly publicUrl: string | undefined,
+    private readonly confirmations: ConfirmationQuota,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -42,7 +47,9 @@ export class NewsletterService {
     if (row?.status === 'confirmed') return { message: SUBSCRIBED_MESSAGE };
     if (!row) row = await this.repository.add({ id: randomUUID(), email, status: 'pending', token: randomBytes(24).toString('base64url'), origin });
     else if (row.status === 'unsubscribed') await this.repository.update(row.id, { status: 'pending', unsubscribedAt: null });
-    if (row.confirmationSentAt && now.getTime() - row.confirmationSentAt.getTime() < CONFIRMATION_EVERY_MS) return { message: SUBSCRIBED_MESSAGE };
+    // A spent cap (this inbox's, however the address is spelt, or the site's) sends nothing and says
+    // nothing different: the reply never tells who is subscribed or how often someone was asked.
+    if (!(await this.confirmations.take(email))) return { message: SUBSCRIBED_MESSAGE };
     await this.repository.update(row.id, { confirmationSentAt: now });
     await this.mailer.send(confirmationMail(email, this.link(row, '/newsletter/confirm')));
     return { message: SUBSCRIBED_MESSAGE };
@@ -111,23 +118,35 @@ export class NewsletterService {
     let sent = 0;
     let failed = 0;
     const skipped = new Set<string>();
+    const deliver = async (reader: SubscriberRow, messageId: string) => {
+      try {
+        await this.mailer.send({ ...this.copyFor(issue, reader), messageId });
+      } catch {
+        // Given back: the next run tries again (same Message-ID). Skipped for the rest of this one.
+        await this.repository.releaseDelivery(issue.id, reader.id);
+        skipped.add(reader.id);
+        failed++;
+        return;
+      }
+      await this.repository.markSent(issue.id, reader.id);
+      sent++;
+    };
+    // First the copies whose sender died between claiming and marking them (a crash, a kill -9): sent
+    // again under the Message-ID they were claimed with, so a copy that did go out is not a second message.
+    for (;;) {
+      const stale = await this.repository.reclaimStale(issue.id, DELIVERY_LEASE_MS / 1000, [...skipped], BATCH);
+      if (stale.length === 0) break;
+      for (const { reader, messageId } of stale) await deliver(reader, messageId);
+    }
     for (;;) {
       const batch = (await this.repository.awaiting(issue.id, BATCH + skipped.size)).filter((s) => !skipped.has(s.id));
       if (batch.length === 0) break;
       for (const reader of batch) {
-        if (!(await this.repository.claimDelivery(issue.id, reader.id))) continue;
-        try {
-          await this.mailer.send(this.copyFor(issue, reader));
-          sent++;
-        } catch {
-          // Given back: the next run tries again. Skipped for the rest of this one.
-          await this.repository.releaseDelivery(issue.id, reader.id);
-          skipped.add(reader.id);
-          failed++;
-        }
+        const messageId = this.messageIdFor(reader);
+        if (await this.repository.claimDelivery(issue.id, reader.id, messageId)) await deliver(reader, messageId);
       }
     }
-    if (failed === 0) await this.repository.finishIssue(issue.id);
+    if (await this.repository.everyoneSent(issue.id)) await this.repository.finishIssue(issue.id);
     return { week, sent, failed };
   }
 
@@ -154,6 +173,11 @@ export class NewsletterService {
       unsubscribeUrl: this.link(reader, '/newsletter/unsubscribe'),
       oneClickUrl: this.link(reader, '/api/newsletter/unsubscribe'),
     });
+  }
+
+  /** A copy's Message-ID, chosen when it is claimed and kept for every try, so mail apps see one message. */
+  private messageIdFor(reader: SubscriberRow): string {
+    return `<${randomUUID()}@${new URL(this.publicUrl ?? reader.origin).hostname}>`;
   }
 
   private link(reader: SubscriberRow, path: string): string {

@@ -6,6 +6,7 @@ import { currentUser, profileInput } from '#common/contracts/account.ts';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, AVATAR_TYPES } from '#common/contracts/avatar.ts';
 import { requireUser, type ViewerOf } from '../auth/viewer.ts';
 import { SIGN_IN_FIRST, type ProfileService } from './profile.service.ts';
+import { uploadGate } from '../../http/upload-gate.ts';
 
 const userReply = { 200: currentUser, 400: errorBody, 401: errorBody };
 const avatarParams = z.object({ userId: z.string().trim().min(1).max(64) });
@@ -70,7 +71,11 @@ export function profileRoutes(profile: ProfileService, viewerOf: ViewerOf): Fast
       });
       (images as unknown as FastifyInstance).put(
         '/api/profile/avatar',
-        { onRequest: signedIn, bodyLimit: AVATAR_MAX_BYTES, schema: { response: { ...userReply, 413: errorBody, 415: errorBody } } },
+        {
+          ...uploadGate({ maxBytes: AVATAR_MAX_BYTES, tooLarge: AVATAR_SIZE_MESSAGE, session: signedIn }),
+          bodyLimit: AVATAR_MAX_BYTES,
+          schema: { response: { ...userReply, 413: errorBody, 415: errorBody } },
+        },
         async (req) => profile.setAvatar(await viewerOf(req), req.headers['content-type']?.split(';')[0]?.trim().toLowerCase(), req.body),
       );
     });

@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Busy, Invalid } from '../../lib/errors.ts';
-import { workerPool } from '../../lib/worker-pool.ts';
+import { Places, workerPool } from '../../lib/worker-pool.ts';
 import { StudyTransferService } from './study-transfer.service.ts';
 import type { StudyTransferRepository } from './study-transfer.repository.ts';
 
 // One thread and room for one to wait: a third import while one is being checked is refused at once.
 const pool = workerPool(new URL('./import-check.worker.ts', import.meta.url), { maxThreads: 1, maxQueue: 1 });
 // A guest's import is checked and answered without the database.
-const service = new StudyTransferService(null as unknown as StudyTransferRepository, null as never, pool);
+const service = new StudyTransferService(null as unknown as StudyTransferRepository, null as never, pool, new Places(2));
 const guest = { kind: 'guest' } as const;
 const file = (notes: unknown[]) => new TextEncoder().encode(JSON.stringify({ format: 'selah-study-export', version: 1, notes }));
 
@@ -19,6 +19,18 @@ describe('study imports checked in a worker thread', () => {
     const result = await service.import(guest, file(notes));
     expect(result.notes).toEqual({ added: 1_234, skipped: 0 });
     expect('guestItems' in result && result.guestItems.notes.map((n) => n.content)).toEqual(notes.map((n) => n.content));
+  });
+
+  it('admits as many imports as the pool holds, from their headers, and one more once a place is given back', () => {
+    const first = service.admitImport();
+    const second = service.admitImport();
+    expect(() => service.admitImport()).toThrow(new Busy('The server is busy with other imports. Please try again in a minute.'));
+    first();
+    first(); // given back twice by mistake: still one place
+    const third = service.admitImport();
+    expect(() => service.admitImport()).toThrow(Busy);
+    second();
+    third();
   });
 
   it('names the first problem of a bad file', async () => {

@@ -7,6 +7,7 @@ import { highlight, note } from '#common/contracts/study.ts';
 import { HIGHLIGHT_EXPORT_FORMATS, IMPORT_MAX_BYTES, NOT_AN_EXPORT, NOTE_EXPORT_FORMATS } from '#common/study/export.ts';
 import { importCounts } from '#common/study/import-schema.ts';
 import { Invalid } from '../../lib/errors.ts';
+import { uploadGate } from '../../http/upload-gate.ts';
 import type { ViewerOf } from '../auth/viewer.ts';
 import type { ExportFile, StudyTransferService } from './study-transfer.service.ts';
 
@@ -55,6 +56,12 @@ export function studyTransferRoutes(transfer: StudyTransferService, viewerOf: Vi
         '/api/study/import',
         {
           bodyLimit: IMPORT_MAX_BYTES,
+          // Guests may import too (their items go back to the browser): no session is needed, a place is.
+          ...uploadGate({
+            maxBytes: IMPORT_MAX_BYTES,
+            tooLarge: TOO_LARGE,
+            place: (_req, reply) => reply.raw.once('close', transfer.admitImport()),
+          }),
           schema: { response: { 200: importResult, 400: errorBody, 401: errorBody, 409: errorBody, 413: errorBody, 503: errorBody } },
         },
         async (req) => {

@@ -6,7 +6,7 @@ import { highlightKey, newItems, noteKey } from '#common/study/dedupe.ts';
 import { EXPORT_MAX_ITEMS, exportFileName, highlightEncoder, noteEncoder, type Encoder, type ExportFormat, type ExportKind } from '#common/study/export.ts';
 import { AppError, Busy, Invalid } from '../../lib/errors.ts';
 import { receive } from '../../lib/port-messages.ts';
-import { isQueueFull } from '../../lib/worker-pool.ts';
+import { isQueueFull, type Places } from '../../lib/worker-pool.ts';
 import { requireUser, type Viewer } from '../auth/viewer.ts';
 import { presentHighlight, presentNote } from './study.service.ts';
 import type { ImportBatch } from './import-check.ts';
@@ -44,7 +44,20 @@ export class StudyTransferService {
     private readonly counts: Pick<StudyRepository, 'countNotes' | 'countHighlights'>,
     /** Runs import-check.worker.ts off the event loop. */
     private readonly checker: Piscina,
+    /** The checker's places (running and waiting), taken by an import from its headers until it is answered. */
+    private readonly places: Places,
   ) {}
+
+  /**
+   * Takes an import's place in the checker's queue on its headers, before its file is sent, so a full
+   * queue costs nobody an upload and imports arriving at once cannot all pass. Returns the function
+   * that gives the place back (call it when the import is answered or abandoned); throws Busy.
+   */
+  admitImport(): () => void {
+    const release = this.places.take();
+    if (!release) throw new Busy(BUSY);
+    return release;
+  }
 
   async exportNotes(viewer: Viewer, format: 'md' | 'json'): Promise<ExportFile> {
     const { userId } = requireUser(viewer, GUEST_EXPORT);

@@ -9,6 +9,8 @@ export interface MailMessage {
   html?: string;
   /** Extra headers (a newsletter's List-Unsubscribe). */
   headers?: Record<string, string>;
+  /** The Message-ID header (`<id@host>`), when a message may be sent again and must stay one message. */
+  messageId?: string;
 }
 
 export interface Mailer {
