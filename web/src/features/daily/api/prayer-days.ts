@@ -1,4 +1,5 @@
 import type { DailyPrayer, PrayerDay } from '#common/contracts/daily.ts';
+import { displayReference } from '#common/daily/whole-prayer.ts';
 import { isDay } from '#common/progress/days.ts';
 import { shareText } from '#common/pictures/rules.ts';
 import { SITE_NAME, type PageHead } from '../../../lib/page-head.ts';
@@ -40,6 +41,24 @@ export function firstSentence(text: string, max = 160): string {
   return shareText(sentence, max);
 }
 
+/** How much of a prayer the home card shows before it offers the rest (about five lines on a phone). */
+export const PRAYER_CARD_CHARACTERS = 320;
+
+/**
+ * The home card's part of a prayer: whole sentences while they fit in `max` characters, and always the
+ * first sentence whole however long, so the card never stops mid-sentence. `shortened` says there is more.
+ */
+export function prayerExcerpt(content: string, max = PRAYER_CARD_CHARACTERS): { text: string; shortened: boolean } {
+  const text = content.trim();
+  let cut = 0;
+  for (const end of text.matchAll(/[.!?][)\]"'”’]*(?=\s|$)/g)) {
+    const at = end.index + end[0].length;
+    if (cut > 0 && at > max) break;
+    cut = at;
+  }
+  return cut === 0 || cut >= text.length ? { text, shortened: false } : { text: text.slice(0, cut), shortened: true };
+}
+
 /**
  * The reader's place for a reference Selah wrote ("Psalms 23:1-6", "1 John 1:9", "Song of Solomon 2"):
  * the book, the chapter and the first verse. Undefined when it is not one.
@@ -63,7 +82,8 @@ export function prayerSourceNote(
   prayer: Pick<DailyPrayer, 'source' | 'reference' | 'translation'>,
 ): { kind: 'scripture' | 'ai'; reference: string } | undefined {
   if (!prayer.reference || prayer.source === 'editor') return undefined;
-  const reference = prayer.translation ? `${prayer.reference} (${prayer.translation})` : prayer.reference;
+  const shown = displayReference(prayer.reference);
+  const reference = prayer.translation ? `${shown} (${prayer.translation})` : shown;
   return { kind: prayer.source, reference };
 }
 
