@@ -8,10 +8,10 @@ import { useFocusOnOpen } from '../../../lib/use-focus-on-open.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { CONVERSATIONS_KEY, conversationsQuery, deleteConversation, renameConversation, type ConversationSummary } from '../api/conversations.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 
 const ROW_BUTTON =
   'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-stone-200 dark:text-stone-200 dark:hover:bg-stone-800';
-const when = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 
 /**
  * The kept conversations, newest first, a page at a time: open one, rename it, delete it. `onPick`
@@ -156,7 +156,7 @@ function ConversationItem({
         >
           <span className="line-clamp-2 text-sm font-medium break-words">{conversation.title}</span>
           <span className="text-xs text-stone-600 dark:text-stone-400">
-            {when.format(new Date(conversation.updatedAt))} · {conversation.turnCount} {conversation.turnCount === 1 ? 'question' : 'questions'}
+            {formatDate(conversation.updatedAt, 'dayMonth')} · {conversation.turnCount} {conversation.turnCount === 1 ? 'question' : 'questions'}
           </span>
         </Link>
         <button type="button" className={ROW_BUTTON} aria-label={`Rename ${conversation.title}`} onClick={() => setMode('rename')}>

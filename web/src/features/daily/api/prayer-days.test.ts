@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PrayerDay } from '#common/contracts/daily.ts';
-import { firstSentence, formatDay, prayerDayPath, prayerExcerpt, prayerPageHead, prayerSourceNote, referenceSearch } from './prayer-days.ts';
-
-describe('formatDay', () => {
-  it('writes a day in words, the same in every runtime', () => {
-    expect(formatDay('2026-11-25')).toBe('Wednesday, 25 November 2026');
-    expect(formatDay('2026-01-01')).toBe('Thursday, 1 January 2026');
-    expect(formatDay('2024-02-29')).toBe('Thursday, 29 February 2024');
-    expect(formatDay('2026-12-31')).toBe('Thursday, 31 December 2026');
-  });
-
-  it('knows no day that is not on the calendar', () => {
-    expect(formatDay('2026-02-30')).toBeUndefined();
-    expect(formatDay('2026-13-01')).toBeUndefined();
-    expect(formatDay('25-11-2026')).toBeUndefined();
-    expect(formatDay('today')).toBeUndefined();
-  });
-});
+import { firstSentence, prayerDayPath, prayerExcerpt, prayerPageHead, prayerSourceNote, referenceSearch } from './prayer-days.ts';
 
 describe('firstSentence', () => {
   it('ends at the first full stop, question or exclamation mark, not at a semicolon', () => {

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { DailyPrayer } from '#common/contracts/daily.ts';
-import { formatDay, prayerExcerpt } from '../../daily/api/prayer-days.ts';
+import { formatDate } from '#common/dates/format-date.ts';
+import { prayerExcerpt } from '../../daily/api/prayer-days.ts';
 import { PrayerListenButton } from './PrayerListenButton.tsx';
 import { PrayerSource } from './PrayerSource.tsx';
 
@@ -11,7 +12,7 @@ import { PrayerSource } from './PrayerSource.tsx';
  * server and the browser write the same date.
  */
 export function TodaysPrayerCard({ prayer, pending }: { prayer: DailyPrayer | null | undefined; pending: boolean }) {
-  const date = prayer ? formatDay(prayer.day) : undefined;
+  const date = prayer ? formatDate(prayer.day, 'weekday') : undefined;
   return (
     <section aria-labelledby="todays-prayer" className="card flex flex-col">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">

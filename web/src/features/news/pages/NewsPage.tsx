@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { PageLinks } from '../../../components/PageLinks.tsx';
 import { Newspaper } from 'lucide-react';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 import { markdownSummary } from '../../../lib/markdown-text.ts';
 import { NEWS_TITLE, newsDate } from '../api/news-pages.ts';
 import { newsPageQuery } from '../api/news.ts';

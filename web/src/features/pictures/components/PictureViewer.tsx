@@ -5,6 +5,7 @@ import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { reportPicture } from '../api/pictures.ts';
 import { absoluteUrl, useSiteOrigin } from '../api/share-links.ts';
 import { ShareMenu } from './ShareMenu.tsx';
+import { formatDate } from '#common/dates/format-date.ts';
 
 export interface ViewedPicture {
   id: string;
@@ -59,7 +60,7 @@ export function PictureViewer({ picture, path, onBack, onImageError }: { picture
           <span className="inline-flex items-center gap-1">
             <Eye aria-hidden size={16} /> {picture.viewCount} {picture.viewCount === 1 ? 'view' : 'views'}
           </span>
-          <time dateTime={picture.createdAt}>{new Date(picture.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>
+          <time dateTime={picture.createdAt}>{formatDate(picture.createdAt, 'short')}</time>
         </p>
         <ShareMenu
           link={link}

@@ -3,6 +3,7 @@ import { BookOpen, Eye } from 'lucide-react';
 import { useEffect } from 'react';
 import { absoluteUrl, useSiteOrigin } from '../api/share-links.ts';
 import { ShareMenu } from '../components/ShareMenu.tsx';
+import { formatDate } from '#common/dates/format-date.ts';
 
 export interface PublicPicture {
   imageUrl: string;
@@ -59,7 +60,7 @@ export function PublicPicturePage({ kind, picture, path, onShown }: { kind: stri
               <Eye aria-hidden size={16} /> {picture.viewCount} {picture.viewCount === 1 ? 'view' : 'views'}
             </span>
           )}
-          <time dateTime={picture.createdAt}>Made {new Date(picture.createdAt).toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' })}</time>
+          <time dateTime={picture.createdAt}>Made {formatDate(picture.createdAt)}</time>
         </p>
         {context && (
           <Link to="/bible" search={context} className="button-primary">
