@@ -115,7 +115,9 @@ export class PicturesService {
    */
   async paintHero(subject: { title: string; text: string }): Promise<string> {
     const seed = randomInt(2 ** 31);
-    const picture = await this.render(() => this.engine.chapterPicture({ reference: subject.title, text: subject.text, translation: '', seed }));
+    const picture = await this.render(() =>
+      this.engine.chapterPicture({ reference: subject.title, text: subject.text, translation: '', seed, caption: false }),
+    );
     const key = `pictures/hero-${randomId()}.webp`;
     await this.media.put(key, picture.image, 'image/webp');
     return this.media.url(key);

@@ -14,7 +14,7 @@ export function PrayerSource({ prayer, className }: { prayer: DailyPrayer; class
   if (!note) return null;
   const search = prayer.reference ? referenceSearch(prayer.reference, prayer.translation) : undefined;
   const reference = search ? (
-    <Link to="/bible" search={search} className={LINK}>
+    <Link to="/bible" search={search} className={cn(LINK, 'whitespace-nowrap')}>
       {note.reference}
     </Link>
   ) : (
