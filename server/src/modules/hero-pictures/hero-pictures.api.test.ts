@@ -60,7 +60,9 @@ describe(`pictures painted for lessons and news without one, on ${databaseKind()
       status: 'published',
       authorId: author.id,
     });
-    const post = (await admin.request('POST', '/api/admin/news', { title: 'Morning light', body: 'Sunrise over the hills.', status: 'published' })).json() as NewsPost;
+    const post = (
+      await admin.request('POST', '/api/admin/news', { title: 'Morning light', body: 'Sunrise over the hills.', status: 'published' })
+    ).json() as NewsPost;
 
     // The publishing process paints in the background; another process (on PostgreSQL a second app, on
     // PGlite a second painter on the same database) finds the same articles at the same moment.
@@ -87,7 +89,9 @@ describe(`pictures painted for lessons and news without one, on ${databaseKind()
     }
     // Made once: one file each, one finished claim each, and another pass paints nothing.
     expect(heroFiles()).toHaveLength(2);
-    const claims = (await app.database.db.execute(sql`SELECT count(*)::int AS n FROM job_run WHERE job = 'hero-picture' AND finished_at IS NOT NULL`)) as unknown as {
+    const claims = (await app.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM job_run WHERE job = 'hero-picture' AND finished_at IS NOT NULL`,
+    )) as unknown as {
       rows: { n: number }[];
     };
     expect(claims.rows[0]!.n).toBe(2);
