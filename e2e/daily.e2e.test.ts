@@ -30,6 +30,17 @@ describe('The daily prayer', () => {
     const card = page.getByRole('region', { name: 'Today’s Prayer' });
     await card.getByRole('heading', { name: home.prayer!.title }).waitFor();
     expect(await card.getByRole('link', { name: /Show more/ }).getAttribute('href')).toBe('/previous-prayers');
+    // A prayer from Scripture says so, and the card never stops mid-sentence (issue 28).
+    const prayer = home.prayer!;
+    expect(prayer.source).toBe('scripture');
+    expect(await card.getByText(/^A prayer from Scripture: /).innerText()).toBe(
+      `A prayer from Scripture: ${prayer.reference!.replace(/(\d)-(\d)/, '$1–$2')} (KJV)`,
+    );
+    const shown = (await card.locator('h3 + p').innerText()).replace(/\s*Read the whole prayer$/, '');
+    expect(shown).toMatch(/[.!?][’”)]?$/);
+    expect(prayer.content.startsWith(shown)).toBe(true);
+    const inCard = await card.locator('h3 + p').evaluate((p) => ({ clipped: p.scrollHeight > p.clientHeight + 1, clamp: getComputedStyle(p).webkitLineClamp }));
+    expect(inCard).toEqual({ clipped: false, clamp: 'none' });
     const picture = page.getByRole('region', { name: 'Visual Contemplation' }).locator('img');
     await picture.scrollIntoViewIfNeeded();
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);

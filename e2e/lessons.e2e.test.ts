@@ -196,3 +196,45 @@ describe('Addresses that name nothing', () => {
     }
   });
 });
+
+describe('Painted pictures (issue 28)', () => {
+  /** The server paints the sample lessons' and news posts' pictures in the background after it starts: wait for them. */
+  async function painted<T extends { heroImageUrl: string | null }>(list: () => Promise<T[]>): Promise<T[]> {
+    let items: T[] = [];
+    await expect
+      .poll(
+        async () => {
+          items = await list();
+          return items.length > 0 && items.every((i) => /^\/media\/pictures\/hero-[a-z0-9]+\.webp$/.test(i.heroImageUrl ?? ''));
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe(true);
+    return items;
+  }
+
+  /** The pictures inside `scope` that the browser has drawn, by address. */
+  const drawn = (page: Awaited<ReturnType<typeof newPage>>, scope: string) =>
+    page
+      .locator(`${scope} img`)
+      .evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[]).map((img) => (img.complete && img.naturalWidth > 0 ? new URL(img.currentSrc).pathname : `not drawn: ${img.src}`)),
+      );
+
+  it('shows a painted picture on every lesson card and news card that had none', async () => {
+    const lessons = await painted(async () => (await api<LessonsPage>('/api/bible-lessons?page=1')).articles);
+    const posts = await painted(async () => (await api<NewsPage>('/api/news')).posts);
+    for (const width of [390, 1280]) {
+      const page = await newPage({ width, height: 900 });
+      await page.goto('/bible-lessons');
+      for (const img of await page.locator('main article img').all()) await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => drawn(page, 'main article'), { timeout: 15_000 }).toEqual(lessons.map((l) => l.heroImageUrl));
+      await page.goto('/news');
+      for (const img of await page.locator('main article img').all()) await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => drawn(page, 'main article'), { timeout: 15_000 }).toEqual(posts.map((p) => p.heroImageUrl));
+      await page.goto(`/news/${posts[0]!.id}`);
+      await expect.poll(() => drawn(page, 'main article'), { timeout: 15_000 }).toEqual([posts[0]!.heroImageUrl]);
+      await page.close();
+    }
+  });
+});

@@ -44,6 +44,7 @@ import { HomeService } from './modules/home/home.service.ts';
 import { DailyRepository } from './modules/daily/daily.repository.ts';
 import { DailyService } from './modules/daily/daily.service.ts';
 import { JobClaims } from './modules/daily/job-claims.ts';
+import { HeroPainter } from './modules/hero-pictures/hero-painter.ts';
 import { prayerDrafter } from './modules/daily/prayer-writer.ts';
 import { dailyRoutes } from './modules/daily/daily.routes.ts';
 import { prayersAdminRoutes } from './modules/daily/prayers-admin.routes.ts';
@@ -158,6 +159,8 @@ export interface App {
   daily: DailyService;
   lessons: LessonsService;
   news: NewsService;
+  /** Paints a picture for published lessons and news that have none (in the background). */
+  heroes: HeroPainter;
   /** The weekly devotional; `main.ts` runs its schedule, tests send by hand. */
   newsletter: NewsletterService;
   /** Loads a content folder (lessons, authors, news, prayers): `npm run content`, and the samples on a first start. */
@@ -310,8 +313,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Published content shows on kept pages (the home page's lessons): a change has them made again.
   const pages = { changed: () => {} };
   const audit = new AuditLog(adminRepository);
-  const lessons = new LessonsService(new LessonsRepository(database.db), bible, media, audit, () => pages.changed());
-  const news = new NewsService(new NewsRepository(database.db), audit, () => pages.changed());
+  const contentChanged = () => {
+    pages.changed();
+    heroes.schedule();
+  };
+  const lessons = new LessonsService(new LessonsRepository(database.db), bible, media, audit, contentChanged);
+  const news = new NewsService(new NewsRepository(database.db), audit, contentChanged);
+  // Published lessons and news without a picture get one painted, in the background, once.
+  const heroes = new HeroPainter([lessons, news], pictures, claims, () => pages.changed(), server.log);
   await server.register(lessonsRoutes(lessons, config.publicUrl));
   await server.register(lessonsAdminRoutes(lessons, staffOf));
   await server.register(newsRoutes(news, staffOf));
@@ -368,6 +377,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   pages.changed = web.forgetKept;
   fast.reads = fastReads({ hosts, headers: securityHeaders.overHttp, read: (path, query) => bible.fastRead(path, query) });
   server.addHook('onClose', async () => {
+    await heroes.idle();
     await importChecker.destroy();
     await speech.close();
     await images.close();
@@ -382,6 +392,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     daily,
     lessons,
     news,
+    heroes,
     newsletter,
     database,
     routes,

@@ -19,6 +19,8 @@ async function main(): Promise<void> {
   // A fresh site should not look empty: the sample lessons, authors and news, once (SAMPLE_CONTENT=off skips them).
   if (config.sampleContent) await app.loadSampleContent().catch((error: Error) => server.log.error({ err: error }, 'the sample content could not be loaded'));
   const stopJobs = startDailyJobs(daily, app.newsletter, server.log);
+  // Lessons and news published before pictures were painted for them get theirs now (once, across processes).
+  app.heroes.schedule();
   const close = async () => {
     stopJobs();
     await server.close();

@@ -9,6 +9,8 @@ export const newsPost = z.object({
   body: z.string(),
   status: z.enum(['draft', 'published']),
   publishedAt: z.string().nullable(),
+  /** A picture for the post: painted from its words once it is published (none before). */
+  heroImageUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

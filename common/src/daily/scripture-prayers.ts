@@ -1,7 +1,8 @@
 /**
  * Prayers Scripture itself prays, for the days no editor or model has written one: a title in our
- * words and the passage, whose text is read from the store. Chosen to be whole prayers that stand on
- * their own when read aloud.
+ * words and the passage, whose text is read from the store. Each is a whole prayer: it starts at a
+ * sentence start and ends a sentence in the KJV and the WEB (`whole-prayer.ts`; a test walks the list
+ * through both), so it never reads as a passage cut mid-sentence.
  */
 export const SCRIPTURE_PRAYERS: readonly { title: string; reference: string }[] = [
   { title: 'The Lord’s Prayer', reference: 'Matthew 6:9-13' },
@@ -31,7 +32,7 @@ export const SCRIPTURE_PRAYERS: readonly { title: string; reference: string }[] 
   { title: 'In Peace I Will Lie Down', reference: 'Psalms 4:6-8' },
   { title: 'Hear My Voice in the Morning', reference: 'Psalms 5:1-3' },
   { title: 'The Path of Life', reference: 'Psalms 16:8-11' },
-  { title: 'Keep Me as the Apple of Your Eye', reference: 'Psalms 17:6-8' },
+  { title: 'Keep Me as the Apple of Your Eye', reference: 'Psalms 17:6-9' },
   { title: 'My Strength and My Shield', reference: 'Psalms 28:6-7' },
   { title: 'You Are My Help', reference: 'Psalms 40:16-17' },
   { title: 'Above the Heavens', reference: 'Psalms 57:9-11' },
@@ -47,7 +48,7 @@ export const SCRIPTURE_PRAYERS: readonly { title: string; reference: string }[] 
   { title: 'You Are the Potter', reference: 'Isaiah 64:8' },
   { title: 'Be Our Arm Every Morning', reference: 'Isaiah 33:2' },
   { title: 'Heal Me, O Lord', reference: 'Jeremiah 17:14' },
-  { title: 'Nothing Is Too Hard for You', reference: 'Jeremiah 32:17' },
+  { title: 'Bow Down Your Ear', reference: 'Psalms 86:1-7' },
   { title: 'In Wrath Remember Mercy', reference: 'Habakkuk 3:2' },
   { title: 'Though the Fig Tree Does Not Blossom', reference: 'Habakkuk 3:17-19' },
   { title: 'From the Depths', reference: 'Jonah 2:7-9' },
@@ -61,10 +62,10 @@ export const SCRIPTURE_PRAYERS: readonly { title: string; reference: string }[] 
   { title: 'Father, Forgive Them', reference: 'Luke 23:34' },
   { title: 'Receive My Spirit', reference: 'Acts 7:59-60' },
   { title: 'Grant Your Servants Boldness', reference: 'Acts 4:29-30' },
-  { title: 'Rooted and Grounded in Love', reference: 'Ephesians 3:16-19' },
-  { title: 'The Eyes of Your Understanding', reference: 'Ephesians 1:17-19' },
+  { title: 'Rooted and Grounded in Love', reference: 'Ephesians 3:14-19' },
+  { title: 'The Eyes of Your Understanding', reference: 'Ephesians 1:15-23' },
   { title: 'That Your Love May Abound', reference: 'Philippians 1:9-11' },
-  { title: 'Filled with the Knowledge of His Will', reference: 'Colossians 1:9-12' },
+  { title: 'Jesus Prays for His Own', reference: 'John 17:1-26' },
   { title: 'Increase in Love', reference: '1 Thessalonians 3:12-13' },
   { title: 'The Lord of Peace', reference: '2 Thessalonians 3:16' },
   { title: 'The God of Peace Make You Complete', reference: 'Hebrews 13:20-21' },

@@ -114,6 +114,41 @@ describe(`the daily prayer and visual contemplation on ${databaseKind()}`, () =>
     const bad = await app.server.inject({ method: 'GET', url: '/api/prayers/yesterday' });
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'A day is written YYYY-MM-DD.']);
   });
+
+  it('chooses only whole prayers of Scripture: a cut passage an older rule stored for today is chosen again, past days keep theirs', async () => {
+    const today = app.daily.today();
+    const yesterday = addDays(today, -1);
+    // What a fresh install used to store: Ephesians 1:17-19, which stops mid-sentence ("…his mighty power,").
+    const cut = app.bible
+      .passageVerses(app.bible.translation('KJV'), app.bible.reference('Ephesians 1:17-19'))
+      .map((v) => v.text)
+      .join(' ');
+    expect(cut).toMatch(/,$/);
+    await app.database.db.execute(
+      sql`UPDATE daily_prayer SET title = 'The Eyes of Your Understanding', reference = 'Ephesians 1:17-19', content = ${cut} WHERE day IN (${today}, ${yesterday})`,
+    );
+    await Promise.all([app.daily.catchUp(), app.daily.catchUp()]);
+    const now = (await get<PrayerDay>(app, '/api/prayers')).prayer!;
+    expect(now.source).toBe('scripture');
+    expect(now.reference).not.toBe('Ephesians 1:17-19');
+    expect(SCRIPTURE_PRAYERS.map((p) => p.reference)).toContain(now.reference);
+    expect(now.content).toMatch(/[.!?][’”)]?$/);
+    expect((await get<PrayerDay>(app, `/api/prayers/${yesterday}`)).prayer!.content).toBe(cut);
+    // Today's new prayer has its own picture, made once.
+    const picture = await get<{ imageUrl: string }>(app, `/api/generated-images/prayer/${now.id}`);
+    expect(picture.imageUrl).toMatch(/^\/media\/pictures\/prayer-/);
+    expect(await rows(app, "SELECT count(*)::int AS n FROM job_run WHERE job = 'daily-prayer-whole'")).toBe(1);
+  }, 60_000);
+
+  it('never chooses a passage of the list that starts or stops mid-sentence in the store', async () => {
+    const { scripturePrayer } = await import('./prayer-writer.ts');
+    const days = Array.from({ length: SCRIPTURE_PRAYERS.length }, (_, i) => addDays('2026-01-01', i));
+    for (const day of days) {
+      const written = scripturePrayer(app.bible, day)!;
+      expect(written.content, `${day}: ${written.reference}`).toMatch(/[.!?][’”)]?$/);
+    }
+    expect(new Set(days.map((d) => scripturePrayer(app.bible, d)!.reference)).size).toBe(SCRIPTURE_PRAYERS.length);
+  });
 });
 
 describe('a prayer drafted by the language model from the day’s verse (AI_*)', () => {

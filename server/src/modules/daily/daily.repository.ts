@@ -33,6 +33,16 @@ export class DailyRepository {
       .onConflictDoUpdate({ target: dailyPrayers.day, set: { ...values, updatedAt: new Date() } });
   }
 
+  /** Puts another prayer of Scripture in a Scripture prayer's place (never an editor's or a model's); answers whether it did. */
+  async replaceScripture(id: string, written: { title: string; content: string; reference: string | null; translation: string | null }): Promise<boolean> {
+    const changed = await this.db
+      .update(dailyPrayers)
+      .set({ ...written, pictureId: null, updatedAt: new Date() })
+      .where(and(eq(dailyPrayers.id, id), eq(dailyPrayers.source, 'scripture')))
+      .returning({ id: dailyPrayers.id });
+    return changed.length > 0;
+  }
+
   async setPicture(id: string, pictureId: string): Promise<void> {
     await this.db.update(dailyPrayers).set({ pictureId, updatedAt: new Date() }).where(eq(dailyPrayers.id, id));
   }

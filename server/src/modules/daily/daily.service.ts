@@ -7,11 +7,12 @@ import { dailyVerseReference } from '../home/verse-of-the-day.ts';
 import type { PicturesService } from '../pictures/pictures.service.ts';
 import type { DailyRepository, PrayerRow } from './daily.repository.ts';
 import type { JobClaims } from './job-claims.ts';
-import { scripturePrayer, type PrayerDrafter } from './prayer-writer.ts';
+import { isListedScripturePrayer, scripturePrayer, type PrayerDrafter } from './prayer-writer.ts';
 
 /** Days a restarted server fills in, so the archive has no holes after downtime. */
 const CATCH_UP_DAYS = 14;
 const JOB = 'daily-prayer';
+const REWRITE_JOB = 'daily-prayer-whole';
 const REMAKE_EVERY_MS = 60_000;
 
 /**
@@ -51,6 +52,10 @@ export class DailyService {
 
   async ensureDay(day: string): Promise<void> {
     const existing = await this.repository.onDay(day);
+    if (existing && this.isCutScripture(existing, day)) {
+      await this.rewriteCutScripture(existing);
+      return;
+    }
     if (existing?.pictureId) {
       this.ready.add(day);
       return;
@@ -65,6 +70,25 @@ export class DailyService {
       }
       if (prayer && !prayer.pictureId) await this.makePicture(prayer);
       if (prayer) this.ready.add(day);
+    });
+  }
+
+  /**
+   * A prayer of Scripture chosen by an older rule that may have cut a passage mid-sentence: past days
+   * keep theirs (the archive is history), today's and later ones are chosen again by today's rule.
+   */
+  private isCutScripture(prayer: PrayerRow, day: string): boolean {
+    return prayer.source === 'scripture' && day >= this.today() && !isListedScripturePrayer(prayer.reference);
+  }
+
+  private async rewriteCutScripture(prayer: PrayerRow): Promise<void> {
+    await this.claims.once(REWRITE_JOB, prayer.day, async () => {
+      const written = scripturePrayer(this.bible, prayer.day);
+      if (!written || !(await this.repository.replaceScripture(prayer.id, written))) return;
+      this.ready.delete(prayer.day);
+      const fresh = await this.repository.byId(prayer.id);
+      if (fresh) await this.makePicture(fresh);
+      this.ready.add(prayer.day);
     });
   }
 

@@ -1,7 +1,9 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText } from 'ai';
 import { SCRIPTURE_PRAYERS } from '#common/daily/scripture-prayers.ts';
+import { wholePrayerVerses, type BookVerse } from '#common/daily/whole-prayer.ts';
 import { daysBetween } from '#common/progress/days.ts';
+import type { LoadedBook } from '../../bible/store/bible-store.ts';
 import type { AppConfig } from '../../config.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 
@@ -20,16 +22,19 @@ const CONTENT_MAX = 2_000;
 
 /**
  * One of Scripture's own prayers for a day, in turn through the list; its words are the store's (KJV,
- * like the verse of the day). Undefined only when the store lacks every one.
+ * like the verse of the day). A passage that would start or stop mid-sentence in the store's text is
+ * passed over, so a prayer is never a cut passage. Undefined only when the store lacks every one.
  */
 export function scripturePrayer(bible: BibleService, day: string): WrittenPrayer | undefined {
   const start = daysBetween('2026-01-01', day);
   const kjv = bible.localTranslations().find((t) => t.code === TRANSLATION) ?? bible.localTranslations()[0];
   if (!kjv) return undefined;
-  for (let i = 0; i < SCRIPTURE_PRAYERS.length; i++) {
-    const chosen = SCRIPTURE_PRAYERS[(((start + i) % SCRIPTURE_PRAYERS.length) + SCRIPTURE_PRAYERS.length) % SCRIPTURE_PRAYERS.length]!;
-    const verses = bible.passageVerses(kjv, bible.reference(chosen.reference), 20);
-    if (verses.length === 0) continue;
+  const count = SCRIPTURE_PRAYERS.length;
+  for (let i = 0; i < count; i++) {
+    const chosen = SCRIPTURE_PRAYERS[(((start + i) % count) + count) % count]!;
+    const range = bible.reference(chosen.reference);
+    const verses = wholePrayerVerses(bookVerses(kjv.book(range.book)), range);
+    if (!verses) continue;
     return {
       title: chosen.title,
       content: verses.map((v) => v.text).join(' '),
@@ -39,6 +44,16 @@ export function scripturePrayer(bible: BibleService, day: string): WrittenPrayer
     };
   }
   return undefined;
+}
+
+/** Whether a stored prayer of Scripture was chosen by today's rule (an older install may hold a cut passage). */
+export function isListedScripturePrayer(reference: string | null): boolean {
+  return SCRIPTURE_PRAYERS.some((p) => p.reference === reference);
+}
+
+function bookVerses(book: LoadedBook | undefined): BookVerse[] {
+  if (!book) return [];
+  return book.chapters.flatMap((c) => c.verseNumbers.map((verse, i) => ({ chapter: c.number, verse, text: c.texts[i]! })));
 }
 
 export type PrayerDrafter = (verse: { reference: string; text: string }) => Promise<WrittenPrayer | null>;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authors, lessons, users } from '../../db/schema.ts';
 
@@ -30,6 +30,26 @@ export class LessonsRepository {
   async liveBySlug(slug: string, now: Date): Promise<LessonWithAuthor | undefined> {
     const [row] = await this.withAuthor().where(and(eq(lessons.slug, slug), this.live(now)));
     return row;
+  }
+
+  /** Published lessons (live or scheduled) that have no hero picture yet, oldest first. */
+  async publishedWithoutHero(limit: number): Promise<Pick<LessonRow, 'id' | 'title' | 'excerpt'>[]> {
+    return this.db
+      .select({ id: lessons.id, title: lessons.title, excerpt: lessons.excerpt })
+      .from(lessons)
+      .where(and(eq(lessons.status, 'published'), isNull(lessons.heroImageUrl)))
+      .orderBy(asc(lessons.createdAt))
+      .limit(limit);
+  }
+
+  /** Sets a painted picture unless the lesson has one by now (its author's upload wins); answers whether it did. */
+  async setHeroIfNone(id: string, url: string): Promise<boolean> {
+    const set = await this.db
+      .update(lessons)
+      .set({ heroImageUrl: url })
+      .where(and(eq(lessons.id, id), isNull(lessons.heroImageUrl)))
+      .returning({ id: lessons.id });
+    return set.length > 0;
   }
 
   /** Other live lessons, the same author's first, then the newest. */

@@ -187,6 +187,18 @@ export class LessonsService {
     return this.adminLesson(staff, id);
   }
 
+  // --- Painted pictures (hero-pictures/hero-painter.ts) ---------------------------------------------
+
+  readonly kind = 'lesson';
+
+  async withoutPicture(limit: number): Promise<{ id: string; title: string; text: string }[]> {
+    return (await this.repository.publishedWithoutHero(limit)).map((l) => ({ id: l.id, title: l.title, text: l.excerpt }));
+  }
+
+  setPictureIfNone(id: string, url: string): Promise<boolean> {
+    return this.repository.setHeroIfNone(id, url);
+  }
+
   // --- Authors --------------------------------------------------------------------------------------
 
   /** Admins see every author; an author sees the profiles they write as (to choose one). */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { newsPosts } from '../../db/schema.ts';
 
@@ -41,6 +41,26 @@ export class NewsRepository {
       .update(newsPosts)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(newsPosts.id, id));
+  }
+
+  /** Published posts (live or scheduled) that have no picture yet, oldest first. */
+  async publishedWithoutHero(limit: number): Promise<Pick<NewsRow, 'id' | 'title' | 'body'>[]> {
+    return this.db
+      .select({ id: newsPosts.id, title: newsPosts.title, body: newsPosts.body })
+      .from(newsPosts)
+      .where(and(eq(newsPosts.status, 'published'), isNull(newsPosts.heroImageUrl)))
+      .orderBy(asc(newsPosts.createdAt))
+      .limit(limit);
+  }
+
+  /** Sets a painted picture unless the post has one by now; answers whether it did. */
+  async setHeroIfNone(id: string, url: string): Promise<boolean> {
+    const set = await this.db
+      .update(newsPosts)
+      .set({ heroImageUrl: url })
+      .where(and(eq(newsPosts.id, id), isNull(newsPosts.heroImageUrl)))
+      .returning({ id: newsPosts.id });
+    return set.length > 0;
   }
 
   async remove(id: string): Promise<void> {

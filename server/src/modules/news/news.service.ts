@@ -14,6 +14,7 @@ const toPost = (row: NewsRow): NewsPost => ({
   body: row.body,
   status: row.status === 'published' ? 'published' : 'draft',
   publishedAt: row.publishedAt?.toISOString() ?? null,
+  heroImageUrl: row.heroImageUrl,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -87,6 +88,17 @@ export class NewsService {
     await this.audit.record(staff, 'news.import', `news ${post.id}`, post.title);
     this.changed();
     return existing ? 'updated' : 'added';
+  }
+
+  // Painted pictures (hero-pictures/hero-painter.ts).
+  readonly kind = 'news';
+
+  async withoutPicture(limit: number): Promise<{ id: string; title: string; text: string }[]> {
+    return (await this.repository.publishedWithoutHero(limit)).map((p) => ({ id: p.id, title: p.title, text: p.body }));
+  }
+
+  setPictureIfNone(id: string, url: string): Promise<boolean> {
+    return this.repository.setHeroIfNone(id, url);
   }
 
   async remove(staff: Staff, id: string): Promise<void> {

@@ -11,6 +11,7 @@ import type { LessonsService } from '../lessons/lessons.service.ts';
 import { confirmationMail, personalCopy, weeklyIssue, type WeekContent } from './newsletter-mail.ts';
 import type { ConfirmationQuota } from './confirmation-quota.ts';
 import type { IssueRow, NewsletterRepository, SubscriberRow } from './newsletter.repository.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 
 /** The week's issue goes from Monday 06:00 UTC (the week before it is then complete). */
 const SEND_FROM_HOUR = 6;
@@ -22,8 +23,7 @@ const BATCH = 100;
 const DELIVERY_LEASE_MS = 10 * 60_000;
 export const BAD_LINK = 'This link is not valid. Please use the newest message we sent, or subscribe again.';
 
-const spanFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const span = (from: string, to: string) => `${spanFormat.format(new Date(`${from}T12:00:00Z`))} – ${spanFormat.format(new Date(`${to}T12:00:00Z`))}`;
+const span = (from: string, to: string) => `${formatDate(from)} – ${formatDate(to)}`;
 
 /**
  * The weekly devotional with double opt-in (spec §1, §4, §5): subscribing sends a confirmation and

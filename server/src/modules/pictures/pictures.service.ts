@@ -109,6 +109,20 @@ export class PicturesService {
     return this.prayerPicture(row);
   }
 
+  /**
+   * A landscape painted from an article's words (a lesson's or news post's hero; no words on it),
+   * stored in the media store; answers its address. Listed in no gallery.
+   */
+  async paintHero(subject: { title: string; text: string }): Promise<string> {
+    const seed = randomInt(2 ** 31);
+    const picture = await this.render(() =>
+      this.engine.chapterPicture({ reference: subject.title, text: subject.text, translation: '', seed, caption: false }),
+    );
+    const key = `pictures/hero-${randomId()}.webp`;
+    await this.media.put(key, picture.image, 'image/webp');
+    return this.media.url(key);
+  }
+
   prayerPicture(r: PictureRow): PrayerPictureUrls {
     const { id, imageUrl, thumbnailUrl, description } = this.common(r);
     return { id, imageUrl, thumbnailUrl, description };

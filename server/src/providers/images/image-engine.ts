@@ -12,6 +12,8 @@ export interface PassageInput {
   translation: string;
   /** Makes a different picture of the same passage (regenerate, a second visualization). */
   seed: number;
+  /** False for the scene alone, without the reference set on it (an article's picture, whose card has its title). */
+  caption?: boolean;
 }
 
 /** A typographic share graphic (spec §3 Shared verse): the person's colours and font style. */

@@ -45,10 +45,10 @@ export class OpenAiImageEngine implements ImageEngine {
     await this.pool.destroy();
   }
 
-  private async painted(kind: 'verse' | 'chapter', { reference, text, translation, seed }: PassageInput): Promise<RenderedPicture> {
+  private async painted(kind: 'verse' | 'chapter', { reference, text, translation, seed, caption }: PassageInput): Promise<RenderedPicture> {
     const { scene, prompt } = await this.describe({ reference, text });
     const backdrop = await this.paint(prompt);
-    return renderInPool(this.pool, { kind, reference, text, translation, seed, backdrop, backdropDescription: `${scene}.` });
+    return renderInPool(this.pool, { kind, reference, text, translation, seed, caption, backdrop, backdropDescription: `${scene}.` });
   }
 
   private async paint(prompt: string): Promise<Uint8Array> {

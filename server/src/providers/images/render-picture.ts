@@ -115,7 +115,17 @@ function scrim(caption: Box, map: LightMap): string {
   );
 }
 
+/** A scene with no words on it keeps no part of itself clear. */
+const NOTHING_TO_KEEP_CLEAR: Box = { x: 0, y: 0, w: 0, h: 0 };
+
 async function chapterPicture(task: PassageInput & { backdrop?: Uint8Array; backdropDescription?: string }): Promise<PictureResult> {
+  if (task.caption === false) {
+    const bg = task.backdrop ? await backdropBackground(task.backdrop) : sceneBackground(task, 'chapter', NOTHING_TO_KEEP_CLEAR);
+    return {
+      ...(await encode(svgDocument(bg.content))),
+      description: bg.scene?.description ?? task.backdropDescription ?? `An illustration for ${task.reference}.`,
+    };
+  }
   const caption = await layoutCaption(task.reference, task.translation);
   const bg = task.backdrop ? await backdropBackground(task.backdrop) : sceneBackground(task, 'chapter', caption.box);
   const overlay = await layout(caption.overlay, captionFonts(), SIZE, SIZE);

@@ -15,7 +15,7 @@ export async function renderInPool(pool: Piscina, task: PictureTask): Promise<Re
   return { ...result, image: toBuffer(result.image), thumbnail: toBuffer(result.thumbnail) };
 }
 
-const passage = ({ reference, text, translation, seed }: PassageInput) => ({ reference, text, translation, seed });
+const passage = ({ reference, text, translation, seed, caption }: PassageInput) => ({ reference, text, translation, seed, caption });
 
 /**
  * The embedded engine: scenes composed from vector elements chosen by the passage's words (sky, sun,

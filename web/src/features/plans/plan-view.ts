@@ -4,6 +4,7 @@ import { PROTESTANT_CANON } from '#common/bible/canon.ts';
 import { chapterTitle } from '#common/bible/reference.ts';
 import { CUSTOM_PLAN_MAX_DAYS, planInfo } from '#common/plans/plans.ts';
 import { addDays, daysBetween, isDay } from '#common/progress/days.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 
 /** Words and figures for the reading plans page. */
 
@@ -60,7 +61,7 @@ export function previewText(p: Extract<CustomPreview, { ok: true }>): string {
   return `${countOf(p.chapters, en('chapter'))} in ${countOf(p.days, en('day'))}, about ${countOf(p.minutesPerDay, en('minute'))} a day`;
 }
 
-/** A calendar day ('2026-03-12') as people write it: "12 March 2026", whatever the browser's zone. */
+/** A calendar day ('2026-03-12') as people write it: "12 March 2026" (the app's one day style). */
 export function longDate(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatDate(day) ?? day;
 }

@@ -1,6 +1,7 @@
 import { addDays, weekStart } from '#common/progress/days.ts';
 import { countOf, en } from '#common/text/plural.ts';
 import { longDate } from './stats-text.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 
 /** One day of study as GET /api/study-stats sends it. */
 export interface CalendarDay {
@@ -30,7 +31,6 @@ export interface CalendarLayout {
 
 /** A year of weeks, as the heatmaps people know draw it, with this week last. */
 export const CALENDAR_WEEKS = 53;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 // A month's name needs about three columns; one squeezed in before the next would overlap it.
 const MONTH_LABEL_COLUMNS = 3;
 
@@ -75,7 +75,7 @@ export function calendarLayout(today: string, days: readonly CalendarDay[]): Cal
     // A month is named over the first week whose Monday falls in it.
     const month = Number(monday.slice(5, 7)) - 1;
     const previous = w === 0 ? -1 : Number(addDays(monday, -7).slice(5, 7)) - 1;
-    if (month !== previous) months.push({ column: w, label: MONTHS[month]! });
+    if (month !== previous) months.push({ column: w, label: formatDate(monday, 'month')! });
   }
   // The first column's month is often one whose start is not shown: keep it only with room to spare.
   if (months.length > 1 && months[1]!.column - months[0]!.column < MONTH_LABEL_COLUMNS) months.shift();

@@ -1,4 +1,5 @@
 import { countOf, en } from '#common/text/plural.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 
 /** Words for the figures of My Stats and Rankings. */
 
@@ -9,9 +10,9 @@ export function ordinal(n: number): string {
   return `${n.toLocaleString('en')}${suffix}`;
 }
 
-/** A calendar day ('2026-03-12') as people write it: "12 March 2026", whatever the browser's zone. */
+/** A calendar day ('2026-03-12') as people write it: "12 March 2026" (the app's one day style). */
 export function longDate(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatDate(day) ?? day;
 }
 
 /** Time spent, short: "25 min", "1 h", "3 h 20 min". */

@@ -2,8 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import type { AuditEntry } from '#common/contracts/admin.ts';
 import { apiGet } from '../../../lib/api-client.ts';
-
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDate } from '#common/dates/format-date.ts';
 
 /** Every change made in the panel (and by content imports), newest first, 50 at a time. */
 export function AuditPanel() {
@@ -42,7 +41,7 @@ export function AuditPanel() {
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id} className="border-t border-stone-200 dark:border-stone-800">
-                  <td className="py-2 pr-4 whitespace-nowrap">{when.format(new Date(e.at))}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{formatDate(e.at, 'withTime')}</td>
                   <td className="py-2 pr-4">{e.actorEmail}</td>
                   <td className="py-2 pr-4 font-mono text-xs">{e.action}</td>
                   <td className="py-2">

@@ -5,8 +5,7 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { adminLessonsQuery } from '../api/admin.ts';
 import { LessonEditor } from './LessonEditor.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
-
-const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDate } from '#common/dates/format-date.ts';
 
 /** The lessons (an author sees their own), or the one being written when `edit` names it ("new" for a new one). */
 export function LessonsPanel({ edit }: { edit?: string }) {
@@ -37,7 +36,7 @@ export function LessonsPanel({ edit }: { edit?: string }) {
                 </p>
                 <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
                   {l.author.name}
-                  {l.publishedAt && ` · ${l.status === 'scheduled' ? 'appears' : 'published'} ${day.format(new Date(l.publishedAt))}`}
+                  {l.publishedAt && ` · ${l.status === 'scheduled' ? 'appears' : 'published'} ${formatDate(l.publishedAt, 'withTime')}`}
                 </p>
               </div>
               <div className="flex gap-2">

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import type { ContactMessage } from '#common/contracts/contact.ts';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { apiGet, apiRequest } from '../../../lib/api-client.ts';
-
-const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDate } from '#common/dates/format-date.ts';
 
 /** Messages sent through /contact: read, answer by mail, archive. */
 export function MessagesPanel() {
@@ -43,7 +42,7 @@ export function MessagesPanel() {
                 <a href={`mailto:${m.email}`} className="break-all">
                   {m.email}
                 </a>{' '}
-                · {when.format(new Date(m.createdAt))}
+                · {formatDate(m.createdAt, 'withTime')}
               </p>
               <p className="whitespace-pre-line">{m.message}</p>
               <button type="button" className="button-ghost self-start" disabled={archive.isPending} onClick={() => archive.mutate(m)}>

@@ -4,8 +4,7 @@ import type { NewsletterAdmin, NewsletterPreview } from '#common/contracts/newsl
 import { FormMessages } from '../../../components/FormMessages.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { apiGet, apiPost, errorMessage } from '../../../lib/api-client.ts';
-
-const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDate } from '#common/dates/format-date.ts';
 
 /** The weekly devotional: who reads it, the issues sent (the send log), this week's preview, and Send now. */
 export function NewsletterPanel() {
@@ -73,7 +72,7 @@ export function NewsletterPanel() {
             <li key={issue.id} className="flex flex-wrap gap-x-3 py-2">
               <span className="font-medium">{issue.subject}</span>
               <span className="text-stone-600 dark:text-stone-400">
-                {issue.delivered} delivered · {issue.finishedAt ? `finished ${day.format(new Date(issue.finishedAt))}` : 'still sending'}
+                {issue.delivered} delivered · {issue.finishedAt ? `finished ${formatDate(issue.finishedAt, 'withTime')}` : 'still sending'}
               </span>
             </li>
           ))}
@@ -86,7 +85,7 @@ export function NewsletterPanel() {
           <li key={r.email} className="flex flex-wrap gap-x-3 py-2">
             <span className="min-w-0 flex-1 break-all">{r.email}</span>
             <span className="text-stone-600 dark:text-stone-400">
-              {r.status} · {day.format(new Date(r.createdAt))}
+              {r.status} · {formatDate(r.createdAt, 'withTime')}
             </span>
           </li>
         ))}

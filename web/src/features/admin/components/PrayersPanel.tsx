@@ -4,9 +4,9 @@ import type { DailyPrayer, PrayerCalendar } from '#common/contracts/daily.ts';
 import { Field, FormMessages } from '../../../components/FormMessages.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { apiGet, apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 
 const SOURCES = { editor: 'Written here', ai: 'Drafted by AI', scripture: 'From Scripture' } as const;
-const dayName = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** The daily prayers from a week ago to two weeks ahead: an editor's prayer for a day comes before any other. */
 export function PrayersPanel() {
@@ -28,7 +28,7 @@ export function PrayersPanel() {
           {calendar.data.map(({ day, prayer }) => (
             <li key={day} className="flex flex-col gap-2 py-2">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <span className="w-28 shrink-0 font-medium tabular-nums">{dayName.format(new Date(`${day}T12:00:00Z`))}</span>
+                <span className="w-28 shrink-0 font-medium tabular-nums">{formatDate(day, 'weekdayShort')}</span>
                 <span className="min-w-0 flex-1">
                   {prayer ? (
                     <>

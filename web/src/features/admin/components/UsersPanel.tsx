@@ -5,6 +5,7 @@ import { FormMessages } from '../../../components/FormMessages.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { apiGet, apiRequest, errorMessage } from '../../../lib/api-client.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 
 const ROLES = { user: 'Reader', author: 'Author', admin: 'Admin' } as const;
 
@@ -64,7 +65,7 @@ export function UsersPanel() {
                 <div className="min-w-0 flex-1">
                   <p className="font-medium break-all">{user.email}</p>
                   <p className="text-sm text-stone-600 dark:text-stone-400">
-                    {user.name} · joined {new Date(user.createdAt).toLocaleDateString('en-GB', { timeZone: 'UTC' })}
+                    {user.name} · joined {formatDate(user.createdAt, 'short')}
                     {user.disabled && <span className="ml-2 font-semibold text-red-800 dark:text-red-300">Disabled</span>}
                   </p>
                 </div>

@@ -9,10 +9,10 @@ import { toastError } from '../../../components/ui/toast-store.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { CONVERSATIONS_KEY, conversationsQuery, deleteConversation, renameConversation, type ConversationSummary } from '../api/conversations.ts';
 import { countOf, en } from '#common/text/plural.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 
 const ROW_BUTTON =
   'inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-stone-700 hover:bg-stone-200 dark:text-stone-200 dark:hover:bg-stone-800';
-const when = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 
 /**
  * The kept conversations, newest first, a page at a time: open one, rename it, delete it. `onPick`
@@ -157,7 +157,7 @@ function ConversationItem({
         >
           <span className="line-clamp-2 text-sm font-medium break-words">{conversation.title}</span>
           <span className="text-xs text-stone-600 dark:text-stone-400">
-            {when.format(new Date(conversation.updatedAt))} · {countOf(conversation.turnCount, en('question'))}
+            {formatDate(conversation.updatedAt, 'dayMonth')} · {countOf(conversation.turnCount, en('question'))}
           </span>
         </Link>
         <button type="button" className={ROW_BUTTON} aria-label={`Rename ${conversation.title}`} onClick={() => setMode('rename')}>

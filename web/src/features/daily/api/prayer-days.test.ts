@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PrayerDay } from '#common/contracts/daily.ts';
-import { firstSentence, formatDay, prayerDayPath, prayerPageHead, prayerSourceNote, referenceSearch } from './prayer-days.ts';
-
-describe('formatDay', () => {
-  it('writes a day in words, the same in every runtime', () => {
-    expect(formatDay('2026-11-25')).toBe('Wednesday, 25 November 2026');
-    expect(formatDay('2026-01-01')).toBe('Thursday, 1 January 2026');
-    expect(formatDay('2024-02-29')).toBe('Thursday, 29 February 2024');
-    expect(formatDay('2026-12-31')).toBe('Thursday, 31 December 2026');
-  });
-
-  it('knows no day that is not on the calendar', () => {
-    expect(formatDay('2026-02-30')).toBeUndefined();
-    expect(formatDay('2026-13-01')).toBeUndefined();
-    expect(formatDay('25-11-2026')).toBeUndefined();
-    expect(formatDay('today')).toBeUndefined();
-  });
-});
+import { firstSentence, prayerDayPath, prayerExcerpt, prayerPageHead, prayerSourceNote, referenceSearch } from './prayer-days.ts';
 
 describe('firstSentence', () => {
   it('ends at the first full stop, question or exclamation mark, not at a semicolon', () => {
@@ -31,6 +15,33 @@ describe('firstSentence', () => {
     expect(first.length).toBeLessThanOrEqual(160);
     expect(first.endsWith('…')).toBe(true);
     expect(first).not.toMatch(/\s…$/);
+  });
+});
+
+describe('prayerExcerpt', () => {
+  const psalm =
+    'The LORD is my shepherd; I shall not want. He maketh me to lie down in green pastures: he leadeth me beside the still waters. ' +
+    'He restoreth my soul: he leadeth me in the paths of righteousness for his name’s sake. Yea, though I walk through the valley of the shadow of death, I will fear no evil.';
+
+  it('keeps a short prayer whole', () => {
+    expect(prayerExcerpt('Lord, bless us. Amen.', 40)).toEqual({ text: 'Lord, bless us. Amen.', shortened: false });
+  });
+
+  it('shortens a long prayer only after a whole sentence, never mid-sentence', () => {
+    const { text, shortened } = prayerExcerpt(psalm, 130);
+    expect(shortened).toBe(true);
+    expect(text).toBe('The LORD is my shepherd; I shall not want. He maketh me to lie down in green pastures: he leadeth me beside the still waters.');
+  });
+
+  it('keeps the first sentence whole however long it is', () => {
+    const long = `${'That the God of our Lord Jesus Christ may give unto you the spirit of wisdom, '.repeat(6)}and of revelation. Amen.`;
+    const { text, shortened } = prayerExcerpt(long, 100);
+    expect(text).toBe(long.slice(0, -' Amen.'.length));
+    expect(shortened).toBe(true);
+  });
+
+  it('ends a sentence inside quotes with the quote', () => {
+    expect(prayerExcerpt('‘Yahweh bless you, and keep you.’ ‘Yahweh make his face to shine on you.’', 40).text).toBe('‘Yahweh bless you, and keep you.’');
   });
 });
 
@@ -49,10 +60,10 @@ describe('referenceSearch', () => {
 });
 
 describe('prayerSourceNote', () => {
-  it('names Scripture’s passage, the verse AI drafted from, and nothing for an editor’s prayer', () => {
-    expect(prayerSourceNote({ source: 'scripture', reference: 'Psalms 23:1-6', translation: 'KJV' })).toEqual({
+  it('names Scripture’s passage (a range with an en dash), the verse AI drafted from, and nothing for an editor’s prayer', () => {
+    expect(prayerSourceNote({ source: 'scripture', reference: 'Ephesians 1:15-23', translation: 'KJV' })).toEqual({
       kind: 'scripture',
-      reference: 'Psalms 23:1-6 (KJV)',
+      reference: 'Ephesians 1:15–23 (KJV)',
     });
     expect(prayerSourceNote({ source: 'ai', reference: 'John 3:16', translation: 'KJV' })).toEqual({ kind: 'ai', reference: 'John 3:16 (KJV)' });
     expect(prayerSourceNote({ source: 'editor', reference: 'John 3:16', translation: 'KJV' })).toBeUndefined();

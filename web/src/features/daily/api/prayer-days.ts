@@ -1,27 +1,13 @@
 import type { DailyPrayer, PrayerDay } from '#common/contracts/daily.ts';
-import { isDay } from '#common/progress/days.ts';
+import { displayReference } from '#common/daily/whole-prayer.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 import { shareText } from '#common/pictures/rules.ts';
 import { SITE_NAME, type PageHead } from '../../../lib/page-head.ts';
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The size the pictures' engine makes (1080 × 1080; a configured service's 1024 is close enough for a preview card). */
 export const PRAYER_PICTURE_SIZE = 1080;
 /** The thumbnail's width (`…-thumb.webp`), for `srcset`. */
 export const PRAYER_THUMBNAIL_WIDTH = 400;
-
-/**
- * "2026-11-25" → "Wednesday, 25 November 2026". Built from fixed names rather than Intl, whose output
- * differs between the server's ICU and the browser's: the two must render the same text to hydrate.
- * Undefined for anything that is not a calendar day.
- */
-export function formatDay(day: string): string | undefined {
-  if (!isDay(day)) return undefined;
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
-  return `${WEEKDAYS[weekday]}, ${date} ${MONTHS[month - 1]} ${year}`;
-}
 
 /** The archive's address of a day; today's is the archive's own address. */
 export function prayerDayPath(day?: string): string {
@@ -38,6 +24,24 @@ export function firstSentence(text: string, max = 160): string {
   const end = /[.!?]["”’)]?(?=\s|$)/.exec(clean);
   const sentence = end ? clean.slice(0, end.index + end[0].length) : clean;
   return shareText(sentence, max);
+}
+
+/** How much of a prayer the home card shows before it offers the rest (about five lines on a phone). */
+export const PRAYER_CARD_CHARACTERS = 320;
+
+/**
+ * The home card's part of a prayer: whole sentences while they fit in `max` characters, and always the
+ * first sentence whole however long, so the card never stops mid-sentence. `shortened` says there is more.
+ */
+export function prayerExcerpt(content: string, max = PRAYER_CARD_CHARACTERS): { text: string; shortened: boolean } {
+  const text = content.trim();
+  let cut = 0;
+  for (const end of text.matchAll(/[.!?][)\]"'”’]*(?=\s|$)/g)) {
+    const at = end.index + end[0].length;
+    if (cut > 0 && at > max) break;
+    cut = at;
+  }
+  return cut === 0 || cut >= text.length ? { text, shortened: false } : { text: text.slice(0, cut), shortened: true };
 }
 
 /**
@@ -63,7 +67,8 @@ export function prayerSourceNote(
   prayer: Pick<DailyPrayer, 'source' | 'reference' | 'translation'>,
 ): { kind: 'scripture' | 'ai'; reference: string } | undefined {
   if (!prayer.reference || prayer.source === 'editor') return undefined;
-  const reference = prayer.translation ? `${prayer.reference} (${prayer.translation})` : prayer.reference;
+  const shown = displayReference(prayer.reference);
+  const reference = prayer.translation ? `${shown} (${prayer.translation})` : shown;
   return { kind: prayer.source, reference };
 }
 
@@ -72,7 +77,7 @@ export function prayerSourceNote(
  * and its picture for link previews when there is one.
  */
 export function prayerPageHead(data: PrayerDay, picture: { imageUrl: string; description: string } | null, addressDay: string | undefined): PageHead {
-  const date = formatDay(data.day) ?? data.day;
+  const date = formatDate(data.day, 'weekday') ?? data.day;
   const title = `Prayer for ${date}`;
   return {
     title: `${title} — ${SITE_NAME}`,

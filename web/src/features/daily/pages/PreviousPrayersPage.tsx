@@ -4,7 +4,7 @@ import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import { ContemplationImage } from '../../home/components/ContemplationImage.tsx';
 import { PrayerListenButton } from '../../home/components/PrayerListenButton.tsx';
 import { PrayerSource } from '../../home/components/PrayerSource.tsx';
-import { formatDay } from '../api/prayer-days.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 import { prayerDayQuery, prayerPictureQuery } from '../api/prayers.ts';
 
 const DAY_LINK = 'button-secondary no-underline';
@@ -18,7 +18,7 @@ export function PreviousPrayersPage({ date }: { date: string | undefined }) {
   const data = useQuery(prayerDayQuery(date)).data!;
   const prayer = data.prayer;
   const picture = useQuery({ ...prayerPictureQuery(prayer?.id ?? ''), enabled: !!prayer }).data;
-  const when = formatDay(data.day) ?? data.day;
+  const when = formatDate(data.day, 'weekday') ?? data.day;
   const isToday = data.day === data.today;
 
   return (
@@ -74,7 +74,7 @@ export function PreviousPrayersPage({ date }: { date: string | undefined }) {
             <ChevronLeft aria-hidden size={18} />
             <span>
               Previous<span className="max-sm:sr-only"> day</span>
-              <span className="sr-only">: {formatDay(data.previous)}</span>
+              <span className="sr-only">: {formatDate(data.previous, 'weekday')}</span>
             </span>
           </Link>
         )}
@@ -87,7 +87,7 @@ export function PreviousPrayersPage({ date }: { date: string | undefined }) {
           <Link to="/previous-prayers/{-$date}" params={{ date: data.next }} className={`${DAY_LINK} col-start-3 justify-self-end`} rel="next">
             <span>
               Next<span className="max-sm:sr-only"> day</span>
-              <span className="sr-only">: {formatDay(data.next)}</span>
+              <span className="sr-only">: {formatDate(data.next, 'weekday')}</span>
             </span>
             <ChevronRight aria-hidden size={18} />
           </Link>

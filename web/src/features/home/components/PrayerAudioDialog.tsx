@@ -6,7 +6,7 @@ import { toastError } from '../../../components/ui/toast-store.ts';
 import { chapterAudioError } from '../../audio/api/audio.ts';
 import { AudioDialog } from '../../audio/components/AudioDialog.tsx';
 import { requestPrayerAudio } from '../../daily/api/prayer-audio.ts';
-import { formatDay } from '../../daily/api/prayer-days.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 
 /**
  * The prayer read aloud, as the verse audio plays (spec §4): the dialog says the audio is being
@@ -43,7 +43,7 @@ export default function PrayerAudioDialog({
   return (
     <AudioDialog
       title={prayer.title}
-      description={`Prayer for ${formatDay(prayer.day) ?? prayer.day}`}
+      description={`Prayer for ${formatDate(prayer.day, 'weekday') ?? prayer.day}`}
       closeLabel="Close prayer audio"
       audio={audio}
       testId="prayer-audio"

@@ -1,16 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import type { DailyPrayer } from '#common/contracts/daily.ts';
-import { formatDay } from '../../daily/api/prayer-days.ts';
+import { formatDate } from '#common/dates/format-date.ts';
+import { prayerExcerpt } from '../../daily/api/prayer-days.ts';
 import { PrayerListenButton } from './PrayerListenButton.tsx';
 import { PrayerSource } from './PrayerSource.tsx';
 
 /**
- * Spec §2 Today's Prayer: title, the prayer clamped to five lines, where it came from, Listen, 'Show
+ * Spec §2 Today's Prayer: title, the prayer (a long one shortened after a whole sentence, with a link to
+ * read it all: a clamp to five lines would stop mid-sentence), where it came from, Listen, 'Show
  * more' to the archive and the day. The day is the data's (a UTC day), never the browser's clock, so the
  * server and the browser write the same date.
  */
 export function TodaysPrayerCard({ prayer, pending }: { prayer: DailyPrayer | null | undefined; pending: boolean }) {
-  const date = prayer ? formatDay(prayer.day) : undefined;
+  const date = prayer ? formatDate(prayer.day, 'weekday') : undefined;
   return (
     <section aria-labelledby="todays-prayer" className="card flex flex-col">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -33,7 +35,7 @@ export function TodaysPrayerCard({ prayer, pending }: { prayer: DailyPrayer | nu
       ) : prayer ? (
         <>
           <h3 className="mt-3 font-serif text-xl font-semibold">{prayer.title}</h3>
-          <p className="mt-2 line-clamp-5 font-serif text-lg leading-relaxed whitespace-pre-line text-stone-800 dark:text-stone-200">{prayer.content}</p>
+          <PrayerExcerpt content={prayer.content} />
           <PrayerSource prayer={prayer} className="mt-2 text-sm" />
           <div className="mt-auto flex flex-wrap gap-2 pt-4">
             <PrayerListenButton prayer={prayer} />
@@ -46,5 +48,26 @@ export function TodaysPrayerCard({ prayer, pending }: { prayer: DailyPrayer | nu
         <p className="mt-3 text-stone-700 dark:text-stone-300">No prayer available for today</p>
       )}
     </section>
+  );
+}
+
+function PrayerExcerpt({ content }: { content: string }) {
+  const { text, shortened } = prayerExcerpt(content);
+  return (
+    <p className="mt-2 font-serif text-lg leading-relaxed whitespace-pre-line text-stone-800 dark:text-stone-200">
+      {text}
+      {shortened && (
+        <>
+          {' '}
+          <Link
+            to="/previous-prayers/{-$date}"
+            params={{ date: undefined }}
+            className="font-sans text-base font-semibold whitespace-nowrap text-orange-900 underline underline-offset-4 dark:text-orange-200"
+          >
+            Read the whole prayer
+          </Link>
+        </>
+      )}
+    </p>
   );
 }

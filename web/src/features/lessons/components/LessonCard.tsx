@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Article } from '#common/contracts/lessons.ts';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 import { lessonDate } from '../api/lesson-pages.ts';
 import { LessonImage } from './LessonImage.tsx';
 

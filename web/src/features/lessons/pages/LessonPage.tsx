@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
 import { ScriptureMarkdown } from '../../../components/ScriptureMarkdown.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 import { LESSONS_TITLE, lessonDate } from '../api/lesson-pages.ts';
 import { lessonQuery } from '../api/lessons.ts';
 import { AuthorAvatar } from '../components/AuthorAvatar.tsx';

@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
 import { ScriptureMarkdown } from '../../../components/ScriptureMarkdown.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 import { NEWS_TITLE, newsDate } from '../api/news-pages.ts';
 import { newsPostQuery } from '../api/news.ts';
+import { LessonImage } from '../../lessons/components/LessonImage.tsx';
 
 /** /news/{id}: a published post, its Markdown rendered without raw HTML; the route's loader has put it in the cache. */
 export function NewsPostPage({ id }: { id: string }) {
@@ -26,6 +27,14 @@ export function NewsPostPage({ id }: { id: string }) {
           {formatDate(date)}
         </time>
       </header>
+      {post.heroImageUrl && (
+        <LessonImage
+          article={{ slug: post.id, title: post.title, heroImageUrl: post.heroImageUrl }}
+          className="aspect-[2/1] rounded-2xl"
+          sizes="(min-width: 768px) 720px, 100vw"
+          eager
+        />
+      )}
       <ScriptureMarkdown text={post.body} className="article-body" />
     </article>
   );

@@ -6,6 +6,7 @@ import { reportPicture } from '../api/pictures.ts';
 import { absoluteUrl, useSiteOrigin } from '../api/share-links.ts';
 import { ShareMenu } from './ShareMenu.tsx';
 import { countOf, en } from '#common/text/plural.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 
 export interface ViewedPicture {
   id: string;
@@ -60,7 +61,7 @@ export function PictureViewer({ picture, path, onBack, onImageError }: { picture
           <span className="inline-flex items-center gap-1">
             <Eye aria-hidden size={16} /> {countOf(picture.viewCount, en('view'))}
           </span>
-          <time dateTime={picture.createdAt}>{new Date(picture.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}</time>
+          <time dateTime={picture.createdAt}>{formatDate(picture.createdAt, 'short')}</time>
         </p>
         <ShareMenu
           link={link}

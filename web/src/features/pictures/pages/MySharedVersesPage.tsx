@@ -8,6 +8,7 @@ import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { useViewer } from '../../auth/api/viewer.ts';
 import { deleteSharedVerse, mySharedVersesQuery } from '../api/pictures.ts';
 import { guestShares, guestSharesQuery } from '../api/guest-shares.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 
 interface Row {
   shareCode: string;
@@ -87,7 +88,7 @@ export function MySharedVersesPage() {
                 </p>
                 <p className="mt-1 font-serif text-stone-800 dark:text-stone-200">{shareText(row.verseText, 160)}</p>
                 <p className="mt-1 text-xs text-stone-600 dark:text-stone-400">
-                  Shared <time dateTime={row.createdAt}>{new Date(row.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}</time> ·{' '}
+                  Shared <time dateTime={row.createdAt}>{formatDate(row.createdAt, 'short')}</time> ·{' '}
                   <span className="break-all">{sharedVersePath(row.shareCode)}</span>
                 </p>
               </div>

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { absoluteUrl, useSiteOrigin } from '../api/share-links.ts';
 import { ShareMenu } from '../components/ShareMenu.tsx';
 import { countOf, en } from '#common/text/plural.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 
 export interface PublicPicture {
   imageUrl: string;
@@ -60,7 +61,7 @@ export function PublicPicturePage({ kind, picture, path, onShown }: { kind: stri
               <Eye aria-hidden size={16} /> {countOf(picture.viewCount, en('view'))}
             </span>
           )}
-          <time dateTime={picture.createdAt}>Made {new Date(picture.createdAt).toLocaleDateString('en', { dateStyle: 'long', timeZone: 'UTC' })}</time>
+          <time dateTime={picture.createdAt}>Made {formatDate(picture.createdAt)}</time>
         </p>
         {context && (
           <Link to="/bible" search={context} className="button-primary">

@@ -4,7 +4,7 @@ import type { Highlight } from '#common/contracts/study.ts';
 import { HIGHLIGHT_COLORS } from '#common/study/rules.ts';
 import { HIGHLIGHT_COLOR_LABELS } from '#common/study/labels.ts';
 import { HIGHLIGHT_CLASSES } from './highlight-colors.ts';
-import { formatDate } from './ListFrame.tsx';
+import { shortDate } from './ListFrame.tsx';
 import { ReaderLink } from './NoteCard.tsx';
 
 // Swatches a little stronger than the page highlight, ringed so even yellow stands out on white (3:1).
@@ -33,7 +33,7 @@ export function HighlightCard({ highlight, onColor, onDelete }: { highlight: Hig
           </mark>
         </p>
         <p className="mt-2 text-xs text-stone-600 dark:text-stone-400">
-          {HIGHLIGHT_COLOR_LABELS[highlight.color]} · highlighted <time dateTime={highlight.createdAt}>{formatDate(highlight.createdAt)}</time>
+          {HIGHLIGHT_COLOR_LABELS[highlight.color]} · highlighted <time dateTime={highlight.createdAt}>{shortDate(highlight.createdAt)}</time>
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-3 sm:flex-col sm:items-end">

@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { GuestHint } from './GuestHint.tsx';
 import type { Viewer } from '../../auth/api/viewer.ts';
 import { countOf, en, pluralForm } from '#common/text/plural.ts';
+import { formatDate } from '#common/dates/format-date.ts';
 
 /**
  * The frame both list pages share: heading and count, export/import, the guest hint, filters, then
@@ -82,7 +83,7 @@ export function countText(total: number, noun: string, filtered: boolean): strin
   return filtered ? `${words} ${pluralForm(total, en('matches', 'match'))}` : `${words}, newest first`;
 }
 
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+/** When a note or highlight was made, in the app's short style ("27 Nov 2026"). */
+export function shortDate(iso: string): string {
+  return formatDate(iso, 'short') ?? '';
 }

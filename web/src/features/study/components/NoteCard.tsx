@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Note } from '#common/contracts/study.ts';
 import { NOTE_MAX_LENGTH } from '#common/study/rules.ts';
 import { NOTE_TYPE_LABELS, readerLocation } from '#common/study/labels.ts';
-import { formatDate } from './ListFrame.tsx';
+import { shortDate } from './ListFrame.tsx';
 import { useFocusOnOpen } from '../../../lib/use-focus-on-open.ts';
 
 const TYPE_BADGES: Record<Note['type'], string> = {
@@ -47,7 +47,7 @@ export function NoteCard({ note, onEdit, onDelete }: { note: Note; onEdit: (cont
         <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-stone-700 dark:text-stone-300">
           <ReaderLink reference={note.reference} />
           <span aria-hidden>·</span>
-          <time dateTime={note.createdAt}>{formatDate(note.createdAt)}</time>
+          <time dateTime={note.createdAt}>{shortDate(note.createdAt)}</time>
           {note.updatedAt > note.createdAt && <span>(edited)</span>}
         </p>
       </div>

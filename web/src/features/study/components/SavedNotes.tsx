@@ -1,8 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import type { Note } from '#common/contracts/study.ts';
 import { NoteAnswerBox } from './NoteAnswerBox.tsx';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { formatDate } from '#common/dates/format-date.ts';
 
 /** The notes of one kind saved on this chapter, newest first, each with Ask AI and a delete button. */
 export function SavedNotes({
@@ -25,7 +24,7 @@ export function SavedNotes({
             <div className="min-w-0">
               <p className="text-sm font-semibold">{note.title}</p>
               <p className="text-xs text-stone-600 dark:text-stone-400">
-                <time dateTime={note.createdAt}>{dateFormat.format(new Date(note.createdAt))}</time>
+                <time dateTime={note.createdAt}>{formatDate(note.createdAt, 'short')}</time>
               </p>
             </div>
             <button
