@@ -13,15 +13,18 @@ function allowedEdits(length: number): number {
   return length <= 2 ? 0 : length <= 5 ? 1 : 2;
 }
 
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /**
  * Edit distance (insert, delete, substitute, swap two neighbours) between two words, computed only
  * as far as `max`: anything further is `max + 1`, so most of the vocabulary is ruled out in a row or two.
  */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  let current = new Array<number>(b.length + 1).fill(0);
+  // Three rows, reused from call to call: a lookup measures thousands of words.
+  if (rows[0]!.length <= b.length) rows = rows.map(() => new Int32Array(b.length * 2 + 1));
+  let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     let rowBest = i;
@@ -42,6 +45,20 @@ interface Entry {
   term: string;
   count: number;
   display: string;
+  letters: number;
+}
+
+/** Which letters a word has, one bit each (others share bits, which only weakens the bound below). */
+function letterMask(term: string): number {
+  let mask = 0;
+  for (let i = 0; i < term.length; i++) mask |= 1 << (term.charCodeAt(i) & 31);
+  return mask;
+}
+
+function bitCount(n: number): number {
+  n -= (n >>> 1) & 0x55555555;
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /**
@@ -51,6 +68,8 @@ interface Entry {
 export class SpellingVocabulary {
   /** While adding: each normalised word's written forms and their counts. */
   private forms? = new Map<string, Map<string, number>>();
+  /** While adding: each written form's entry in `forms`. */
+  private formsOf = new Map<string, Map<string, number>>();
   private entries = new Map<string, Entry>();
   private byLength: Entry[][] = [];
 
@@ -58,11 +77,15 @@ export class SpellingVocabulary {
     const forms = this.forms;
     if (!forms) throw new Error('A vocabulary takes no words once it has been searched.');
     for (const [word] of text.matchAll(WORD)) {
-      const term = normalizeTerm(word);
-      let written = forms.get(term);
-      if (!written) forms.set(term, (written = new Map()));
-      const form = word.normalize('NFC');
-      written.set(form, (written.get(form) ?? 0) + 1);
+      // A Bible has some 800,000 words but only tens of thousands of written forms: each is normalised once.
+      let written = this.formsOf.get(word);
+      if (!written) {
+        const term = normalizeTerm(word);
+        written = forms.get(term);
+        if (!written) forms.set(term, (written = new Map()));
+        this.formsOf.set(word, written);
+      }
+      written.set(word, (written.get(word) ?? 0) + 1);
     }
   }
 
@@ -71,11 +94,12 @@ export class SpellingVocabulary {
     for (const [term, written] of this.forms) {
       let count = 0;
       for (const n of written.values()) count += n;
-      const entry = { term, count, display: displayForm(written) };
+      const entry = { term, count, display: displayForm(written), letters: letterMask(term) };
       this.entries.set(term, entry);
       (this.byLength[term.length] ??= []).push(entry);
     }
     this.forms = undefined;
+    this.formsOf.clear();
   }
 
   /** Whether the text has this (normalised) word. */
@@ -99,12 +123,16 @@ export class SpellingVocabulary {
     const term = normalizeTerm(typed);
     const max = allowedEdits(term.length);
     if (max === 0 || this.entries.has(term)) return undefined;
+    const letters = letterMask(term);
     let best: Entry | undefined;
     let bestDistance = max + 1;
     for (let length = Math.max(1, term.length - max); length <= term.length + max; length++) {
       for (const entry of this.byLength[length] ?? []) {
         // A word no nearer than the best so far need not be measured exactly.
-        const d = editDistance(term, entry.term, Math.min(max, bestDistance));
+        const bound = Math.min(max, bestDistance);
+        // Each letter one word has and the other lacks takes an edit: most words are ruled out here.
+        if (bitCount(letters & ~entry.letters) > bound || bitCount(entry.letters & ~letters) > bound) continue;
+        const d = editDistance(term, entry.term, bound);
         if (d < bestDistance || (d === bestDistance && d <= max && best && entry.count > best.count)) {
           best = entry;
           bestDistance = d;
@@ -126,8 +154,8 @@ function displayForm(written: Map<string, number>): string {
     if (form === form.toLowerCase() && (!lower || n > lower[1])) lower = [form, n];
     if (!any || n > any[1]) any = [form, n];
   }
-  if (lower) return lower[0];
-  const form = any![0];
+  if (lower) return lower[0].normalize('NFC');
+  const form = any![0].normalize('NFC');
   return form === form.toUpperCase() && form.length > 1 ? form[0]! + form.slice(1).toLowerCase() : form;
 }
 

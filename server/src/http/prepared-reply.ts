@@ -46,15 +46,15 @@ function brotliOptions(identity: Buffer, effort: 'most' | 'quick'): BrotliOption
   };
 }
 
-const brotliAsync = promisify(brotliCompress);
+const brotliOnThread = promisify(brotliCompress);
 
 /**
  * The sizes a reply of this body would have (its bytes and its brotli copy, as `prepareReply` makes
- * them), compressed on libuv's threads so that measuring many replies leaves the event loop free.
+ * them), compressed on one of libuv's threads so that the event loop stays free meanwhile.
  */
 export async function preparedSizes(body: string, effort: 'most' | 'quick' = 'most'): Promise<{ identity: number; br: number }> {
   const identity = Buffer.from(body);
-  return { identity: identity.length, br: (await brotliAsync(identity, brotliOptions(identity, effort))).length };
+  return { identity: identity.length, br: (await brotliOnThread(identity, brotliOptions(identity, effort))).length };
 }
 
 export type Encoding = 'br' | 'gzip' | 'identity';

@@ -49,6 +49,7 @@ export class BibleService {
   private readonly bookReplies = new WeakMap<LoadedTranslation, PreparedReply>();
   /** Each translation's download size, measured once (shared by requests that ask meanwhile). */
   private readonly downloadSizes = new WeakMap<LoadedTranslation, Promise<DownloadSize>>();
+  private compressing: Promise<unknown> = Promise.resolve();
   private listReplies?: { all: PreparedReply; grouped: PreparedReply };
   private canonReply?: PreparedReply;
   /** Chapter shapes across the local translations, by book order and chapter. */
@@ -341,20 +342,29 @@ export class BibleService {
     const t = this.translation(code);
     let size = this.downloadSizes.get(t);
     if (!size) {
-      size = this.measureDownload(t);
+      size = this.measureChapters(t);
       this.downloadSizes.set(t, size);
       size.catch(() => this.downloadSizes.delete(t));
     }
     return size;
   }
 
-  private async measureDownload(t: LoadedTranslation): Promise<DownloadSize> {
+  /** Runs one compression after another, whichever translation asked: a small text waits for one chapter of a large one, not for all of it. */
+  private oneAtATime<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.compressing.then(job);
+    this.compressing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async measureChapters(t: LoadedTranslation): Promise<DownloadSize> {
     const books = this.availableBooksReply(t.code);
     const size = { translation: t.code, chapters: 0, downloadBytes: books.br.length, storedBytes: books.identity.length };
     for (const book of t.books) {
       for (const chapter of book.chapters) {
         const kept = this.chapterReplies.get(chapter);
-        const { identity, br } = kept ? { identity: kept.identity.length, br: kept.br.length } : await preparedSizes(this.chapterJson(t, book.canon, chapter));
+        const { identity, br } = kept
+          ? { identity: kept.identity.length, br: kept.br.length }
+          : await this.oneAtATime(() => preparedSizes(this.chapterJson(t, book.canon, chapter)));
         size.chapters += 1;
         size.downloadBytes += br;
         size.storedBytes += identity;
