@@ -21,6 +21,27 @@ describe('home and search', () => {
     await expect.poll(() => page.locator(`#v${verse}`).getAttribute('class'), { timeout: 5000 }).toContain('verse-glow');
   });
 
+  it('offers “Did you mean shepherd?” for a misspelt word, from the translation’s own words, and the link runs that search', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto('/search?q=sheperd');
+    await page.getByRole('heading', { name: 'No verses found for “sheperd”' }).waitFor();
+    const offer = page.getByTestId('search-suggestion');
+    await expect.poll(() => offer.textContent()).toBe('Did you mean shepherd?');
+    const link = offer.getByRole('link', { name: 'shepherd' });
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await link.click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?q=shepherd');
+    await expect.poll(() => page.getByTestId('search-hit').count()).toBe(20);
+    expect(await page.getByRole('textbox').inputValue()).toBe('shepherd');
+    expect(await offer.count()).toBe(0);
+
+    // Another translation's own spelling, and the filters chosen are kept.
+    await page.goto('/search?q=Yahwe&translation=WEB&testament=OT');
+    await offer.getByRole('link', { name: 'Yahweh' }).click();
+    await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ q: 'Yahweh', translation: 'WEB', testament: 'OT' });
+    await expect.poll(() => page.getByTestId('search-hit').count()).toBe(20);
+  });
+
   it('shows passages by meaning beside the keyword hits for a topic, and none for a plain word', async () => {
     const page = await newPage();
     await page.goto('/search?q=verses%20about%20anxiety');

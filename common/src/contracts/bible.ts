@@ -106,6 +106,20 @@ export const chapterContent = z.object({
 });
 export type ChapterContent = z.infer<typeof chapterContent>;
 
+/**
+ * What downloading a translation for offline reading moves and keeps: its book list and every chapter,
+ * as the reader fetches them. Not in the spec; Settings → Offline reading shows it per translation.
+ */
+export const downloadSize = z.object({
+  translation: z.string(),
+  chapters: z.number().int(),
+  /** Bytes over the network, as a browser receives them (brotli). */
+  downloadBytes: z.number().int(),
+  /** Bytes kept on the device: the same replies as the browser keeps them (uncompressed JSON). */
+  storedBytes: z.number().int(),
+});
+export type DownloadSize = z.infer<typeof downloadSize>;
+
 export const compareRequest = z.object({
   translations: z
     .array(z.string().trim().min(1).max(16))
@@ -168,5 +182,10 @@ export const searchResponse = z.object({
     })
     .nullable(),
   results: z.array(searchHit),
+  /**
+   * When a word of the query is not in the translation at all: the query with each such word replaced
+   * by the translation's nearest word ("sheperd" → "shepherd"). Absent when there is nothing to offer.
+   */
+  suggestion: z.string().optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;

@@ -94,4 +94,13 @@ describe.skipIf(!installed)(`SWORD Bibles installed on the system, served on ${d
     expect(search.total).toBeGreaterThan(1000);
     expect(search.results[0].text.slice(search.results[0].matches[0].start, search.results[0].matches[0].end)).toMatch(/^señor$/i);
   });
+
+  it('suggests a Spanish word from the Spanish text itself, with its accents, however the typo was typed', async () => {
+    const search = async (q: string) => (await app.server.inject(`/api/search?${new URLSearchParams({ q, translation: 'RV1909', limit: '1' })}`)).json();
+    const typed = await search('corasón');
+    expect(typed).toMatchObject({ total: 0, suggestion: 'corazón' });
+    expect((await search('corason limpio')).suggestion).toBe('corazón limpio');
+    expect((await search(typed.suggestion)).total).toBeGreaterThan(100);
+    expect(await search('corazón')).not.toHaveProperty('suggestion');
+  });
 });

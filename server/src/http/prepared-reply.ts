@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzipSync, type BrotliOptions } from 'node:zlib';
 
 /**
  * A public reply serialised once — its bytes (JSON, or a rendered page), gzip and brotli copies, a strong ETag (a hash of the
@@ -29,16 +30,31 @@ export function prepareReply(
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`,
     identity,
     gzip: gzipSync(identity, { level: effort === 'most' ? 9 : 6 }),
-    br: brotliCompressSync(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: effort === 'most' ? 9 : 5,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      },
-    }),
+    br: brotliCompressSync(identity, brotliOptions(identity, effort)),
     cacheControl,
     contentType,
   };
+}
+
+function brotliOptions(identity: Buffer, effort: 'most' | 'quick'): BrotliOptions {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: effort === 'most' ? 9 : 5,
+      [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  };
+}
+
+const brotliOnThread = promisify(brotliCompress);
+
+/**
+ * The sizes a reply of this body would have (its bytes and its brotli copy, as `prepareReply` makes
+ * them), compressed on one of libuv's threads so that the event loop stays free meanwhile.
+ */
+export async function preparedSizes(body: string, effort: 'most' | 'quick' = 'most'): Promise<{ identity: number; br: number }> {
+  const identity = Buffer.from(body);
+  return { identity: identity.length, br: (await brotliOnThread(identity, brotliOptions(identity, effort))).length };
 }
 
 export type Encoding = 'br' | 'gzip' | 'identity';

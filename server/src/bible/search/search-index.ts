@@ -97,6 +97,11 @@ export class SearchIndex {
     );
   }
 
+  /** Whether any verse has this (normalised) word. */
+  has(term: string): boolean {
+    return this.postings.has(term);
+  }
+
   termsWithPrefix(prefix: string, max = 500): string[] {
     let lo = 0;
     let hi = this.vocabulary.length;

@@ -187,6 +187,38 @@ describe(`Bible API on ${databaseKind()}`, () => {
     expect(missing.json()[0]).toMatchObject({ translation: 'KJVNT', available: false, text: '' });
   });
 
+  it('says what downloading each translation moves and keeps: the sum of the replies the download fetches', async () => {
+    /** What the offline download fetches: the book list, then every chapter it names; over the wire (br) and as kept. */
+    async function fetchedByDownload(code: string) {
+      const books = await get(`/api/bible/available-books/${code}`);
+      const paths = [`/api/bible/available-books/${code}`];
+      for (const b of books.body) for (const c of b.chapters) paths.push(`/api/bible/content/${encodeURIComponent(b.englishName)}/${c}?translation=${code}`);
+      let downloadBytes = 0;
+      let storedBytes = 0;
+      for (const path of paths) {
+        const wire = await get(path, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+        expect(wire.headers['content-encoding']).toBe('br');
+        downloadBytes += Number(wire.headers['content-length']);
+        storedBytes += brotliDecompressSync(wire.raw).length;
+      }
+      return { translation: code, chapters: paths.length - 1, downloadBytes, storedBytes };
+    }
+    // Asked before any chapter was read (measured without keeping them), and twice at once.
+    const [kjv, again] = await Promise.all([get('/api/bible/download-size/KJV'), get('/api/bible/download-size/KJV')]);
+    const small = await get('/api/bible/download-size/JNRED');
+    expect(kjv.status).toBe(200);
+    expect(kjv.headers['cache-control']).toBe('public, max-age=3600');
+    expect(again.body).toEqual(kjv.body);
+    expect(kjv.body).toEqual(await fetchedByDownload('KJV'));
+    expect(small.body).toEqual(await fetchedByDownload('JNRED'));
+    expect(kjv.body.chapters).toBe(1189);
+    expect(small.body.chapters).toBe(1);
+    expect(kjv.body.storedBytes).toBeGreaterThan(3_000_000);
+    expect(small.body.storedBytes).toBeLessThan(50_000);
+    expect(kjv.body.downloadBytes).toBeLessThan(kjv.body.storedBytes / 3);
+    expect(await get('/api/bible/download-size/NOPE')).toMatchObject({ status: 404, body: { message: "Translation 'NOPE' not found." } });
+  });
+
   it('answers unknown API paths with a JSON message', async () => {
     expect(await get('/api/nothing-here')).toMatchObject({ status: 404, body: { message: 'No such endpoint: GET /api/nothing-here' } });
   });

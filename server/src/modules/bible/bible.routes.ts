@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bookEntry, chapterContent, chapterPosition, compareItem, compareRequest, translationGroup, translationSummary } from '#common/contracts/bible.ts';
+import {
+  bookEntry,
+  chapterContent,
+  chapterPosition,
+  compareItem,
+  compareRequest,
+  downloadSize,
+  translationGroup,
+  translationSummary,
+} from '#common/contracts/bible.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import type { BibleService } from './bible.service.ts';
 import { sendPrepared } from '../../http/prepared-reply.ts';
 
 const translationParam = z.object({ translation: z.string().trim().min(1).max(16) });
 const errors = { 400: errorBody, 404: errorBody };
+// Spec §9's freshness for translation lists: a download's size changes only with the translation.
+const LIST_CACHE = 'public, max-age=3600';
 
 /**
  * The spec's §7 Bible API. Public reads answer prepared bytes (checked against their contract when
@@ -43,6 +54,11 @@ export function bibleRoutes(bible: BibleService): FastifyPluginAsyncZod {
 
     app.get('/api/bible/first-available/:translation', { schema: { params: translationParam, response: { 200: chapterPosition, ...errors } } }, async (req) =>
       bible.firstAvailableIn(req.params.translation),
+    );
+
+    // Not in the spec: what "Download for offline" moves and keeps, shown before a person starts one.
+    app.get('/api/bible/download-size/:translation', { schema: { params: translationParam, response: { 200: downloadSize, ...errors } } }, async (req, reply) =>
+      reply.header('cache-control', LIST_CACHE).send(await bible.downloadSize(req.params.translation)),
     );
 
     app.get(

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   bookEntry,
   chapterContent,
+  type DownloadSize,
   translationGroup,
   translationSummary,
   type BookEntry,
@@ -17,7 +18,7 @@ import { verseId, formatVerseReference } from '#common/bible/verse-id.ts';
 import { unsafeText } from '#common/contracts/text.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { BibleStore, LoadedChapter, LoadedTranslation } from '../../bible/store/bible-store.ts';
-import { prepareReply, type PreparedReply } from '../../http/prepared-reply.ts';
+import { preparedSizes, prepareReply, type PreparedReply } from '../../http/prepared-reply.ts';
 import type { LicensedTranslation } from '../../bible/licensed/licensed-catalogue.ts';
 import { presentBook } from './book-entry.ts';
 import type { ChapterResult, LicensedReads } from './licensed-reads.ts';
@@ -46,6 +47,9 @@ export interface ChapterShape {
 export class BibleService {
   private readonly chapterReplies = new WeakMap<LoadedChapter, PreparedReply>();
   private readonly bookReplies = new WeakMap<LoadedTranslation, PreparedReply>();
+  /** Each translation's download size, measured once (shared by requests that ask meanwhile). */
+  private readonly downloadSizes = new WeakMap<LoadedTranslation, Promise<DownloadSize>>();
+  private compressing: Promise<unknown> = Promise.resolve();
   private listReplies?: { all: PreparedReply; grouped: PreparedReply };
   private canonReply?: PreparedReply;
   /** Chapter shapes across the local translations, by book order and chapter. */
@@ -302,19 +306,8 @@ export class BibleService {
     // The hot path: a chapter read before is one lookup, nothing built.
     const cached = chapter && this.chapterReplies.get(chapter);
     if (cached) return { reply: cached };
-    const base = {
-      translation: t.code,
-      translationName: t.summary.name,
-      direction: t.summary.direction,
-      book: canon.name,
-      bookId: canon.usfm,
-      chapter: chapterNumber,
-      reference: `${canon.name} ${chapterNumber}`,
-      previous: previousChapter({ book: canon.name, chapter: chapterNumber }, t.navigation),
-      next: nextChapter({ book: canon.name, chapter: chapterNumber }, t.navigation),
-      copyright: t.summary.licence,
-    };
     if (!book || !chapter) {
+      const base = chapterBase(t, canon, chapterNumber);
       const first = t.books[0];
       return {
         payload: {
@@ -328,9 +321,56 @@ export class BibleService {
         },
       };
     }
-    const reply = prepared(chapterContent, { ...base, redirect: false, verses: chapter.verses() }, CHAPTER_CACHE);
+    const reply = prepareReply(this.chapterJson(t, canon, chapter), CHAPTER_CACHE);
     this.chapterReplies.set(chapter, reply);
     return { reply };
+  }
+
+  /** A chapter's content as its reply's bytes carry it, checked against the contract. */
+  private chapterJson(t: LoadedTranslation, canon: CanonBook, chapter: LoadedChapter): string {
+    const content: ChapterContent = { ...chapterBase(t, canon, chapter.number), redirect: false, verses: chapter.verses() };
+    return JSON.stringify(chapterContent.parse(content));
+  }
+
+  /**
+   * What downloading a local translation for offline reading moves and keeps: the book list and every
+   * chapter, the same replies the reader's download fetches. Measured once per translation; chapters
+   * not yet prepared are measured without being kept, so asking costs no memory.
+   */
+  downloadSize(code: string): Promise<DownloadSize> {
+    if (this.licensedTranslation(code)) throw new NotFound(`The ${code} translation cannot be downloaded: its licence allows reading it online only.`);
+    const t = this.translation(code);
+    let size = this.downloadSizes.get(t);
+    if (!size) {
+      size = this.measureChapters(t);
+      this.downloadSizes.set(t, size);
+      size.catch(() => this.downloadSizes.delete(t));
+    }
+    return size;
+  }
+
+  /** Runs one compression after another, whichever translation asked: a small text waits for one chapter of a large one, not for all of it. */
+  private oneAtATime<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.compressing.then(job);
+    this.compressing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async measureChapters(t: LoadedTranslation): Promise<DownloadSize> {
+    const books = this.availableBooksReply(t.code);
+    const size = { translation: t.code, chapters: 0, downloadBytes: books.br.length, storedBytes: books.identity.length };
+    for (const book of t.books) {
+      for (const chapter of book.chapters) {
+        const kept = this.chapterReplies.get(chapter);
+        const { identity, br } = kept
+          ? { identity: kept.identity.length, br: kept.br.length }
+          : await this.oneAtATime(() => preparedSizes(this.chapterJson(t, book.canon, chapter)));
+        size.chapters += 1;
+        size.downloadBytes += br;
+        size.storedBytes += identity;
+      }
+    }
+    return size;
   }
 
   /** Verses of a passage in one translation, in order; a chapter-only range means the whole chapter. */
@@ -399,6 +439,22 @@ export class BibleService {
     }
     return out;
   }
+}
+
+/** What every chapter reply says of where it stands, whether the translation has the chapter or not. */
+function chapterBase(t: LoadedTranslation, canon: CanonBook, chapter: number) {
+  return {
+    translation: t.code,
+    translationName: t.summary.name,
+    direction: t.summary.direction,
+    book: canon.name,
+    bookId: canon.usfm,
+    chapter,
+    reference: `${canon.name} ${chapter}`,
+    previous: previousChapter({ book: canon.name, chapter }, t.navigation),
+    next: nextChapter({ book: canon.name, chapter }, t.navigation),
+    copyright: t.summary.licence,
+  };
 }
 
 /** Whether a verse of a chapter within the range's chapters is within its verses. */

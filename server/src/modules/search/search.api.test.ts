@@ -83,6 +83,30 @@ describe(`Search API on ${databaseKind()}`, () => {
     expect(any.body.total).toBe((await search({ q: 'shepherd' })).body.total);
   });
 
+  it('offers the closest words of the translation itself when a word finds nothing, and only then', async () => {
+    const typo = await search({ q: 'sheperd' });
+    expect(typo.status).toBe(200);
+    expect(() => searchResponse.parse(typo.body)).not.toThrow();
+    expect(typo.body).toMatchObject({ total: 0, suggestion: 'shepherd' });
+    const followed = await search({ q: typo.body.suggestion });
+    expect(followed.body.total).toBe(42);
+    expect(followed.body).not.toHaveProperty('suggestion');
+    // A word of the query: the rest is kept as typed, and the other words still find verses meanwhile.
+    const one = await search({ q: 'good sheperd' });
+    expect(one.body.match).toBe('any');
+    expect(one.body.suggestion).toBe('good shepherd');
+    expect((await search({ q: '"the good sheperd"' })).body.suggestion).toBe('"the good shepherd"');
+    // Each translation's own words: WEB spells the name of God its own way.
+    expect((await search({ q: 'Yahwe', translation: 'WEB' })).body.suggestion).toBe('Yahweh');
+    expect((await search({ q: 'Yahwe', translation: 'KJV' })).body.suggestion).not.toBe('Yahweh');
+    expect((await search({ q: 'Jerusalm' })).body.suggestion).toBe('Jerusalem');
+    // Nothing near enough, a known word, a prefix, a reference: no suggestion.
+    expect((await search({ q: 'xylophone' })).body).not.toHaveProperty('suggestion');
+    expect((await search({ q: 'love' })).body).not.toHaveProperty('suggestion');
+    expect((await search({ q: 'sheperd*' })).body).not.toHaveProperty('suggestion');
+    expect((await search({ q: 'John 3:16' })).body).not.toHaveProperty('suggestion');
+  });
+
   it('puts the passage first when the query is a reference', async () => {
     const verse = await search({ q: 'John 3:16' });
     expect(verse.body.passage).toMatchObject({ reference: 'John 3:16', book: 'John', chapter: 3, verse: 16 });

@@ -9,6 +9,7 @@ import type { LicensedSearch, LicensedTranslation } from '../../bible/licensed/l
 import type { BibleStore, LoadedTranslation } from '../../bible/store/bible-store.ts';
 import { parseQuery } from '../../bible/search/parse-query.ts';
 import { matchOffsets, SearchIndex } from '../../bible/search/search-index.ts';
+import { SpellingVocabulary, suggestQuery } from '#common/bible/spelling.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import { prepareReply, type PreparedReply } from '../../http/prepared-reply.ts';
 
@@ -20,6 +21,8 @@ const SEARCH_CACHE = 'public, max-age=600';
 
 export class SearchService {
   private readonly indexes = new Map<string, SearchIndex>();
+  /** Each translation's words for "Did you mean …?", built on its first search with an unknown word. */
+  private readonly vocabularies = new Map<string, SpellingVocabulary>();
   /** Recent searches, answered again from their prepared bytes (about 15 KB each). */
   private readonly replies = new LRUCache<string, PreparedReply>({ max: 500 });
 
@@ -30,6 +33,7 @@ export class SearchService {
     // A re-imported translation must not be searched through its old index, nor answered from old replies.
     store.onChange((code) => {
       this.indexes.delete(code);
+      this.vocabularies.delete(code);
       this.replies.clear();
     });
   }
@@ -128,6 +132,9 @@ export class SearchService {
         matches: matchOffsets(d.text, parts),
       };
     });
+    const passage = query.offset === 0 ? this.passage(translation, query.q) : null;
+    // A reference names a passage, not words to spell; the first page alone offers a suggestion.
+    const suggestion = passage || query.offset > 0 || parseReference(query.q) ? undefined : this.suggestion(translation, index, query.q);
     return {
       query: query.q,
       translation: translation.code,
@@ -135,9 +142,29 @@ export class SearchService {
       limit: query.limit,
       offset: query.offset,
       match: result.match,
-      passage: query.offset === 0 ? this.passage(translation, query.q) : null,
+      passage,
       results,
+      ...(suggestion && { suggestion }),
     };
+  }
+
+  /** The query with the words this translation lacks replaced by its nearest ones, if any are near. */
+  private suggestion(translation: LoadedTranslation, index: SearchIndex, q: string): string | undefined {
+    return suggestQuery(
+      q,
+      (term) => index.has(term),
+      (term) => this.vocabulary(translation, index).suggest(term),
+    );
+  }
+
+  private vocabulary(translation: LoadedTranslation, index: SearchIndex): SpellingVocabulary {
+    let words = this.vocabularies.get(translation.code);
+    if (!words) {
+      words = new SpellingVocabulary();
+      for (const doc of index.docs) words.add(doc.text);
+      this.vocabularies.set(translation.code, words);
+    }
+    return words;
   }
 
   private passage(translation: LoadedTranslation, q: string): SearchResponse['passage'] {

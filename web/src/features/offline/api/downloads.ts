@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import type { BookEntry } from '#common/contracts/bible.ts';
+import { queryOptions } from '@tanstack/react-query';
+import type { BookEntry, DownloadSize } from '#common/contracts/bible.ts';
 import { availableBooksPath, chapterContentPath } from '#common/bible/reader-url.ts';
+import { apiGet } from '../../../lib/api-client.ts';
 import { DOWNLOAD_HEADER, downloadCacheName } from '../sw-rules.ts';
 
 /**
@@ -13,11 +15,11 @@ import { DOWNLOAD_HEADER, downloadCacheName } from '../sw-rules.ts';
 /** Chapters fetched at once: enough to keep the line busy, few enough to leave room for the reader. */
 const AT_ONCE = 6;
 /**
- * What a chapter may take on the device, for the space check before starting: the reader's JSON of a
- * chapter, kept uncompressed — about 8 KB for a plain text, 33 KB for the KJV with Strong's numbers and
- * red letters (1,189 chapters: 39 MB, measured by bench:offline).
+ * What a chapter may take on the device, for the space check when the translation's own size is not
+ * known: the reader's JSON of a chapter, kept uncompressed — about 8 KB for a plain text, 33 KB for the
+ * KJV with Strong's numbers and red letters (1,189 chapters: 39 MB, measured by bench:offline).
  */
-export const BYTES_PER_CHAPTER_ESTIMATE = 34 * 1024;
+const BYTES_PER_CHAPTER_ESTIMATE = 34 * 1024;
 const RECORD = '/__selah/download.json';
 
 export interface DownloadRecord {
@@ -32,6 +34,14 @@ export type DownloadState =
   | { status: 'downloading'; done: number; total: number; bytes: number }
   | { status: 'failed'; message: string }
   | { status: 'downloaded'; record: DownloadRecord };
+
+/** What downloading a translation moves and keeps, as the server measured its replies; fixed until it is re-imported. */
+export const downloadSizeQuery = (code: string) =>
+  queryOptions({
+    queryKey: ['offline', 'download-size', code],
+    queryFn: () => apiGet<DownloadSize>(`/api/bible/download-size/${encodeURIComponent(code)}`),
+    staleTime: 60 * 60 * 1000,
+  });
 
 export const NO_SPACE = (name: string) =>
   `There is not enough space on this device to keep ${name} for offline reading. Free some space, or delete another download, and try again.`;
@@ -91,9 +101,9 @@ const fetchForDownload = (path: string, signal: AbortSignal) => fetch(path, { he
 
 /**
  * Downloads a translation. Resolves when it is kept (or has failed, as its state says). A failed or
- * cancelled download leaves nothing behind.
+ * cancelled download leaves nothing behind. `storedBytes`, when known, is what it will take here.
  */
-export async function downloadTranslation(code: string, name: string): Promise<void> {
+export async function downloadTranslation(code: string, name: string, storedBytes?: number): Promise<void> {
   if (running.has(code)) return;
   if (typeof caches === 'undefined') {
     set(code, { status: 'failed', message: 'This browser cannot keep translations for offline reading.' });
@@ -108,16 +118,21 @@ export async function downloadTranslation(code: string, name: string): Promise<v
     const books = (await booksReply.clone().json()) as BookEntry[];
     const chapters = books.flatMap((b) => b.chapters.map((chapter) => chapterContentPath(code, b.englishName, chapter)));
     const room = await roomLeft();
-    if (room !== undefined && room < chapters.length * BYTES_PER_CHAPTER_ESTIMATE) {
+    if (room !== undefined && room < (storedBytes ?? chapters.length * BYTES_PER_CHAPTER_ESTIMATE)) {
       set(code, { status: 'failed', message: NO_SPACE(name) });
       return;
     }
     // Asked, not required: a kept translation should not be cleared when the device runs short.
     void navigator.storage?.persist?.().catch(() => false);
     const cache = await caches.open(cacheName);
-    await cache.put(availableBooksPath(code), booksReply);
+    const booksBody = await booksReply.arrayBuffer();
+    await cache.put(
+      availableBooksPath(code),
+      new Response(booksBody, { headers: { 'content-type': booksReply.headers.get('content-type') ?? 'application/json' } }),
+    );
     let done = 0;
-    let bytes = 0;
+    // What is kept here, the book list with the chapters: the figure shown before the download.
+    let bytes = booksBody.byteLength;
     set(code, { status: 'downloading', done, total: chapters.length, bytes });
     let next = 0;
     const worker = async () => {

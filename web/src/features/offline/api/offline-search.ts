@@ -2,6 +2,7 @@ import type { BookEntry, ChapterContent, SearchRequest, SearchResponse } from '#
 import { availableBooksPath } from '#common/bible/reader-url.ts';
 import { downloadCacheName } from '../sw-rules.ts';
 import { findWords, queryWords } from '../word-match.ts';
+import { SpellingVocabulary, suggestQuery } from '#common/bible/spelling.ts';
 
 /**
  * Search without a network (issue 18 §3), in a translation downloaded to this device: every verse
@@ -22,6 +23,18 @@ interface IndexedVerse {
 
 // One index per translation for the page's life: a download does not change under it.
 const indexes = new Map<string, Promise<IndexedVerse[] | undefined>>();
+/** The download's own words, for "Did you mean …?": built the first time a word is not among them. */
+const vocabularies = new Map<string, SpellingVocabulary>();
+
+function vocabulary(code: string, verses: readonly IndexedVerse[]): SpellingVocabulary {
+  let words = vocabularies.get(code);
+  if (!words) {
+    words = new SpellingVocabulary();
+    for (const v of verses) words.add(v.text);
+    vocabularies.set(code, words);
+  }
+  return words;
+}
 
 async function buildIndex(code: string): Promise<IndexedVerse[] | undefined> {
   if (typeof caches === 'undefined' || !(await caches.has(downloadCacheName(code)))) return undefined;
@@ -75,7 +88,18 @@ export async function searchDownloaded(params: SearchRequest): Promise<SearchRes
   const withAll = inScope.filter((v) => words.length > 0 && words.every((w) => findWords(v.folded, [w]).length > 0));
   const match = withAll.length > 0 || words.length === 0 ? 'all' : 'any';
   const found = match === 'all' ? withAll : inScope.filter((v) => findWords(v.folded, words).length > 0);
+  // Verses with every word mean every word is in the text: the vocabulary is built only when one may not be.
+  const spelling = () => vocabulary(code, verses);
+  const mayMiss = offset === 0 && (match === 'any' || found.length === 0);
+  const suggestion = mayMiss
+    ? suggestQuery(
+        params.q,
+        (term) => spelling().has(term),
+        (term) => spelling().suggest(term),
+      )
+    : undefined;
   return {
+    ...(suggestion && { suggestion }),
     query: params.q,
     translation: code,
     total: found.length,

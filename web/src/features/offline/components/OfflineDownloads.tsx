@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TranslationSummary } from '#common/contracts/bible.ts';
 import { translationGroupsQuery } from '../../bible/api/bible.ts';
-import { BYTES_PER_CHAPTER_ESTIMATE, cancelDownload, deleteDownload, downloadTranslation, refreshDownloads, useDownloadState } from '../api/downloads.ts';
+import { cancelDownload, deleteDownload, downloadSizeQuery, downloadTranslation, refreshDownloads, useDownloadState } from '../api/downloads.ts';
 
-/** About 1,189 chapters for a whole Bible: the size shown before a download is this estimate. */
-const WHOLE_BIBLE_CHAPTERS = 1189;
+const MB = 1024 * 1024;
+const megabytesFormat = new Intl.NumberFormat('en', { style: 'unit', unit: 'megabyte', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const kilobytesFormat = new Intl.NumberFormat('en', { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** A size as people read it: "38.9 MB", or "24 KB" for a small text that would round to 0.0 MB. */
+const megabytes = (bytes: number) => (bytes < MB / 10 ? kilobytesFormat.format(Math.max(1, Math.round(bytes / 1024))) : megabytesFormat.format(bytes / MB));
 
 /**
  * /settings "Offline reading": each translation whose terms allow it can be kept on this device, every
@@ -36,6 +38,7 @@ export function OfflineDownloads() {
 
 function DownloadRow({ translation: t }: { translation: TranslationSummary }) {
   const state = useDownloadState(t.code);
+  const size = useQuery({ ...downloadSizeQuery(t.code), enabled: state.status !== 'downloaded' });
   const label = `${t.name} (${t.code})`;
   return (
     <li className="flex flex-col gap-2 py-3" data-testid={`download-${t.code}`}>
@@ -45,7 +48,11 @@ function DownloadRow({ translation: t }: { translation: TranslationSummary }) {
           <p className="text-sm text-stone-600 dark:text-stone-400">
             {state.status === 'downloaded'
               ? `On this device: ${state.record.chapters.toLocaleString('en')} chapters, ${megabytes(state.record.bytes)}`
-              : `Up to ${megabytes(WHOLE_BIBLE_CHAPTERS * BYTES_PER_CHAPTER_ESTIMATE)}`}
+              : size.data
+                ? `About ${megabytes(size.data.downloadBytes)} to download, ${megabytes(size.data.storedBytes)} on this device`
+                : size.isError
+                  ? 'Its size could not be worked out just now.'
+                  : 'Working out its size…'}
           </p>
         </div>
         {state.status === 'downloading' ? (
@@ -60,7 +67,7 @@ function DownloadRow({ translation: t }: { translation: TranslationSummary }) {
           <button
             type="button"
             className="button-primary"
-            onClick={() => void downloadTranslation(t.code, t.name)}
+            onClick={() => void downloadTranslation(t.code, t.name, size.data?.storedBytes)}
             aria-label={`Download ${label} for offline reading`}
           >
             Download

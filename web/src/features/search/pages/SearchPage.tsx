@@ -158,6 +158,19 @@ export function SearchPage(params: SearchPageParams) {
               ? `No verses found for “${data.query}”`
               : `${data.total.toLocaleString()} ${data.total === 1 ? 'verse' : 'verses'}${data.match === 'any' ? ' with some of these words' : ''} · page ${page} of ${pages}`}
           </h2>
+          {data.suggestion && (
+            <p className="mb-3 text-lg" data-testid="search-suggestion">
+              Did you mean{' '}
+              <Link
+                to="/search"
+                search={{ q: data.suggestion, translation: params.translation, book: params.book, testament: params.testament }}
+                className="inline-flex min-h-11 items-center font-semibold text-orange-800 underline underline-offset-4 dark:text-orange-300"
+              >
+                {data.suggestion}
+              </Link>
+              ?
+            </p>
+          )}
           <ol className="flex flex-col gap-2">
             {data.results.map((hit) => (
               <li key={hit.verseId}>

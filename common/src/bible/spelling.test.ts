@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { editDistance, SpellingVocabulary, suggestQuery } from './spelling.ts';
+
+function vocabulary(...texts: string[]): SpellingVocabulary {
+  const words = new SpellingVocabulary();
+  for (const text of texts) words.add(text);
+  return words;
+}
+
+const PSALM = vocabulary(
+  'The LORD is my shepherd; I shall not want.',
+  'I am the good shepherd: the good shepherd giveth his life for the sheep.',
+  'And the shepherds returned, glorifying and praising God.',
+  'Then Jesus went up to Jerusalem, and the LORD was with him.',
+  'He shepheth not.', // a rare word one letter from the typo, beside a frequent one at the same distance
+);
+
+describe('edit distance', () => {
+  it('counts insertions, deletions, substitutions and swapped neighbours as one each', () => {
+    expect(editDistance('sheperd', 'shepherd', 2)).toBe(1);
+    expect(editDistance('shepherd', 'sheperd', 2)).toBe(1);
+    expect(editDistance('shapherd', 'shepherd', 2)).toBe(1);
+    expect(editDistance('shpeherd', 'shepherd', 2)).toBe(1);
+    expect(editDistance('shepard', 'shepherd', 2)).toBe(2);
+    expect(editDistance('love', 'love', 2)).toBe(0);
+  });
+
+  it('stops at the bound: anything further is bound + 1', () => {
+    expect(editDistance('grace', 'shepherd', 2)).toBe(3);
+    expect(editDistance('a', 'abcdef', 2)).toBe(3);
+  });
+});
+
+describe('a translation’s own words as suggestions', () => {
+  it('offers the closest word the text has, the more frequent of equally close ones', () => {
+    expect(PSALM.suggest('sheperd')).toBe('shepherd');
+    expect(PSALM.suggest('shepard')).toBe('shepherd');
+    // "shepheth" (once) and "shepherd" (three times) are both one edit from "shepherh".
+    expect(PSALM.suggest('shepherh')).toBe('shepherd');
+  });
+
+  it('prefers a nearer word over a more frequent further one', () => {
+    expect(PSALM.suggest('shepherdss')).toBe('shepherds');
+  });
+
+  it('suggests nothing for a word it knows, a word too far from all, or a very short one', () => {
+    expect(PSALM.has('shepherd')).toBe(true);
+    expect(PSALM.suggest('xylophone')).toBeUndefined();
+    expect(PSALM.suggest('qz')).toBeUndefined();
+    // Short words allow one edit only: "shxxp" is two from "sheep".
+    expect(PSALM.suggest('shxxp')).toBeUndefined();
+    expect(PSALM.suggest('shep')).toBe('sheep');
+  });
+
+  it('shows a word as the text writes it: lower case where it is a common word, capitalised for a name', () => {
+    expect(PSALM.suggest('shepherdz')).toBe('shepherd');
+    expect(PSALM.suggest('lrod')).toBe('Lord');
+    expect(PSALM.suggest('jerusalm')).toBe('Jerusalem');
+  });
+
+  it('finds words of other languages, with their accents, typed with or without them', () => {
+    const spanish = vocabulary(
+      'Jehová es mi pastor; nada me faltará.',
+      'Bienaventurados los de limpio corazón: porque ellos verán á Dios.',
+      'Con todo mi corazón te he buscado.',
+    );
+    expect(spanish.suggest('corason')).toBe('corazón');
+    expect(spanish.suggest('corasón')).toBe('corazón');
+    expect(spanish.suggest('pastro')).toBe('pastor');
+    expect(spanish.suggest('jehobá')).toBe('Jehová');
+    expect(spanish.has('corazon')).toBe(true);
+  });
+});
+
+describe('a whole query, corrected', () => {
+  const known = (term: string) => PSALM.has(term);
+  const suggest = (term: string) => PSALM.suggest(term);
+
+  it('replaces each unknown word and keeps the rest of what was typed', () => {
+    expect(suggestQuery('sheperd', known, suggest)).toBe('shepherd');
+    expect(suggestQuery('the good sheperd', known, suggest)).toBe('the good shepherd');
+    expect(suggestQuery('"good sheperd"', known, suggest)).toBe('"good shepherd"');
+    expect(suggestQuery('Sheperd sheep', known, suggest)).toBe('Shepherd sheep');
+    expect(suggestQuery('jerusalm lrod', known, suggest)).toBe('Jerusalem Lord');
+  });
+
+  it('is undefined when every word is known, or no unknown word has a suggestion', () => {
+    expect(suggestQuery('good shepherd', known, suggest)).toBeUndefined();
+    expect(suggestQuery('xylophone', known, suggest)).toBeUndefined();
+    // Prefixes and numbers are left alone.
+    expect(suggestQuery('shephe* 23', known, suggest)).toBeUndefined();
+  });
+});
