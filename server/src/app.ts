@@ -48,6 +48,7 @@ import { moderationRoutes } from './modules/pictures/moderation.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { AdminRepository } from './modules/admin/admin.repository.ts';
 import { AuditLog } from './modules/admin/audit-log.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { closeAdminRoutes, staffGate } from './modules/admin/staff.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
@@ -174,8 +175,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const server = Fastify({
     serverFactory: (handler) => createServer((req, res) => fast.reads?.(req, res) || handler(req, res)),
     logger: options.logger === false ? false : { level: config.logLevel },
-    // Behind a proxy (TRUST_PROXY=on) the client address comes from X-Forwarded-For; else the socket's.
-    trustProxy: config.trustProxy,
+    // Behind a proxy (TRUST_PROXY) the client address comes from X-Forwarded-For, as far as the trusted proxies go; else the socket's.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Per-request logs cost more than a chapter read; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -314,7 +315,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         adminRepository,
         {
           publicUrl: config.publicUrl,
-          trustProxy: config.trustProxy,
+          trustProxy: config.trustProxy !== false,
           engines: {
             answers: config.languageModel ? `language model ${config.languageModel.model}` : 'Scripture engine (built in, offline)',
             speech: config.speech ? `speech service ${config.speech.model}, voice ${config.speech.voice}` : 'built-in voice (offline)',

@@ -107,7 +107,7 @@ export function toRequest(req: FastifyRequest, path: string, body?: unknown): Re
   const headers = headersOf(req);
   headers.delete('content-length');
   // better-auth's per-address limits read this header: give it the address Fastify worked out (the
-  // socket's, or the proxy's X-Forwarded-For when TRUST_PROXY=on), never what the client claims.
+  // socket's, or the one the trusted proxies put in X-Forwarded-For), never what the client claims.
   headers.delete('x-real-ip');
   headers.set('x-forwarded-for', req.ip);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
