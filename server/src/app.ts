@@ -74,6 +74,7 @@ import { authSecret } from './modules/auth/secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { AttemptLimiter } from './modules/auth/attempt-limiter.ts';
+import { AttemptLimiterRepository } from './modules/auth/attempt-limiter.repository.ts';
 import { viewerResolver } from './modules/auth/viewer.ts';
 import { StudyRepository } from './modules/study/study.repository.ts';
 import { StudyService } from './modules/study/study.service.ts';
@@ -220,12 +221,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(searchRoutes(search));
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: server.log });
+  const attempts = new AttemptLimiter(new AttemptLimiterRepository(database.db));
   const engine = createAuth({
     db: database.db,
     mailer,
     secret: authSecret(config.authSecret, config.dataDir),
     publicUrl: config.publicUrl,
     allowedHosts: hosts.patterns,
+    passwordReset: (email) => attempts.passwordReset(email),
   });
   const viewerOf = viewerResolver(engine);
   server.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
@@ -235,7 +238,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const profileRepository = new ProfileRepository(database.db);
   const auth = new AuthService(
     engine,
-    new AttemptLimiter(database.db),
+    attempts,
     (id) => profileRepository.role(id),
     (id) => profileRepository.disabled(id),
   );
