@@ -83,6 +83,20 @@ describe(`the attempt limiter on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`, () =
     expect(JSON.stringify(known)).not.toMatch(/ruth|10\.3|ddd/);
   });
 
+  it('lets no more than the hard limit of strangers’ guesses through, even when they are all in flight at once', async () => {
+    await database.db.execute(sql`TRUNCATE rate_limit, sign_in_known`);
+    const l = limiter();
+    await l.signInSucceeded('ruth@example.org', at('10.5.0.1'));
+    const strangers = Array.from({ length: 20 }, (_, i) => at(`10.5.1.${i}`));
+    const admissions = await Promise.all(strangers.map((place) => l.signInAttempt('ruth@example.org', place)));
+    expect(admissions.filter((a) => a.wait === null)).toHaveLength(6);
+    expect(admissions.filter((a) => a.wait?.everyone)).toHaveLength(14);
+    await Promise.all(strangers.map((place, i) => (admissions[i]!.wait ? null : l.signInFailed('ruth@example.org', place, admissions[i]))));
+    // The owner's known address is not held by them; a right password from a stranger's place gives its count back.
+    expect(await l.signInAttempt('ruth@example.org', at('10.5.0.1'))).toEqual({ wait: null, counted: false });
+    expect((await rows()).find((r) => r.key.startsWith('account:'))?.count).toBeGreaterThanOrEqual(6);
+  });
+
   it('clears every sign-in count of the account when its password is reset, and no other account’s', async () => {
     await database.db.execute(sql`TRUNCATE rate_limit, sign_in_known`);
     const l = limiter();

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimits, signInKnown } from '../../db/schema.ts';
 
@@ -24,10 +24,14 @@ export class AttemptLimiterRepository {
     return new Map(rows.map((r) => [r.key, { count: r.count, windowStart: r.lastRequest }]));
   }
 
-  /** Adds one to each key; a counter whose window began at or before `windowEndedBy` starts again at one. */
-  async bump(keys: readonly string[], now: number, windowEndedBy: number): Promise<void> {
+  /**
+   * Adds one to each key, atomically per key; a counter whose window began at or before `windowEndedBy`
+   * starts again at one. Returns the new count of the last key.
+   */
+  async bump(keys: readonly string[], now: number, windowEndedBy: number): Promise<number> {
+    let last = 0;
     for (const key of keys) {
-      await this.db
+      const [row] = await this.db
         .insert(rateLimits)
         .values({ id: key, key, count: 1, lastRequest: now })
         .onConflictDoUpdate({
@@ -36,8 +40,20 @@ export class AttemptLimiterRepository {
             count: sql`CASE WHEN ${rateLimits.lastRequest} <= ${windowEndedBy} THEN 1 ELSE ${rateLimits.count} + 1 END`,
             lastRequest: sql`CASE WHEN ${rateLimits.lastRequest} <= ${windowEndedBy} THEN ${now} ELSE ${rateLimits.lastRequest} END`,
           },
-        });
+        })
+        .returning({ count: rateLimits.count });
+      last = row?.count ?? 0;
     }
+    return last;
+  }
+
+  /** Takes back one use of a counter; one that falls to nothing is removed, so a refused request leaves no row. */
+  async unbump(key: string): Promise<void> {
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`GREATEST(${rateLimits.count} - 1, 0)` })
+      .where(eq(rateLimits.key, key));
+    await this.db.delete(rateLimits).where(and(eq(rateLimits.key, key), lte(rateLimits.count, 0)));
   }
 
   async remove(keys: readonly string[]): Promise<void> {

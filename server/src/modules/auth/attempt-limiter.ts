@@ -23,6 +23,13 @@ import type { SignInPlace } from './sign-in-place.ts';
  */
 export type MailAction = 'sign-up' | 'password-reset' | 'verification-mail';
 
+/** What a sign-in attempt may do, and whether the account's count was already taken for it. */
+export interface Admission {
+  wait: Wait | null;
+  /** A stranger's attempt is counted on the account before the password is checked. */
+  counted: boolean;
+}
+
 export interface Wait {
   seconds: number;
   /** The account is closed to every place that has not signed in before. */
@@ -71,14 +78,37 @@ export class AttemptLimiter {
     return null;
   }
 
-  async signInFailed(email: string, place: SignInPlace): Promise<void> {
+  /**
+   * Admits one attempt. A stranger's is counted on the account first, atomically, so however many are
+   * in flight at once no more than HARD_MAX are let through in a window; a known place is not.
+   */
+  async signInAttempt(email: string, place: SignInPlace): Promise<Admission> {
+    const wait = await this.signInWait(email, place);
+    if (wait) return { wait, counted: false };
     const account = accountDigest(email);
-    await this.bump([counterKey('sign-in', account), ...placeCounterKeys(account, place)]);
+    if (await this.repository.anyKnown(account, knownKeys(account, place))) return { wait: null, counted: false };
+    const key = counterKey('sign-in', account);
+    const now = this.now();
+    const count = await this.repository.bump([key], now, now - this.windowMs);
+    if (count <= this.hardMax) return { wait: null, counted: true };
+    const all = (await this.counts([key])).get(key);
+    return { wait: { seconds: this.secondsLeft(all?.windowStart ?? now), everyone: true }, counted: true };
+  }
+
+  async signInFailed(email: string, place: SignInPlace, admission: Admission = { wait: null, counted: false }): Promise<void> {
+    const account = accountDigest(email);
+    await this.bump([...(admission.counted ? [] : [counterKey('sign-in', account)]), ...placeCounterKeys(account, place)]);
+  }
+
+  /** The password was not checked after all: the attempt is taken back. */
+  async signInNotTried(email: string, admission: Admission): Promise<void> {
+    if (admission.counted) await this.repository.unbump(counterKey('sign-in', accountDigest(email)));
   }
 
   /** A right password: this place starts afresh on this account, and is known to it from now on. */
-  async signInSucceeded(email: string, place: SignInPlace): Promise<void> {
+  async signInSucceeded(email: string, place: SignInPlace, admission: Admission = { wait: null, counted: false }): Promise<void> {
     const account = accountDigest(email);
+    if (admission.counted) await this.repository.unbump(counterKey('sign-in', account));
     await this.repository.remove(placeCounterKeys(account, place));
     await this.repository.remember(account, knownKeys(account, place), new Date(this.now()));
   }
@@ -107,6 +137,7 @@ export class AttemptLimiter {
   }
 
   private async bump(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
     const now = this.now();
     await this.repository.bump(keys, now, now - this.windowMs);
     await this.sweep(now);

@@ -46,14 +46,16 @@ export class AuthService {
   }
 
   async signIn(request: Request, email: string, place: SignInPlace): Promise<Response> {
-    const wait = await this.limiter.signInWait(email, place);
-    if (wait) throw tooMany(wait);
+    const admission = await this.limiter.signInAttempt(email, place);
+    if (admission.wait) throw tooMany(admission.wait);
     let response = await this.engine.handler(request);
-    if (response.status === 401) await this.limiter.signInFailed(email, place);
+    if (response.status === 401) await this.limiter.signInFailed(email, place, admission);
+    // Refused before the password was checked (better-auth's per-address limit, an unverified email): not a guess.
+    else if (!response.ok) await this.limiter.signInNotTried(email, admission);
     if (response.ok) {
       // The place is known to the account from now on; a browser without a device cookie gets one.
       const device = place.device ?? newDevice();
-      await this.limiter.signInSucceeded(email, { ...place, device });
+      await this.limiter.signInSucceeded(email, { ...place, device }, admission);
       if (!place.device) response = withCookie(response, deviceCookie(device));
       // Only someone with the right password learns that the account is disabled; its session ends at once.
       const body = (await response
