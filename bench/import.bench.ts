@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const start = async () => {
     const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SWORD_DISCOVERY: 'off', TRUST_PROXY: 'on' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SWORD_DISCOVERY: 'off', TRUST_PROXY: '1' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     for (let i = 0; ; i++) {

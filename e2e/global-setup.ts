@@ -58,7 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     SWORD_DISCOVERY: 'off',
     LOG_LEVEL: 'warn',
     SMTP_URL: smtp.url,
-    TRUST_PROXY: 'on',
+    TRUST_PROXY: '1',
     API_BIBLE_KEY,
     API_BIBLE_URL: apiBible.url,
     API_BIBLE_FUMS_URL: apiBible.fumsUrl,

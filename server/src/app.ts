@@ -52,6 +52,7 @@ import { moderationRoutes } from './modules/pictures/moderation.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { AdminRepository } from './modules/admin/admin.repository.ts';
 import { AuditLog } from './modules/admin/audit-log.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { closeAdminRoutes, staffGate } from './modules/admin/staff.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
@@ -78,6 +79,7 @@ import { authSecret } from './modules/auth/secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { AttemptLimiter } from './modules/auth/attempt-limiter.ts';
+import { AttemptLimiterRepository } from './modules/auth/attempt-limiter.repository.ts';
 import { viewerResolver } from './modules/auth/viewer.ts';
 import { StudyRepository } from './modules/study/study.repository.ts';
 import { StudyService } from './modules/study/study.service.ts';
@@ -183,8 +185,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const server = Fastify({
     serverFactory: (handler) => createServer((req, res) => fast.reads?.(req, res) || handler(req, res)),
     logger: options.logger === false ? false : { level: config.logLevel },
-    // Behind a proxy (TRUST_PROXY=on) the client address comes from X-Forwarded-For; else the socket's.
-    trustProxy: config.trustProxy,
+    // Behind a proxy (TRUST_PROXY) the client address comes from X-Forwarded-For, as far as the trusted proxies go; else the socket's.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Per-request logs cost more than a chapter read; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -228,12 +230,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(searchRoutes(search));
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: server.log });
+  const attempts = new AttemptLimiter(new AttemptLimiterRepository(database.db));
   const engine = createAuth({
     db: database.db,
     mailer,
     secret: authSecret(config.authSecret, config.dataDir),
     publicUrl: config.publicUrl,
     allowedHosts: hosts.patterns,
+    passwordReset: (email) => attempts.passwordReset(email),
   });
   const viewerOf = viewerResolver(engine);
   server.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
@@ -243,7 +247,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const profileRepository = new ProfileRepository(database.db);
   const auth = new AuthService(
     engine,
-    new AttemptLimiter(database.db),
+    attempts,
     (id) => profileRepository.role(id),
     (id) => profileRepository.disabled(id),
   );
@@ -342,7 +346,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         adminRepository,
         {
           publicUrl: config.publicUrl,
-          trustProxy: config.trustProxy,
+          trustProxy: config.trustProxy !== false,
           engines: {
             answers: config.languageModel ? `language model ${config.languageModel.model}` : 'Scripture engine (built in, offline)',
             speech: config.speech ? `speech service ${config.speech.model}, voice ${config.speech.voice}` : 'built-in voice (offline)',

@@ -47,3 +47,20 @@ describe('the licensed catalogue settings', () => {
     expect(() => loadConfig({ API_BIBLE_FUMS_URL: 'sometimes' })).toThrow(/API_BIBLE_FUMS_URL/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('takes off, a count of proxies, or the proxies’ addresses, and refuses on with what to set instead', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    expect(() => loadConfig({ TRUST_PROXY: 'on' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: TRUST_PROXY cannot be on (it would believe any X-Forwarded-For a client sends): set 1 for one proxy such as nginx or Caddy in front, or the proxies’ addresses (e.g. 127.0.0.1,10.0.0.0/8) (got "on")',
+      ),
+    );
+    for (const bad of ['0', '-1', 'yes', '10.0.0.300', '10.0.0.0/33', '127.0.0.1,,nginx'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+  });
+});

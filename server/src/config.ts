@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseHost } from './http/trusted-hosts.ts';
+import { parseTrustProxy, TRUST_PROXY_FORMAT, TRUST_PROXY_ON, type TrustProxy } from './http/trust-proxy.ts';
 
 /**
  * Every setting the server reads, parsed once at start. A bad value stops the start with one clear
@@ -36,7 +37,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Selah <no-reply@localhost>'),
   CONTACT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TRUST_PROXY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  TRUST_PROXY: z
+    .string()
+    .default('off')
+    .refine((v) => v.trim() !== 'on', { error: TRUST_PROXY_ON, abort: true })
+    .refine((v) => parseTrustProxy(v) !== null, { error: TRUST_PROXY_FORMAT }),
   AI_BASE_URL: z.url({ error: 'must be a URL such as http://localhost:11434/v1' }).optional(),
   AI_MODEL: z.string().min(1).max(200).optional(),
   AI_API_KEY: z.string().max(500).optional(),
@@ -111,10 +116,10 @@ export interface AppConfig {
   /** Signs sessions; without it one is generated once and kept in the data folder. */
   authSecret?: string;
   /**
-   * Read the client address from X-Forwarded-For. Only behind a reverse proxy that sets it: otherwise
-   * anyone could name any address and step around the per-address sign-in limits.
+   * Whose X-Forwarded-For to believe: nobody's, the nearest N proxies', or the listed proxies'. Only a
+   * proxy's: otherwise anyone could name any address and step around every per-address limit.
    */
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** What the AI says first when a question shows someone may be in danger (else its default). */
   aiCrisisText?: string;
   /** Questions to the AI per hour, per account and per client address. */
@@ -191,7 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
     authSecret: e.AUTH_SECRET,
-    trustProxy: e.TRUST_PROXY === 'on',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
     allowedHosts: e.ALLOWED_HOSTS,
     aiCrisisText: e.AI_CRISIS_TEXT,
     aiRateLimit: e.AI_RATE_LIMIT,

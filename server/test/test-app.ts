@@ -24,8 +24,8 @@ export async function startTestApp(
     WEB_DIST: '/nonexistent',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     DATA_DIR: '/tmp/selah-test-data',
-    // The tests play the proxy: each may name its client address in X-Forwarded-For.
-    TRUST_PROXY: 'on',
+    // The tests play one proxy: a single X-Forwarded-For value is the client address each names.
+    TRUST_PROXY: '1',
     // The name the test browser uses (test/accounts.ts), and inject()'s default.
     ALLOWED_HOSTS: 'selah.test,localhost',
     ...options.env,

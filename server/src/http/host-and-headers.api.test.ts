@@ -106,7 +106,7 @@ describe(`behind a TLS proxy, on ${databaseKind()}`, () => {
   let app: TestApp;
   beforeAll(async () => {
     inbox = await startInbox();
-    app = await startTestApp({ importDefaults: false, env: { SMTP_URL: inbox.url, TRUST_PROXY: 'on' } });
+    app = await startTestApp({ importDefaults: false, env: { SMTP_URL: inbox.url, TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await app?.stop();

@@ -57,7 +57,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { publicH
     reply.headers(forRequest(req).everyReply);
     done();
   });
-  // Behind a TLS proxy (TRUST_PROXY=on, X-Forwarded-Proto: https) every cookie is Secure, even when
+  // Behind a trusted TLS proxy (TRUST_PROXY, X-Forwarded-Proto: https) every cookie is Secure, even when
   // PUBLIC_URL is not set and the auth library could not know the site is served over https.
   app.addHook('onSend', (req, reply, payload, done) => {
     const cookies = req.protocol === 'https' ? reply.getHeader('set-cookie') : undefined;

@@ -17,17 +17,37 @@ export const CONTENT_IMPORT: Staff = { userId: null, email: 'content import', ro
 
 export const SIGN_IN_AS_STAFF = 'Sign in as an administrator.';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may use an /api/admin/* route; admins only unless the route names more. Checked before its input is read. */
+    staff?: readonly StaffRole[];
+  }
+}
+
+/** The admin routes authors may use too (their lessons): `{ config: { staff: ADMINS_AND_AUTHORS } }`. */
+export const ADMINS_AND_AUTHORS: readonly StaffRole[] = ['admin', 'author'];
+const ADMINS_ONLY: readonly StaffRole[] = ['admin'];
+
 /**
- * The server's check behind every admin API: a guest gets 401, an account without the role 403. The
- * role is read from the database on each request, so a grant or a revoke counts at once.
+ * The server's check behind every admin API: a guest gets 401, an account without the route's role 403.
+ * The roles are the route's own (`config.staff`, admins only by default), so the gate before the input
+ * and the handler that acts agree. The role is read from the database once per request, so a grant or a
+ * revoke counts at once.
  */
 export function staffGate(repository: AdminRepository, viewerOf: ViewerOf) {
-  return async (req: FastifyRequest, allowed: readonly StaffRole[] = ['admin']): Promise<Staff> => {
+  const checked = new WeakMap<FastifyRequest, Promise<Staff>>();
+  const check = async (req: FastifyRequest): Promise<Staff> => {
+    const allowed = req.routeOptions.config.staff ?? ADMINS_ONLY;
     const { userId } = requireUser(await viewerOf(req), SIGN_IN_AS_STAFF);
     const row = await repository.account(userId);
     const role = row?.role;
     if (!row || (role !== 'admin' && role !== 'author') || !allowed.includes(role)) throw new Forbidden(ADMIN_PAGE_ONLY);
     return { userId, email: row.email, role };
+  };
+  return (req: FastifyRequest): Promise<Staff> => {
+    let staff = checked.get(req);
+    if (!staff) checked.set(req, (staff = check(req)));
+    return staff;
   };
 }
 export type StaffGate = ReturnType<typeof staffGate>;
@@ -36,13 +56,14 @@ export type StaffGate = ReturnType<typeof staffGate>;
 const OUTSIDE_THE_GATE = new Set(['/api/admin/sign-in', '/api/admin/status']);
 
 /**
- * Every /api/admin/* route, whatever module registers it, is closed to guests (401) and to readers
- * (403) before its input is even read; each route then checks the role it needs (admin, or author).
+ * Every /api/admin/* route, whatever module registers it, is closed before its input is even parsed:
+ * guests get 401, and anyone without the route's role (readers; authors on admin-only routes) the same
+ * 403 whatever they sent, so nobody learns a route's shapes from its 400s.
  */
 export function closeAdminRoutes(server: FastifyInstance, staffOf: StaffGate): void {
   server.addHook('onRequest', async (req) => {
     const path = req.url.split('?')[0]!;
     if (!path.startsWith('/api/admin/') || OUTSIDE_THE_GATE.has(path)) return;
-    await staffOf(req, ['admin', 'author']);
+    await staffOf(req);
   });
 }

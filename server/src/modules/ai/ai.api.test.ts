@@ -157,6 +157,24 @@ describe('limits on questions to the AI', () => {
     // Another address is not held back by the first one's questions.
     expect((await askFrom('203.0.113.8')).statusCode).toBe(200);
   });
+
+  it('counts AI-enhanced searches with questions, and refuses them too once the hour is spent', async () => {
+    const searchFrom = (address: string, q: string) =>
+      limited.server.inject({ method: 'GET', url: `/api/ai/passages?q=${encodeURIComponent(q)}`, headers: { host: 'localhost', 'x-forwarded-for': address } });
+    expect((await searchFrom('203.0.113.20', 'verses about anxiety')).statusCode).toBe(200);
+    expect((await askFrom('203.0.113.20')).statusCode).toBe(200);
+    const refused = await searchFrom('203.0.113.20', 'verses about money');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('That is 2 questions to the AI in the last hour, the most allowed. Please ask again in 60 minutes.');
+    expect(refused.headers['cache-control'] ?? '').not.toMatch(/public/);
+    expect((await askFrom('203.0.113.20')).statusCode).toBe(429);
+
+    // Searches alone spend the hour as well.
+    expect((await searchFrom('203.0.113.21', 'peace')).statusCode).toBe(200);
+    expect((await searchFrom('203.0.113.21', 'peace')).statusCode).toBe(200);
+    expect((await searchFrom('203.0.113.21', 'peace')).statusCode).toBe(429);
+    expect((await askFrom('203.0.113.21')).statusCode).toBe(429);
+  });
 });
 
 describe('GET /api/ai/passages (AI-enhanced search)', () => {

@@ -48,10 +48,10 @@ export function aiRoutes(service: AiService, viewerOf: ViewerOf): FastifyPluginA
     );
 
     // A read with no personal data: the same for everyone, and kept for an hour like search results,
-    // unless the model could not be asked this time (its limit, a failure): then it is asked again next time.
+    // unless the model could not be asked this time (a failure): then it is asked again next time.
     app.get(
       '/api/ai/passages',
-      { schema: { querystring: topicPassagesQuery, response: { 200: topicPassages, 400: errorBody, 404: errorBody } } },
+      { schema: { querystring: topicPassagesQuery, response: { 200: topicPassages, 400: errorBody, 404: errorBody, 429: errorBody } } },
       async (req, reply) => {
         // Counted against the address alone: a public read does not look at who is signed in.
         const { fresh, ...found } = await service.passagesFor(req.query.q, req.query.translation, { viewer: { kind: 'guest' }, address: req.ip });

@@ -103,14 +103,16 @@ export class AiService {
    * AI-enhanced search (/search): the passages a question or topic points to by meaning (its everyday
    * words, the topics), not by its words; with a language model, also the passages it suggests, each
    * checked against the store first. Nothing when neither finds any, as the keyword hits are beside it.
-   * `fresh` is false when the model could not be asked (a limit, a failure): the reply is then not cached.
+   * `fresh` is false when the model could not be asked (a failure): the reply is then not cached.
    */
   async passagesFor(q: string, translation: string | undefined, asker: { viewer: Viewer; address: string }): Promise<TopicPassages & { fresh: boolean }> {
     const code = this.bible.localFor(translation).code;
+    // Counted like a question, whether or not a model is asked: an AI search is refused (429) once the hour is spent.
+    this.admit(asker.viewer, asker.address);
     const found = this.finder.find(q, code, { keywords: false });
     // Four from the topics leave room for what a model suggests.
     const topical = found.topics.length > 0 ? found.passages.slice(0, 4).map((p) => ({ ...p, source: 'topic' as const })) : [];
-    const suggested = await this.suggestedPassages(q, code, asker);
+    const suggested = await this.suggestedPassages(q, code);
     // The model's passages after the topics', each checked and quoted from the store, none twice.
     const list = this.finder.collector(code, SEARCH_PASSAGES, topical);
     suggested.references.forEach(list.add);
@@ -119,17 +121,12 @@ export class AiService {
   }
 
   /** The references a language model suggests for a search, verified; remembered, so a search asked again costs nothing. */
-  private async suggestedPassages(
-    q: string,
-    translation: string,
-    asker: { viewer: Viewer; address: string },
-  ): Promise<{ references: string[]; fresh: boolean }> {
+  private async suggestedPassages(q: string, translation: string): Promise<{ references: string[]; fresh: boolean }> {
     if (!this.engine.suggestPassages) return { references: [], fresh: true };
     const key = `${translation}\n${q.trim().toLowerCase()}`;
     const kept = this.suggestions.get(key);
     if (kept) return { references: kept, fresh: true };
     try {
-      this.admit(asker.viewer, asker.address);
       const text = await this.engine.suggestPassages(q, translation);
       const references = checkReferences(text, translation, this.bible).flatMap((r) => (r.status === 'verified' && r.reference ? [r.reference] : []));
       this.suggestions.set(key, references);

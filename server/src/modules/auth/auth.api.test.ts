@@ -12,6 +12,14 @@ async function rateLimitRows(): Promise<number> {
   return Number((rows[0] as { n: number }).n);
 }
 
+/** Rows of known places that name the account in the clear (there should be none). */
+async function knownRows(email: string): Promise<number> {
+  const { rows } = await app.database.db.execute(
+    sql`SELECT count(*)::int AS n FROM sign_in_known WHERE key LIKE ${`%${email}%`} OR account LIKE ${`%${email}%`}`,
+  );
+  return Number((rows[0] as { n: number }).n);
+}
+
 describe(`accounts on ${databaseKind()}`, () => {
   beforeAll(async () => {
     inbox = await startInbox();
@@ -113,6 +121,42 @@ describe(`accounts on ${databaseKind()}`, () => {
     expect((await attempt('10.8.1.1', 'the real password')).statusCode).toBe(429);
     // …and the owner, from an address that never failed, signs in.
     expect((await attempt('10.8.2.1', 'the real password')).statusCode).toBe(200);
+  });
+
+  it('lets the owner in from places that signed in before while a hundred strangers hold the account, and a completed reset lifts the hold', async () => {
+    await signUpVerified(app, inbox, 'keeper@example.org', 'the real password', '10.6.0.1');
+    const signIn = (browser: Browser, ip: string, password: string) =>
+      browser.request('POST', '/api/auth/sign-in/email', { email: 'keeper@example.org', password }, { 'x-forwarded-for': ip });
+    const home = new Browser(app);
+    const laptop = new Browser(app);
+    expect((await signIn(home, '10.6.0.1', 'the real password')).statusCode).toBe(200);
+    const first = await signIn(laptop, '10.6.0.2', 'the real password');
+    expect(first.statusCode).toBe(200);
+    const device = [first.headers['set-cookie']].flat().find((c) => c?.startsWith('selah_device='));
+    expect(device).toMatch(/^selah_device=[\w-]{43}; Max-Age=31536000; Path=\/api; HttpOnly; SameSite=Lax$/);
+    expect(await knownRows('keeper@example.org')).toBe(0); // kept only as hashes
+
+    // A hundred addresses, one wrong password each.
+    for (let i = 0; i < 100; i++) expect((await signIn(new Browser(app), `10.5.${Math.floor(i / 50)}.${i % 50}`, `guess ${i}`)).statusCode).toBe(401);
+    const stranger = await signIn(new Browser(app), '10.5.9.9', 'the real password');
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().message).toMatch(/You can also reset your password: we will email you a link\.$/);
+
+    // The address that signed in before, and the device from an address it never used, are let in.
+    expect((await signIn(new Browser(app), '10.6.0.1', 'the real password')).statusCode).toBe(200);
+    expect((await signIn(laptop, '10.6.7.7', 'the real password')).statusCode).toBe(200);
+
+    // The reset the message offers proves the mailbox: the account starts afresh, from anywhere.
+    const browser = new Browser(app, '10.6.8.8');
+    expect((await browser.request('POST', '/api/auth/request-password-reset', { email: 'keeper@example.org', redirectTo: '/reset-password' })).statusCode).toBe(
+      200,
+    );
+    const mail = await inbox.waitFor('keeper@example.org', /Reset your Selah password/);
+    const link = new URL(inbox.link(mail));
+    const token = new URL((await browser.request('GET', link.pathname + link.search)).headers.location as string, 'http://x').searchParams.get('token');
+    expect((await browser.request('POST', '/api/auth/reset-password', { newPassword: 'a brand new password', token })).statusCode).toBe(200);
+    expect((await signIn(new Browser(app), '10.5.9.10', 'a brand new password')).statusCode).toBe(200);
+    expect((await signIn(new Browser(app), '10.5.0.3', 'a brand new password')).statusCode).toBe(200); // one of the hundred
   });
 
   it('writes no limiter rows for attempts the per-address limit refuses first, and keeps rows small whatever the email', async () => {

@@ -17,6 +17,7 @@ import {
   verifyEmailQuery,
 } from '#common/contracts/account.ts';
 import { headersOf, toRequest } from './better-auth.ts';
+import { signInPlace } from './sign-in-place.ts';
 import { requireUser, type ViewerOf } from './viewer.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -66,7 +67,7 @@ export function authRoutes(auth: AuthService, viewerOf: ViewerOf): FastifyPlugin
       return sendResponse(reply, await auth.mailing('sign-up', toRequest(req, req.url, body), req.body.email));
     });
     app.post('/api/auth/sign-in/email', { schema: { body: signInInput } }, async (req, reply) =>
-      sendResponse(reply, await auth.signIn(forwarded(req), req.body.email, req.ip)),
+      sendResponse(reply, await auth.signIn(forwarded(req), req.body.email, signInPlace(req))),
     );
     app.post('/api/auth/sign-out', async (req, reply) => sendResponse(reply, await auth.forward(toRequest(req, req.url, {}))));
 
@@ -104,7 +105,7 @@ export function authRoutes(auth: AuthService, viewerOf: ViewerOf): FastifyPlugin
     // /secret-admin-login: a session cookie reaches the browser only for an admin.
     app.post('/api/admin/sign-in', { schema: { body: adminSignInInput, response: { 200: ok, ...errors } } }, async (req, reply) => {
       const { email, password } = req.body;
-      const cookies = await auth.adminSignIn(toRequest(req, '/api/auth/sign-in/email', { email, password }), email, req.ip);
+      const cookies = await auth.adminSignIn(toRequest(req, '/api/auth/sign-in/email', { email, password }), email, signInPlace(req));
       reply.header('set-cookie', cookies);
       return { ok: true as const };
     });

@@ -3,6 +3,7 @@ import { AppError, Forbidden, TooMany, Unauthorized } from '../../lib/errors.ts'
 import type { AttemptLimiter, MailAction, Wait } from './attempt-limiter.ts';
 import { endSession, type AuthEngine } from './better-auth.ts';
 import { toCurrentUser } from './current-user.ts';
+import { deviceCookie, newDevice, type SignInPlace } from './sign-in-place.ts';
 
 export const ADMINS_ONLY = 'This sign-in is for administrators only.';
 export const ADMIN_PAGE_ONLY = 'This page is for administrators only.';
@@ -17,6 +18,12 @@ function tooMany(wait: Wait): TooMany {
   const minutes = Math.ceil(wait.seconds / 60);
   const base = `Too many attempts for this account. Please wait ${minutes} minutes and try again.`;
   return new TooMany(wait.everyone ? `${base} You can also reset your password: we will email you a link.` : base, wait.seconds);
+}
+
+function withCookie(response: Response, cookie: string): Response {
+  const headers = new Headers(response.headers);
+  headers.append('set-cookie', cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**
@@ -38,13 +45,18 @@ export class AuthService {
     return this.engine.handler(request);
   }
 
-  async signIn(request: Request, email: string, ip: string): Promise<Response> {
-    const wait = await this.limiter.signInWait(email, ip);
-    if (wait) throw tooMany(wait);
-    const response = await this.engine.handler(request);
-    if (response.status === 401) await this.limiter.signInFailed(email, ip);
-    else if (response.ok) await this.limiter.signInSucceeded(email, ip);
+  async signIn(request: Request, email: string, place: SignInPlace): Promise<Response> {
+    const admission = await this.limiter.signInAttempt(email, place);
+    if (admission.wait) throw tooMany(admission.wait);
+    let response = await this.engine.handler(request);
+    if (response.status === 401) await this.limiter.signInFailed(email, place, admission);
+    // Refused before the password was checked (better-auth's per-address limit, an unverified email): not a guess.
+    else if (!response.ok) await this.limiter.signInNotTried(email, admission);
     if (response.ok) {
+      // The place is known to the account from now on; a browser without a device cookie gets one.
+      const device = place.device ?? newDevice();
+      await this.limiter.signInSucceeded(email, { ...place, device }, admission);
+      if (!place.device) response = withCookie(response, deviceCookie(device));
       // Only someone with the right password learns that the account is disabled; its session ends at once.
       const body = (await response
         .clone()
@@ -72,8 +84,8 @@ export class AuthService {
    * /secret-admin-login: the ordinary sign-in (with every limit), but the session is handed over only
    * to an admin or an author; anyone else's is ended at once. Returns the cookies to set.
    */
-  async adminSignIn(request: Request, email: string, ip: string): Promise<string[]> {
-    const response = await this.signIn(request, email, ip);
+  async adminSignIn(request: Request, email: string, place: SignInPlace): Promise<string[]> {
+    const response = await this.signIn(request, email, place);
     const body = (await response.json().catch(() => ({}))) as { message?: string; token?: string; user?: { id?: string } };
     if (!response.ok) {
       const retry = response.headers.get('x-retry-after');

@@ -19,9 +19,11 @@ export interface AuthOptions {
   publicUrl?: string;
   /** The host names the server answers to (grows when the listening port is known). */
   allowedHosts: string[];
+  /** Told of each completed password reset (the account's sign-in limits start afresh). */
+  passwordReset?: (email: string) => Promise<void>;
 }
 
-export function createAuth({ db, mailer, secret, publicUrl, allowedHosts }: AuthOptions) {
+export function createAuth({ db, mailer, secret, publicUrl, allowedHosts, passwordReset }: AuthOptions) {
   return betterAuth({
     appName: 'Selah',
     // A request's host has passed the allow-list before it gets here; better-auth checks it again.
@@ -48,6 +50,9 @@ export function createAuth({ db, mailer, secret, publicUrl, allowedHosts }: Auth
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      onPasswordReset: async ({ user }) => {
+        await passwordReset?.(user.email);
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -107,7 +112,7 @@ export function toRequest(req: FastifyRequest, path: string, body?: unknown): Re
   const headers = headersOf(req);
   headers.delete('content-length');
   // better-auth's per-address limits read this header: give it the address Fastify worked out (the
-  // socket's, or the proxy's X-Forwarded-For when TRUST_PROXY=on), never what the client claims.
+  // socket's, or the one the trusted proxies put in X-Forwarded-For), never what the client claims.
   headers.delete('x-real-ip');
   headers.set('x-forwarded-for', req.ip);
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';

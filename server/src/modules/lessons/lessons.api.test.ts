@@ -57,6 +57,48 @@ describe(`lessons, authors and news on ${databaseKind()}`, () => {
     }
   });
 
+  // Authors write lessons; everything else in the panel is the admins'.
+  const AUTHORS_MAY = new Set([
+    'GET /api/admin/status',
+    'GET /api/admin/lessons',
+    'POST /api/admin/lessons',
+    'GET /api/admin/lessons/:id',
+    'PUT /api/admin/lessons/:id',
+    'DELETE /api/admin/lessons/:id',
+    'POST /api/admin/lessons/preview',
+    'PUT /api/admin/lessons/:id/hero',
+    'DELETE /api/admin/lessons/:id/hero',
+    'GET /api/admin/authors',
+  ]);
+
+  it('refuses an author every admin-only route with the same 403 whatever the input, before reading it; a guest 401', async () => {
+    const guest = new Browser(app, '10.7.0.9');
+    const adminRoutes = app.routes.filter((r) => r.url.startsWith('/api/admin/') && r.url !== '/api/admin/sign-in' && r.method !== 'HEAD');
+    const adminOnly = adminRoutes.filter((r) => !AUTHORS_MAY.has(`${r.method} ${r.url}`));
+    expect(adminOnly.length).toBeGreaterThanOrEqual(20);
+    const refused = { message: 'This page is for administrators only.' };
+    for (const r of adminOnly) {
+      const method = r.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+      // Parameters and query that fit no schema, and bodies that are not JSON, of the wrong shape, or not a picture.
+      const url = `${r.url.replace(/:\w+/g, 'not-an-id')}?limit=-7&page=zz&archived=maybe`;
+      const bodies: [string | undefined, Record<string, string>][] =
+        method === 'GET' || method === 'DELETE'
+          ? [[undefined, {}]]
+          : [
+              ['{"title": ', { 'content-type': 'application/json' }],
+              [JSON.stringify({ title: 7, role: ['x'], status: 'nonsense', archived: 'yes' }), { 'content-type': 'application/json' }],
+              ['just words', { 'content-type': 'text/plain' }],
+            ];
+      for (const [body, headers] of bodies) {
+        const asAuthor = await writer.request(method, url, body, headers);
+        expect({ status: asAuthor.statusCode, body: asAuthor.json() }, `${method} ${r.url} as an author`).toEqual({ status: 403, body: refused });
+        expect((await guest.request(method, url, body, headers)).statusCode, `${method} ${r.url} as a guest`).toBe(401);
+      }
+    }
+    // The routes authors may use still read and check their input as before.
+    expect((await writer.request('POST', '/api/admin/lessons', { title: 7 })).statusCode).toBe(400);
+  });
+
   it('writes a lesson as its author, links and checks its references, and shows it to readers once published', async () => {
     const author = await admin.request('POST', '/api/admin/authors', {
       name: 'Luke the Physician',
