@@ -231,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: server.log });
   const attempts = new AttemptLimiter(new AttemptLimiterRepository(database.db));
+  const accountFiles = { remove: async (_userId: string) => {} };
   const engine = createAuth({
     db: database.db,
     mailer,
@@ -238,6 +239,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     publicUrl: config.publicUrl,
     allowedHosts: hosts.patterns,
     passwordReset: (email) => attempts.passwordReset(email),
+    // The pictures module is built further down; an account is never deleted before it is.
+    beforeDeleteUser: (userId) => accountFiles.remove(userId),
   });
   const viewerOf = viewerResolver(engine);
   server.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
@@ -308,6 +311,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const picturesRepository = new PicturesRepository(database.db);
   const pictures = new PicturesService(bible, images, media, picturesRepository, new PictureQuota(new Quota(quotas, 'pictures'), config.pictureLimits));
   await server.register(picturesRoutes(pictures, viewerOf));
+  accountFiles.remove = (userId) => pictures.removeSharesOf(userId);
   await server.register(sharedVersesRoutes(new SharedVersesService(bible, pictures, picturesRepository), viewerOf));
   const claims = new JobClaims(database.db);
   const daily = new DailyService(new DailyRepository(database.db), claims, bible, pictures, prayerDrafter(config.languageModel));
@@ -355,6 +359,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
             mail: config.smtpUrl ? 'SMTP relay' : 'files in the data folder',
           },
           checks: engineChecks({ ai, speech, images }),
+          beforeDeleteUser: (userId) => accountFiles.remove(userId),
           mediaBytes: () => (config.mediaS3 ? Promise.resolve(null) : folderBytes(join(config.dataDir, 'media'))),
         },
         audit,

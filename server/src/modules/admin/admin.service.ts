@@ -16,6 +16,8 @@ export interface SiteFacts {
   checks: EngineChecks;
   /** Bytes of generated media, where they can be counted (a local folder; not a bucket). */
   mediaBytes: () => Promise<number | null>;
+  /** Removes what an account leaves outside the database (its shares' picture files) before it is deleted. */
+  beforeDeleteUser: (userId: string) => Promise<void>;
 }
 
 /** How long a Test may take before it counts as failed (a model or service that hangs). */
@@ -112,6 +114,7 @@ export class AdminService {
 
   async deleteUser(staff: Staff, userId: string): Promise<void> {
     if (userId === staff.userId) throw new Invalid('You cannot delete your own account here. Use Settings.');
+    await this.site.beforeDeleteUser(userId);
     const email = await this.repository.deleteUser(userId);
     if (!email) throw new NotFound(NO_ACCOUNT);
     await this.audit.record(staff, 'user.delete', `user ${userId}`, email);

@@ -21,9 +21,11 @@ export interface AuthOptions {
   allowedHosts: string[];
   /** Told of each completed password reset (the account's sign-in limits start afresh). */
   passwordReset?: (email: string) => Promise<void>;
+  /** Runs before an account deletes itself: what the database's cascades cannot remove (files). */
+  beforeDeleteUser?: (userId: string) => Promise<void>;
 }
 
-export function createAuth({ db, mailer, secret, publicUrl, allowedHosts, passwordReset }: AuthOptions) {
+export function createAuth({ db, mailer, secret, publicUrl, allowedHosts, passwordReset, beforeDeleteUser }: AuthOptions) {
   return betterAuth({
     appName: 'Selah',
     // A request's host has passed the allow-list before it gets here; better-auth checks it again.
@@ -41,7 +43,12 @@ export function createAuth({ db, mailer, secret, publicUrl, allowedHosts, passwo
         displayName: { type: 'string', required: false, input: false },
         firstName: { type: 'string', required: false, input: false },
       },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          await beforeDeleteUser?.(user.id);
+        },
+      },
     },
     emailAndPassword: {
       enabled: true,

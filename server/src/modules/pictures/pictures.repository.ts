@@ -168,6 +168,12 @@ export class PicturesRepository {
       .limit(limit);
   }
 
+  /** Every share code of an account (an account is bounded in what it may share, so this list is too). */
+  async shareCodesOf(userId: string): Promise<string[]> {
+    const rows = await this.db.select({ code: sharedVerses.shareCode }).from(sharedVerses).where(eq(sharedVerses.userId, userId));
+    return rows.map((r) => r.code);
+  }
+
   /** Gives the account the guest shares made with these keys (by their hashes) that no account has yet; returns how many. */
   async claimShared(userId: string, ownerKeyHashes: readonly string[]): Promise<number> {
     if (ownerKeyHashes.length === 0) return 0;

@@ -236,6 +236,11 @@ export class PicturesService {
     await Promise.all(keys.map((key) => this.media.delete(key)));
   }
 
+  /** An account about to be deleted: its shares go first, with their cards' files (the database alone would leave the files). */
+  async removeSharesOf(userId: string): Promise<void> {
+    for (const code of await this.repository.shareCodesOf(userId)) await this.removeShare(code);
+  }
+
   verseVisualization(r: PictureRow): VerseVisualization {
     return { ...this.common(r), reference: r.reference, verseText: r.verseText, translation: r.translation };
   }
