@@ -1,6 +1,6 @@
 import type { PlanInfo, PlanStatus } from '#common/contracts/plans.ts';
 import { PROTESTANT_CANON } from '#common/bible/canon.ts';
-import { chapterTitle } from '#common/bible/reference.ts';
+import { passageName } from '#common/bible/passage-name.ts';
 import { CUSTOM_PLAN_MAX_DAYS, planInfo } from '#common/plans/plans.ts';
 import { addDays, daysBetween, isDay } from '#common/progress/days.ts';
 
@@ -11,7 +11,7 @@ export function plural(n: number, noun: string): string {
 }
 
 /** "John 3", "Psalm 23". */
-export const readingTitle = (r: { book: string; chapter: number }) => chapterTitle(r.book, r.chapter);
+export const readingTitle = (r: { book: string; chapter: number }) => passageName(r);
 
 /** "365 days · about 12 minutes a day". */
 export function lengthText(info: Pick<PlanInfo, 'days' | 'minutesPerDay'>): string {
