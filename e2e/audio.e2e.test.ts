@@ -81,8 +81,13 @@ describe('Listening to a chapter', () => {
       await page.getByRole('link', { name: 'Settings' }).first().click();
       await page.waitForURL(/\/settings/);
       await mini.waitFor();
-      await toTheEnd(page);
-      await expect.poll(() => coveredByPlayer(page)).toEqual([]);
+      // Scrolled to the end again as the page's lists arrive.
+      await expect
+        .poll(async () => {
+          await toTheEnd(page);
+          return coveredByPlayer(page);
+        })
+        .toEqual([]);
     });
   }
 

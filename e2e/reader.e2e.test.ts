@@ -239,8 +239,13 @@ describe('reader /bible', () => {
       const [b, l] = [(await tool.boundingBox())!, (await label.boundingBox())!];
       expect(l.x >= b.x && l.x + l.width <= b.x + b.width && l.y >= b.y && l.y + l.height <= b.y + b.height).toBe(true);
     }
-    // The toolbar stays one row.
+    // The toolbar stays one row, and the words leave the book's name whole.
     expect((await header.boundingBox())!.height).toBeLessThan(64);
+    await page.goto('/bible?book=Psalms&chapter=119');
+    // Text for screen readers only is a 1 px box, clipped on purpose.
+    const clipped = (el: Element) => [el, ...el.querySelectorAll('span')].some((s) => s.clientWidth > 1 && s.scrollWidth > s.clientWidth);
+    expect(await page.getByRole('button', { name: /^Book: / }).evaluate(clipped)).toBe(false);
+    await page.goto('/bible?book=John&chapter=3');
 
     await page.setViewportSize({ width: 900, height: 800 });
     const listen = tools[0][0];

@@ -231,7 +231,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   return (
     <div className="pb-28">
       <header className="sticky top-0 z-30 border-b border-stone-200 bg-stone-50/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
-        <div className="mx-auto flex max-w-4xl items-center gap-0.5 px-1 py-1.5 sm:gap-1 sm:px-4">
+        <div className="mx-auto flex max-w-4xl items-center gap-0.5 px-1 py-1.5 sm:gap-1 sm:px-4 xl:max-w-5xl">
           <div className="md:hidden">
             <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
           </div>
