@@ -113,7 +113,7 @@ describe('Chapter illustrations', () => {
 
     await grid.getByRole('listitem').first().getByRole('button').click();
     await expect.poll(() => dialog.getByText(/1 view/).count()).toBe(1);
-    expect(await dialog.textContent()).toContain('Psalms 121');
+    expect(await dialog.textContent()).toContain('Psalm 121');
     await dialog.getByRole('button', { name: 'Copy Link' }).click();
     await expect.poll(() => toastWith(page, 'Link Copied!')).toBe(1);
     const link = await page.evaluate(() => navigator.clipboard.readText());
@@ -130,7 +130,7 @@ describe('Chapter illustrations', () => {
     const pageOf = await newPage({ width: 390, height: 844 });
     const response = await pageOf.goto(link.replace(baseUrl, ''));
     expect(response!.status()).toBe(200);
-    expect(await pageOf.getByRole('heading', { level: 1 }).textContent()).toContain('Psalms 121');
+    expect(await pageOf.getByRole('heading', { level: 1 }).textContent()).toBe('Psalm 121 KJV');
   });
 });
 
@@ -139,7 +139,7 @@ describe('Sharing a verse', () => {
     const page = await newPage();
     const menu = await openVerseMenu(page, '/bible?book=Psalms&chapter=23&translation=KJV', 1);
     await menu.getByRole('button', { name: 'Share' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Share Psalms 23:1' });
+    const dialog = page.getByRole('dialog', { name: 'Share Psalm 23:1' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Deep Rose' }).click();
     await dialog.getByRole('button', { name: 'Elegant' }).click();
@@ -165,6 +165,10 @@ describe('Sharing a verse', () => {
     const stranger = await newPage({ width: 390, height: 844, colorScheme: 'dark' });
     const response = await stranger.goto(link.replace(baseUrl, ''));
     expect(response!.status()).toBe(200);
+    // The shared page names the passage as the reader did (issue 28).
+    expect(await stranger.getByRole('heading', { level: 1 }).textContent()).toBe('Psalm 23:1 KJV');
+    expect(await stranger.title()).toBe('Psalm 23:1 (KJV) — Selah');
+    expect(await stranger.locator('blockquote footer').textContent()).toBe('— Psalm 23:1 (KJV)');
     expect(await stranger.locator('blockquote').textContent()).toContain(await verseText('Psalm 23:1'));
     const image = stranger.locator('main img').first();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1080);
@@ -179,9 +183,9 @@ describe('Sharing a verse', () => {
 
     // The guest who shared finds it in My Shared Verses and deletes it; the link then leads nowhere.
     await page.goto('/my-shared-verses');
-    const row = page.getByRole('listitem').filter({ hasText: 'Psalms 23:1' });
+    const row = page.getByRole('listitem').filter({ hasText: 'Psalm 23:1' });
     await row.waitFor();
-    await row.getByRole('button', { name: 'Delete the shared Psalms 23:1' }).click();
+    await row.getByRole('button', { name: 'Delete the shared Psalm 23:1' }).click();
     await expect.poll(() => row.count()).toBe(0);
     expect((await stranger.goto(link.replace(baseUrl, '')))!.status()).toBe(404);
   });

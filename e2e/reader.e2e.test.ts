@@ -193,4 +193,68 @@ describe('reader /bible', () => {
     await page.reload();
     await expect.poll(size).toBe('17px');
   });
+  it('answers a chapter past the book’s end (John 99) with a 404 that leads to its last chapter and to every book', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    const response = await page.goto('/bible?book=John&chapter=99');
+    expect(response!.status()).toBe(404);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    expect(await heading(page).textContent()).toBe('John 99 is not in the Bible');
+    expect(await page.getByRole('alert').filter({ hasText: 'John has 21 chapters; there is no chapter 99.' }).count()).toBe(1);
+    // On a phone the site's menu is there too.
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Read John 21, its last chapter' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('John 21, KJV');
+
+    await page.goto('/bible?book=John&chapter=99&translation=WEB');
+    await page.getByRole('link', { name: 'All books' }).click();
+    const books = page.getByRole('navigation', { name: 'Books and chapters' });
+    await expect.poll(() => books.isVisible()).toBe(true);
+    expect(await books.getByRole('link').count()).toBeGreaterThanOrEqual(66 + 21);
+    await books.getByRole('link', { name: 'Romans', exact: true }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Romans 1, WEB');
+  });
+
+  it('answers a book that does not exist with a 404 and the list of books', async () => {
+    const page = await newPage();
+    const response = await page.goto('/bible?book=Hezekiah&chapter=1');
+    expect(response!.status()).toBe(404);
+    expect(await heading(page).textContent()).toBe('Hezekiah is not in the Bible');
+    expect(await page.getByRole('navigation', { name: 'Books and chapters' }).getByRole('link', { name: 'Genesis', exact: true }).count()).toBe(1);
+  });
+
+  it('names the desktop tools in words, and between phone and desktop on hover', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto('/bible?book=John&chapter=3');
+    const header = page.locator('header').first();
+    const tools = [
+      [page.getByRole('button', { name: 'Listen to John 3 (KJV)' }).first(), 'Listen'],
+      [page.getByRole('button', { name: 'Visualize John 3' }).first(), 'Visualize'],
+      [page.getByRole('button', { name: 'Display settings' }), 'Display'],
+      [page.getByRole('link', { name: 'My Stats' }), 'My Stats'],
+    ] as const;
+    for (const [tool, words] of tools) {
+      const label = tool.locator('[data-tool-label]');
+      expect(await label.textContent()).toBe(words);
+      expect(await label.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      const [b, l] = [(await tool.boundingBox())!, (await label.boundingBox())!];
+      expect(l.x >= b.x && l.x + l.width <= b.x + b.width && l.y >= b.y && l.y + l.height <= b.y + b.height).toBe(true);
+    }
+    // The toolbar stays one row, and the words leave the book's name whole.
+    expect((await header.boundingBox())!.height).toBeLessThan(64);
+    await page.goto('/bible?book=Psalms&chapter=119');
+    // Text for screen readers only is a 1 px box, clipped on purpose.
+    const clipped = (el: Element) => [el, ...el.querySelectorAll('span')].some((s) => s.clientWidth > 1 && s.scrollWidth > s.clientWidth);
+    expect(await page.getByRole('button', { name: /^Book: / }).evaluate(clipped)).toBe(false);
+    await page.goto('/bible?book=John&chapter=3');
+
+    await page.setViewportSize({ width: 900, height: 800 });
+    const listen = tools[0][0];
+    const label = listen.locator('[data-tool-label]');
+    await page.mouse.move(5, 400);
+    await expect.poll(() => label.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    await listen.hover();
+    await expect.poll(() => label.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    const [b, l] = [(await listen.boundingBox())!, (await label.boundingBox())!];
+    expect(l.y).toBeGreaterThanOrEqual(b.y + b.height);
+  });
 });

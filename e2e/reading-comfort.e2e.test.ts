@@ -339,8 +339,12 @@ describe('reading comfort', () => {
       [
         'audio player',
         async () => {
+          // Listen plays by itself and the player gives way to the mini-player: paused, it opens again.
           await page.getByRole('button', { name: 'Listen to John 3 (KJV)' }).click();
-          await page.getByRole('button', { name: 'Play John 3 (KJV)' }).waitFor({ timeout: 60_000 });
+          const mini = page.getByTestId('mini-player');
+          await mini.getByRole('button', { name: 'Pause John 3 (KJV)' }).click({ timeout: 60_000 });
+          await mini.getByRole('button', { name: 'Expand player' }).click();
+          await page.getByRole('button', { name: 'Play John 3 (KJV)' }).waitFor();
         },
       ],
     ];
@@ -361,7 +365,6 @@ describe('reading comfort', () => {
     }
     // The mini-player, while the chapter plays.
     await page.getByRole('button', { name: 'Listen to John 3 (KJV)' }).click();
-    await page.getByRole('button', { name: 'Play John 3 (KJV)' }).click();
     await page.getByTestId('mini-player').waitFor();
     expect(await tooSmall('[data-testid=mini-player]'), 'mini-player').toEqual([]);
   });

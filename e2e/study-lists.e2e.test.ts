@@ -88,7 +88,7 @@ describe('My Notes', () => {
     await expect.poll(() => cards(p, 'note').count()).toBe(4);
 
     // Edit a note's text; blank text cannot be saved.
-    const psalm = cards(p, 'note').filter({ has: p.getByRole('heading', { name: 'Understand for Psalms 23' }) });
+    const psalm = cards(p, 'note').filter({ has: p.getByRole('heading', { name: 'Understand for Psalm 23' }) });
     await psalm.getByRole('button', { name: /^Edit/ }).click();
     const box = psalm.getByRole('textbox', { name: 'Note text' });
     await box.fill('   ');
@@ -268,7 +268,7 @@ describe('My Highlights', () => {
     // Jump to the verse in the reader.
     await cards(p, 'highlight')
       .filter({ hasText: 'shepherd' })
-      .getByRole('link', { name: /Psalms 23:1/ })
+      .getByRole('link', { name: /Psalm 23:1/ })
       .click();
     await expect.poll(() => p.url()).toMatch(/\/bible\?book=Psalms&chapter=23&verse=1$/);
     await expect.poll(() => p.locator('#v1').getAttribute('class')).toContain('bg-green-200');

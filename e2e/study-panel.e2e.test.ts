@@ -98,8 +98,8 @@ describe('Scripture Insights (the study panel)', () => {
     await panel(page).getByRole('tab', { name: 'Mark' }).click();
     const marks = panel(page).getByTestId('chapter-mark');
     await expect.poll(() => marks.count()).toBe(1);
-    expect(await marks.textContent()).toContain('Psalms 23:1');
-    await panel(page).getByRole('button', { name: 'Remove highlight Psalms 23:1' }).click();
+    expect(await marks.textContent()).toContain('Psalm 23:1');
+    await panel(page).getByRole('button', { name: 'Remove highlight Psalm 23:1' }).click();
     await expect.poll(() => panel(page).getByText('No highlights in this chapter yet').isVisible()).toBe(true);
     expect(await page.locator('#v1').getAttribute('class')).not.toContain('bg-yellow-200');
   });

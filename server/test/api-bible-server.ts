@@ -96,11 +96,22 @@ const chapters = (bookId: string, count: number, bibleId: string) => [
   ...Array.from({ length: count }, (_, i) => ({ id: `${bookId}.${i + 1}`, bibleId, bookId, number: String(i + 1), reference: `${bookId} ${i + 1}` })),
 ];
 
+// Spanish book names for the Spanish text, as the real service gives a translation's own names.
+const SPANISH: Record<string, string> = { Genesis: 'Génesis', Psalms: 'Salmos', John: 'Juan' };
+const named = (bibleId: string, name: string) => (bibleId === 'nvi-test-01' ? (SPANISH[name] ?? name) : name);
+
 // Genesis, Psalms and John; John without chapter 21 (a chapter this translation lacks).
 const books = (bibleId: string) => [
-  { id: 'GEN', bibleId, abbreviation: 'Gen', name: 'Genesis', nameLong: 'The First Book of Moses, called Genesis', chapters: chapters('GEN', 50, bibleId) },
-  { id: 'PSA', bibleId, abbreviation: 'Ps', name: 'Psalms', nameLong: 'The Psalms', chapters: chapters('PSA', 150, bibleId) },
-  { id: 'JHN', bibleId, abbreviation: 'Jn', name: 'John', nameLong: 'The Gospel of John', chapters: chapters('JHN', 20, bibleId) },
+  {
+    id: 'GEN',
+    bibleId,
+    abbreviation: 'Gen',
+    name: named(bibleId, 'Genesis'),
+    nameLong: 'The First Book of Moses, called Genesis',
+    chapters: chapters('GEN', 50, bibleId),
+  },
+  { id: 'PSA', bibleId, abbreviation: 'Ps', name: named(bibleId, 'Psalms'), nameLong: 'The Psalms', chapters: chapters('PSA', 150, bibleId) },
+  { id: 'JHN', bibleId, abbreviation: 'Jn', name: named(bibleId, 'John'), nameLong: 'The Gospel of John', chapters: chapters('JHN', 20, bibleId) },
   { id: 'XYZ', bibleId, abbreviation: 'X', name: 'Not a canon book', nameLong: 'Unknown', chapters: chapters('XYZ', 1, bibleId) },
 ];
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chapterTitle,
   chapterOfReference,
   findReferences,
   formatReference,
@@ -87,13 +86,5 @@ describe("Selah's own references", () => {
     expect(selectionReference('John', 3, [18, 16, 17, 20], '-')).toBe('John 3:16-18, 20');
     expect(spanReference('John', 3, [18, 16, 20])).toBe('John 3:16-20');
     expect(spanReference('John', 3, [5])).toBe('John 3:5');
-  });
-});
-
-describe('chapter headings', () => {
-  it('call one psalm a Psalm, and every other chapter by its book', () => {
-    expect(chapterTitle('Psalms', 23)).toBe('Psalm 23');
-    expect(chapterTitle('John', 3)).toBe('John 3');
-    expect(chapterTitle('Proverbs', 3)).toBe('Proverbs 3');
   });
 });

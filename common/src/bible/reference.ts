@@ -160,11 +160,3 @@ export function spanReference(book: string, chapter: number, verses: readonly nu
   const last = sorted.at(-1)!;
   return first === last ? `${book} ${chapter}:${first}` : `${book} ${chapter}:${first}-${last}`;
 }
-
-/**
- * A chapter's heading: "John 3", and "Psalm 23" for one psalm (the book is still "Psalms" in pickers,
- * addresses and verse references, as the spec names it).
- */
-export function chapterTitle(book: string, chapter: number): string {
-  return `${book === 'Psalms' ? 'Psalm' : book} ${chapter}`;
-}

@@ -29,7 +29,8 @@ describe('spec §5 rules for highlights and notes', () => {
 
   it('titles notes "{Type} for {reference}" and strips quotes from highlighted text', () => {
     expect(noteTitle('understand', 'John 3:16')).toBe('Understand for John 3:16');
-    expect(noteTitle('quote', 'Psalms 23')).toBe('Quote for Psalms 23');
+    expect(noteTitle('quote', 'Psalms 23')).toBe('Quote for Psalm 23');
+    expect(noteTitle('quote', 'Psalms 23:1-2')).toBe('Quote for Psalm 23:1–2');
     expect(stripQuotes(`“For God” so 'loved' the "world"’‘`)).toBe('For God so loved the world');
   });
 });

@@ -1,3 +1,4 @@
+import { passageName } from '../bible/passage-name.ts';
 import { chapterOfReference } from '../bible/reference.ts';
 
 /**
@@ -29,7 +30,7 @@ export type NoteType = (typeof NOTE_TYPES)[number];
 
 /** Spec §3: "{Type capitalised} for {reference}". */
 export function noteTitle(type: NoteType, reference: string): string {
-  return `${type[0]!.toUpperCase()}${type.slice(1)} for ${reference}`;
+  return `${type[0]!.toUpperCase()}${type.slice(1)} for ${passageName(reference)}`;
 }
 
 /** Spec §5: a highlight belongs to a chapter only if its reference is '{book} {chapter}:{verse}'. */

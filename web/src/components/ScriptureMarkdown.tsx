@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { Link } from '@tanstack/react-router';
 import type { ComponentProps } from 'react';
 import Markdown from 'react-markdown';
@@ -52,7 +53,7 @@ export function withReferenceLinks(text: string, references: readonly CheckedRef
     if (r.start < 0 || r.end > limit || r.start >= r.end) continue;
     limit = r.start;
     const label = r.status === 'misquoted' ? `${r.written} (misquoted)` : r.written;
-    const title = r.status === 'misquoted' ? `${r.problem ?? ''} ${r.reference}: ${r.text ?? ''}` : (r.text ?? '');
+    const title = r.status === 'misquoted' ? `${r.problem ?? ''} ${passageName(r.reference ?? '')}: ${r.text ?? ''}` : (r.text ?? '');
     out = `${out.slice(0, r.start)}[${label}](${r.href} "${escapeTitle(title.slice(0, 600))}")${out.slice(r.end)}`;
   }
   return out;

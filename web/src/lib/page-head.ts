@@ -1,6 +1,6 @@
 import type { ChapterContent } from '#common/contracts/bible.ts';
 import { readerPath } from '#common/bible/reader-url.ts';
-import { chapterTitle } from '#common/bible/reference.ts';
+import { passageName } from '#common/bible/passage-name.ts';
 
 export const SITE_NAME = 'Selah';
 export const DEFAULT_DESCRIPTION = 'Read the Bible in your translation, search it, compare translations and study it with AI help. Free and self-hostable.';
@@ -102,7 +102,7 @@ function clip(text: string, max = 160): string {
 /** "John 3 (KJV)" with its first verses as the description (the one verse when the address names one). */
 export function chapterHead(position: { book: string; chapter: number; verse?: number }, content: ChapterContent | undefined): PageHead {
   const book = content && !content.error ? content.book : position.book;
-  const reference = position.verse ? `${book} ${position.chapter}:${position.verse}` : chapterTitle(book, position.chapter);
+  const reference = passageName({ book, chapter: position.chapter, verses: position.verse ? [position.verse] : undefined });
   const code = content?.translation;
   const label = code ? `${reference} (${code})` : reference;
   const verses = content && !content.error ? content.verses.filter((v) => !position.verse || v.verse === position.verse).slice(0, position.verse ? 1 : 6) : [];

@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/chapter-visualization/$id')({
     const picture = await pageDataOr404(() => queryClient.ensureQueryData(chapterPictureQuery(params.id)));
     return {
       head: pictureHead({
-        title: `${picture.bibleReference}: an illustration`,
+        title: `${passageName(picture.bibleReference)}: an illustration`,
         description: picture.description,
         path: chapterVisualizationPath(picture.id),
         image: { url: picture.imageUrl, width: picture.width, height: picture.height, alt: picture.description },

@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { shareImagePath, shareText } from '#common/pictures/rules.ts';
@@ -14,10 +15,15 @@ export const Route = createFileRoute('/share/image/$id')({
     const graphic = await pageDataOr404(() => queryClient.ensureQueryData(shareGraphicQuery(params.id)));
     return {
       head: pictureHead({
-        title: `${graphic.reference} (${graphic.translation})`,
+        title: `${passageName(graphic.reference)} (${graphic.translation})`,
         description: shareText(graphic.verseText, 200),
         path: shareImagePath(graphic.id),
-        image: { url: graphic.imageUrl, width: graphic.width, height: graphic.height, alt: `${graphic.reference}: ${shareText(graphic.verseText, 200)}` },
+        image: {
+          url: graphic.imageUrl,
+          width: graphic.width,
+          height: graphic.height,
+          alt: `${passageName(graphic.reference)}: ${shareText(graphic.verseText, 200)}`,
+        },
       }),
     };
   },
@@ -26,7 +32,11 @@ export const Route = createFileRoute('/share/image/$id')({
     const { id } = Route.useParams();
     const graphic = useQuery(shareGraphicQuery(id)).data!;
     return (
-      <PublicPicturePage kind="A verse graphic" path={shareImagePath(graphic.id)} picture={{ ...graphic, alt: `${graphic.reference}: ${graphic.verseText}` }} />
+      <PublicPicturePage
+        kind="A verse graphic"
+        path={shareImagePath(graphic.id)}
+        picture={{ ...graphic, alt: `${passageName(graphic.reference)}: ${graphic.verseText}` }}
+      />
     );
   },
 });

@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { sharedVersePath, shareText } from '#common/pictures/rules.ts';
 import { headTags } from '../lib/page-head.ts';
@@ -12,13 +13,18 @@ export const Route = createFileRoute('/shared/$shareCode')({
   codeSplitGroupings: [['loader', 'component']],
   loader: async ({ context: { queryClient }, params }) => {
     const shared = await pageDataOr404(() => queryClient.ensureQueryData(sharedVerseQuery(params.shareCode)));
-    const title = `${shared.reference} (${shared.translation})`;
+    const title = `${passageName(shared.reference)} (${shared.translation})`;
     return {
       head: pictureHead({
         title,
         description: shareText(shared.verseText, 200),
         path: sharedVersePath(shared.shareCode),
-        image: { url: shared.imageUrl, width: shared.width, height: shared.height, alt: `${shared.reference}: ${shareText(shared.verseText, 200)}` },
+        image: {
+          url: shared.imageUrl,
+          width: shared.width,
+          height: shared.height,
+          alt: `${passageName(shared.reference)}: ${shareText(shared.verseText, 200)}`,
+        },
         noindex: !shared.isPublic,
       }),
     };
@@ -31,7 +37,7 @@ export const Route = createFileRoute('/shared/$shareCode')({
       <PublicPicturePage
         kind="A shared verse"
         path={sharedVersePath(shared.shareCode)}
-        picture={{ ...shared, alt: `${shared.reference}: ${shared.verseText}` }}
+        picture={{ ...shared, alt: `${passageName(shared.reference)}: ${shared.verseText}` }}
       />
     );
   },

@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -15,7 +16,7 @@ export const Route = createFileRoute('/verse-visualization/$id')({
     const picture = await pageDataOr404(() => queryClient.ensureQueryData(verseVisualizationQuery(params.id)));
     return {
       head: pictureHead({
-        title: `${picture.reference} (${picture.translation})`,
+        title: `${passageName(picture.reference)} (${picture.translation})`,
         description: shareText(picture.verseText, 200),
         path: verseVisualizationPath(picture.id),
         image: { url: picture.imageUrl, width: picture.width, height: picture.height, alt: picture.description },

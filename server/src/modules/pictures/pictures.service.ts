@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { passageName } from '#common/bible/passage-name.ts';
 import { formatReference } from '#common/bible/reference.ts';
 import type { GalleryImage, ModerationQueue, ShareGraphic, VerseVisualization } from '#common/contracts/pictures.ts';
 import type { FontStyle } from '#common/pictures/rules.ts';
@@ -144,7 +145,9 @@ export class PicturesService {
   async makeCard(viewer: Viewer, address: string, passage: StoredPassage, style: CardStyle): Promise<PictureRow> {
     await this.quota.take(viewer, address);
     const recipe: CardStyle = { fontStyle: style.fontStyle, backgroundColor: style.backgroundColor, textColor: style.textColor };
-    return this.make('card', passage, recipe, viewer, () => this.engine.shareCard({ reference: passage.reference, text: passage.text, ...recipe }));
+    return this.make('card', passage, recipe, viewer, () =>
+      this.engine.shareCard({ reference: passageName(passage.reference), text: passage.text, ...recipe }),
+    );
   }
 
   /** A share graphic this site made, found by the address it was given at (for a shared verse's customGraphicUrl). */

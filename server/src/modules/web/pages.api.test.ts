@@ -142,6 +142,18 @@ describe(`pages rendered on the server, on ${databaseKind()}`, () => {
     expect((await app.server.inject('/.vite/manifest.json')).statusCode).toBe(404);
   });
 
+  it('answers a chapter past the book’s end with a 404 page that links the last chapter and every book (issue 28)', async () => {
+    const john = await page('/bible?book=John&chapter=99&translation=WEB');
+    expect([john.status, john.robots]).toEqual([404, 'noindex']);
+    expect(john.text).toContain('John 99 is not in the Bible');
+    expect(john.text).toContain('John has 21 chapters; there is no chapter 99.');
+    expect(john.html).toContain('href="/bible?book=John&amp;chapter=21&amp;translation=WEB"');
+    expect(john.html).toContain('href="/bible?book=Revelation&amp;chapter=1&amp;translation=WEB"');
+    expect((await page('/bible?book=Hezekiah&chapter=1')).status).toBe(404);
+    // A chapter that exists is still a page.
+    expect((await page('/bible?book=John&chapter=21&translation=WEB')).status).toBe(200);
+  });
+
   it('answers hostile addresses with a page, never a 5xx', async () => {
     const hostile = ['%00', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%3Cscript%3E', 'a'.repeat(5000), '-1', '1e309', 'NaN', '__proto__', '%F0%9F%99%8F'];
     for (const value of hostile) {

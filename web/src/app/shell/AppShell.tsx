@@ -63,7 +63,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         )}
       </aside>
 
-      <div className="min-w-0 flex-1">
+      {/* The room the audio mini-player keeps free under the page (MiniPlayer.tsx), inside the column so the sidebar runs on beside it. */}
+      <div className="min-w-0 flex-1 pb-(--mini-player-space,0px)">
         {/* Mobile header: the reader has its own. */}
         {!onReader && (
           <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-stone-200 bg-stone-50/95 px-2 py-1.5 backdrop-blur md:hidden dark:border-stone-800 dark:bg-stone-950/95">

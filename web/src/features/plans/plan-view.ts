@@ -1,7 +1,7 @@
 import type { PlanInfo, PlanStatus } from '#common/contracts/plans.ts';
 import { countOf, en } from '#common/text/plural.ts';
 import { PROTESTANT_CANON } from '#common/bible/canon.ts';
-import { chapterTitle } from '#common/bible/reference.ts';
+import { passageName } from '#common/bible/passage-name.ts';
 import { CUSTOM_PLAN_MAX_DAYS, planInfo } from '#common/plans/plans.ts';
 import { addDays, daysBetween, isDay } from '#common/progress/days.ts';
 import { formatDate } from '#common/dates/format-date.ts';
@@ -9,7 +9,7 @@ import { formatDate } from '#common/dates/format-date.ts';
 /** Words and figures for the reading plans page. */
 
 /** "John 3", "Psalm 23". */
-export const readingTitle = (r: { book: string; chapter: number }) => chapterTitle(r.book, r.chapter);
+export const readingTitle = (r: { book: string; chapter: number }) => passageName(r);
 
 export function behindText(n: number): string {
   return `You are ${countOf(n, en('reading'))} behind`;

@@ -13,6 +13,11 @@ export interface ChapterAudio {
   /** Seconds. */
   duration: number;
   verses: readonly { verse: number; start: number }[];
+  /**
+   * Start playing as soon as the player has the file: the Listen tap was the person's gesture, and
+   * browsers let a page that was tapped play sound (one asking more of the gesture shows Play instead).
+   */
+  startOnLoad?: boolean;
 }
 
 export interface AudioState {

@@ -1,6 +1,6 @@
 import { Download, Maximize2, Minimize2, Pause, Play, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { chapterTitle } from '#common/bible/reference.ts';
+import { passageName } from '#common/bible/passage-name.ts';
 import { AUDIO_MESSAGES, MINIMIZE_AFTER_PLAYING_MS } from '#common/audio/rules.ts';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { toastError } from '../../../components/ui/toast-store.ts';
@@ -29,10 +29,14 @@ export default function ChapterPlayer() {
   // The source is given once the element is in the page: an error found while React was still
   // committing the element would reach no handler (a spoiled file fails within milliseconds).
   const url = audio?.url;
+  const startOnLoad = audio?.startOnLoad === true;
   useEffect(() => {
     const el = element.current;
-    if (el && url) el.src = url;
-  }, [url]);
+    if (!el || !url) return;
+    el.src = url;
+    // Refused (a browser that wants the gesture itself): the dialog's Play button is there.
+    if (startOnLoad) void el.play().catch(() => undefined);
+  }, [url, startOnLoad]);
   useEffect(() => {
     const el = element.current;
     if (!el) return;
@@ -140,7 +144,8 @@ export default function ChapterPlayer() {
           </button>
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-semibold">
-              {chapterTitle(audio.book, audio.chapter)} <span className="text-xs font-normal text-stone-600 dark:text-stone-400">{audio.translation}</span>
+              {passageName({ book: audio.book, chapter: audio.chapter })}{' '}
+              <span className="text-xs font-normal text-stone-600 dark:text-stone-400">{audio.translation}</span>
             </p>
             <div className="h-1 overflow-hidden rounded bg-stone-200 dark:bg-stone-700" aria-hidden>
               <div

@@ -1,9 +1,10 @@
 import { Headphones, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { chapterTitle } from '#common/bible/reference.ts';
+import { passageName } from '#common/bible/passage-name.ts';
 import { NO_AUDIO_TEXT } from '#common/audio/rules.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { cn } from '../../../lib/cn.ts';
+import { TOOL_BUTTON, ToolLabel } from '../../../components/ui/ToolLabel.tsx';
 import { getAudioState, loadChapterAudio, playerEvent } from '../api/audio-store.ts';
 
 interface Props {
@@ -21,7 +22,7 @@ interface Props {
  */
 export function ListenButton({ book, chapter, translation, text, className }: Props) {
   const [generating, setGenerating] = useState(false);
-  const title = `${chapterTitle(book, chapter)} (${translation})`;
+  const title = `${passageName({ book, chapter })} (${translation})`;
   const listen = async () => {
     const { audio } = getAudioState();
     if (audio && audio.book === book && audio.chapter === chapter && audio.translation === translation) return playerEvent({ type: 'expand' });
@@ -31,7 +32,7 @@ export function ListenButton({ book, chapter, translation, text, className }: Pr
     const { chapterAudioError, requestChapterAudio } = await import('../api/audio.ts');
     try {
       const reply = await requestChapterAudio({ book, chapter, text, translation });
-      loadChapterAudio({ url: reply.audioUrl, title, book, chapter, translation, duration: reply.duration, verses: reply.verses });
+      loadChapterAudio({ url: reply.audioUrl, title, book, chapter, translation, duration: reply.duration, verses: reply.verses, startOnLoad: true });
     } catch (error) {
       toastError(chapterAudioError(error), 'Error');
     } finally {
@@ -41,14 +42,14 @@ export function ListenButton({ book, chapter, translation, text, className }: Pr
   return (
     <button
       type="button"
-      className={cn('icon-button', className)}
+      className={cn(TOOL_BUTTON, className)}
       aria-label={generating ? `Preparing audio of ${title}` : `Listen to ${title}`}
-      title="Listen"
       disabled={generating}
       aria-busy={generating}
       onClick={() => void listen()}
     >
       {generating ? <Loader2 aria-hidden size={20} className="animate-spin" /> : <Headphones aria-hidden size={20} />}
+      <ToolLabel>{generating ? 'Preparing…' : 'Listen'}</ToolLabel>
     </button>
   );
 }

@@ -5,6 +5,9 @@ import { keepInside } from '../player-state.ts';
 
 /** How far an arrow key moves the player; with Shift, four times as far. */
 const KEY_STEP = 16;
+/** The room the page keeps free under its end while the player is open (styles.css pads the body by it). */
+const RESERVED_SPACE = '--mini-player-space';
+const RESERVE_GAP = 16;
 
 /**
  * Spec §2/§5: the 320 px mini-player, draggable with mouse, touch (pointer events) or the keyboard
@@ -42,6 +45,17 @@ export function MiniPlayer({ title, onEscape, children }: { title: string; onEsc
     el?.addEventListener('keydown', onKey);
     return () => el?.removeEventListener('keydown', onKey);
   }, [onEscape]);
+
+  // Resting in the lower half of the window, the player keeps that much room free under the page's end:
+  // scrolled to the bottom, no text or control is left beneath it. Dragged up, it reserves nothing.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || !position) return;
+    const below = window.innerHeight - position.y;
+    const space = position.y > window.innerHeight / 2 ? below + RESERVE_GAP : 0;
+    document.documentElement.style.setProperty(RESERVED_SPACE, `${Math.round(space)}px`);
+  }, [position]);
+  useEffect(() => () => void document.documentElement.style.removeProperty(RESERVED_SPACE), []);
 
   useEffect(() => {
     const onResize = () => current.current && place(current.current);

@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIO_MESSAGES } from '#common/audio/rules.ts';
 import { requestVerseAudio } from '../api/audio.ts';
@@ -26,7 +27,7 @@ export default function VerseAudioDialog({
   });
   return (
     <AudioDialog
-      title={`${reference} (${translation})`}
+      title={`${passageName(reference)} (${translation})`}
       description="Verse audio"
       closeLabel="Close verse audio"
       audio={audio}

@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Send, Sparkles, X } from 'lucide-react';
@@ -21,10 +22,11 @@ export default function AskDialog({ reference, text, translation, onClose }: { r
   const [reply, setReply] = useState<AskReply | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const name = passageName(reference);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const q = question.trim() || `What does ${reference} mean?`;
+    const q = question.trim() || `What does ${name} mean?`;
     setBusy(true);
     setError(null);
     setAsked(q);
@@ -45,7 +47,7 @@ export default function AskDialog({ reference, text, translation, onClose }: { r
           <div>
             <DialogTitle className="font-serif text-xl font-semibold">Ask AI</DialogTitle>
             <DialogDescription className="text-sm text-stone-600 dark:text-stone-400">
-              About {reference} · {translation}
+              About {name} · {translation}
             </DialogDescription>
           </div>
           <DialogClose className="icon-button" aria-label="Close Ask AI">
@@ -62,7 +64,7 @@ export default function AskDialog({ reference, text, translation, onClose }: { r
               id="ask-question"
               rows={2}
               className="input resize-none"
-              placeholder={`What does ${reference} mean?`}
+              placeholder={`What does ${name} mean?`}
               maxLength={AI_QUESTION_MAX}
               value={question}
               onChange={(e) => setQuestion(e.target.value)}
@@ -84,7 +86,7 @@ export default function AskDialog({ reference, text, translation, onClose }: { r
           {reply && !busy && (
             <article aria-label="Answer" className="card flex flex-col gap-3">
               <AnswerText reply={reply} />
-              <Link to="/chat" search={{ q: `${asked} (${reference})` }} className="button-secondary self-start no-underline">
+              <Link to="/chat" search={{ q: `${asked} (${name})` }} className="button-secondary self-start no-underline">
                 Continue in chat
               </Link>
             </article>

@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { ArrowLeft, Eye, Flag } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -54,7 +55,7 @@ export function PictureViewer({ picture, path, onBack, onImageError }: { picture
       />
       <div className="mt-3 space-y-2 text-sm">
         <p className="font-serif text-lg font-semibold">
-          {picture.reference} <span className="font-sans text-sm font-normal text-stone-600 dark:text-stone-400">{picture.translation}</span>
+          {passageName(picture.reference)} <span className="font-sans text-sm font-normal text-stone-600 dark:text-stone-400">{picture.translation}</span>
         </p>
         <p className="text-stone-700 dark:text-stone-300">{picture.description}</p>
         <p className="flex items-center gap-3 text-stone-600 dark:text-stone-400">
@@ -65,7 +66,7 @@ export function PictureViewer({ picture, path, onBack, onImageError }: { picture
         </p>
         <ShareMenu
           link={link}
-          text={picture.verseText ? `${picture.verseText} — ${picture.reference}` : `${picture.reference}: ${picture.description}`}
+          text={picture.verseText ? `${picture.verseText} — ${passageName(picture.reference)}` : `${passageName(picture.reference)}: ${picture.description}`}
           imageUrl={absoluteUrl(picture.imageUrl, origin)}
         />
         <button type="button" className="button-ghost -ml-2 text-xs" disabled={reported} onClick={() => void report()}>

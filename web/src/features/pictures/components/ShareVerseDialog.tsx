@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Check, Loader2, Sparkles } from 'lucide-react';
@@ -47,7 +48,7 @@ export default function ShareVerseDialog({ reference, verseText, translation, on
   const [chosen, setChosen] = useState<Graphic | null>(null);
   const [busy, setBusy] = useState<'graphic' | 'link' | null>(null);
   const [link, setLink] = useState<string | null>(null);
-  const title = shareTitle(reference, translation);
+  const title = shareTitle(reference && passageName(reference), translation);
   const style = { fontStyle, backgroundColor: preset.background, textColor: preset.text };
   const limitReached = graphics.length >= MAX_GRAPHICS_PER_DIALOG;
 

@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, Loader2 } from 'lucide-react';
 import { useState } from 'react';
@@ -53,7 +54,7 @@ export default function VerseGalleryDialog({ reference, verseText, translation, 
 
   return (
     <PicturesDialog
-      title={`Visualize ${reference}`}
+      title={`Visualize ${passageName(reference)}`}
       description="Pictures of this verse made by Selah’s readers, newest first."
       closeLabel="Close the visualization gallery"
       onClose={onClose}
@@ -84,7 +85,7 @@ export default function VerseGalleryDialog({ reference, verseText, translation, 
             query={list}
             failed={PICTURE_MESSAGES.galleryOpenFailed}
             empty={creating ? undefined : 'No pictures of this verse yet. Be the first to make one.'}
-            label={`Pictures of ${reference}`}
+            label={`Pictures of ${passageName(reference)}`}
             onOpen={show}
             remake={async (v) => {
               await regenerateVisualization({ id: v.id, reference: v.reference, verseText: v.verseText, translation: v.translation });

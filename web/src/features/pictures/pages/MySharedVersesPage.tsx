@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Share2, Trash2 } from 'lucide-react';
@@ -82,7 +83,7 @@ export function MySharedVersesPage() {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">
                   <Link to="/shared/$shareCode" params={{ shareCode: row.shareCode }} className="underline-offset-2 hover:underline">
-                    {row.reference}
+                    {passageName(row.reference)}
                   </Link>{' '}
                   <span className="text-sm font-normal text-stone-600 dark:text-stone-400">{row.translation}</span>
                 </p>
@@ -95,7 +96,7 @@ export function MySharedVersesPage() {
               <button
                 type="button"
                 className="icon-button shrink-0"
-                aria-label={`Delete the shared ${row.reference}`}
+                aria-label={`Delete the shared ${passageName(row.reference)}`}
                 disabled={deleting === row.shareCode}
                 onClick={() => void remove(row.shareCode)}
               >

@@ -5,6 +5,7 @@ import { absoluteUrl, useSiteOrigin } from '../api/share-links.ts';
 import { ShareMenu } from '../components/ShareMenu.tsx';
 import { countOf, en } from '#common/text/plural.ts';
 import { formatDate } from '#common/dates/format-date.ts';
+import { passageName } from '#common/bible/passage-name.ts';
 
 export interface PublicPicture {
   imageUrl: string;
@@ -35,12 +36,13 @@ function contextSearch(reference: string, translation: string) {
 export function PublicPicturePage({ kind, picture, path, onShown }: { kind: string; picture: PublicPicture; path: string; onShown?: () => void }) {
   const origin = useSiteOrigin();
   const context = contextSearch(picture.reference, picture.translation);
+  const name = passageName(picture.reference);
   useEffect(() => onShown?.(), [onShown]);
   return (
     <main className="mx-auto max-w-xl px-4 py-8">
       <p className="mb-2 text-sm font-medium tracking-wide text-orange-900 uppercase dark:text-orange-300">{kind}</p>
       <h1 className="mb-5 font-serif text-3xl font-semibold tracking-tight">
-        {picture.reference} <span className="align-middle font-sans text-sm font-medium text-stone-600 dark:text-stone-400">{picture.translation}</span>
+        {name} <span className="align-middle font-sans text-sm font-medium text-stone-600 dark:text-stone-400">{picture.translation}</span>
       </h1>
       <figure className="space-y-4">
         <img src={picture.imageUrl} alt={picture.alt} width={picture.width} height={picture.height} className="h-auto w-full rounded-2xl shadow-lg" />
@@ -48,7 +50,7 @@ export function PublicPicturePage({ kind, picture, path, onShown }: { kind: stri
           <blockquote className="font-serif text-xl leading-9">
             “{picture.verseText}”
             <footer className="mt-2 font-sans text-base text-stone-700 dark:text-stone-300">
-              — {picture.reference} ({picture.translation})
+              — {name} ({picture.translation})
             </footer>
           </blockquote>
         )}
@@ -70,7 +72,7 @@ export function PublicPicturePage({ kind, picture, path, onShown }: { kind: stri
         )}
         <ShareMenu
           link={absoluteUrl(path, origin)}
-          text={picture.verseText ? `${picture.verseText} — ${picture.reference}` : `${picture.reference}: ${picture.description ?? ''}`}
+          text={picture.verseText ? `${picture.verseText} — ${name}` : `${name}: ${picture.description ?? ''}`}
           imageUrl={absoluteUrl(picture.imageUrl, origin)}
         />
       </div>

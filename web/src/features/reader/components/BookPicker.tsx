@@ -19,7 +19,7 @@ export function BookPicker({ books, current, onSelect }: { books: readonly BookE
   }, [books, filter]);
   const currentBook = books.find((b) => b.englishName === current);
   return (
-    <PickerPopover label="Choose a book" prefix="Book: " value={currentBook?.name ?? current} shrink open={open} onOpenChange={onOpenChange}>
+    <PickerPopover label="Choose a book" prefix="Book: " value={currentBook?.englishName ?? current} shrink open={open} onOpenChange={onOpenChange}>
       <PickerFilter
         label="Find a book"
         placeholder="Find a book"
@@ -46,7 +46,9 @@ export function BookPicker({ books, current, onSelect }: { books: readonly BookE
                     setOpen(false);
                   }}
                 >
-                  {b.name}
+                  {b.englishName}
+                  {/* A passage is named in English everywhere (docs/web.md); the translation's own name is a hint. */}
+                  {b.name !== b.englishName && <span className="block text-xs font-normal text-stone-600 dark:text-stone-400">{b.name}</span>}
                 </PickerItem>
               ))}
             </PickerSection>

@@ -1,6 +1,7 @@
 import { LazyPopover } from '../../../components/ui/lazy-popover.tsx';
 import { Type } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
+import { TOOL_BUTTON, ToolLabel } from '../../../components/ui/ToolLabel.tsx';
 import { FONT_SIZES } from '#common/study/rules.ts';
 import { setFontSize, setLineSpacing, setRedLetters, useReaderSettings } from '../api/reader-settings.ts';
 import { EditionChoice } from '../../translations/components/EditionChoice.tsx';
@@ -18,7 +19,16 @@ export function DisplaySettings({ translation, textHasRedLetters = true }: Props
   const { fontSize, redLetters, lineSpacing } = useReaderSettings();
   return (
     <LazyPopover
-      trigger={{ className: 'icon-button', 'aria-label': 'Display settings', children: <Type aria-hidden size={20} /> }}
+      trigger={{
+        className: TOOL_BUTTON,
+        'aria-label': 'Display settings',
+        children: (
+          <>
+            <Type aria-hidden size={20} />
+            <ToolLabel>Display</ToolLabel>
+          </>
+        ),
+      }}
       content={{ sideOffset: 6, align: 'end', collisionPadding: 10, className: 'popover w-72 p-3' }}
     >
       <Segmented legend="Text size" options={FONT_SIZES} labels={FONT_SIZE_LABELS} value={fontSize} onChange={setFontSize} />

@@ -5,7 +5,7 @@ import { createPortal } from 'react-dom';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { menuPosition } from '../menu-position.ts';
 import { HIGHLIGHT_CLASSES } from '../../study/components/highlight-colors.ts';
-import { selectionReference } from '#common/bible/reference.ts';
+import { passageName } from '#common/bible/passage-name.ts';
 
 interface Props {
   at: { x: number; y: number };
@@ -54,11 +54,7 @@ export function VerseActionMenu({
 }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState<ReturnType<typeof menuPosition> | null>(null);
-  const label = selectionReference(
-    book,
-    chapter,
-    verses.map((v) => v.verse),
-  );
+  const label = passageName({ book, chapter, verses: verses.map((v) => v.verse) });
 
   useLayoutEffect(() => {
     const place = () => setPosition(menuPosition(at, { height: ref.current?.offsetHeight ?? 200 }, { width: window.innerWidth, height: window.innerHeight }));

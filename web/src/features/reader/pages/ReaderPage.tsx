@@ -14,10 +14,12 @@ import { usePreferredTranslation } from '../../translations/api/preferred-transl
 import { useChangeTranslation, useTranslationSummary } from '../../translations/api/use-translation.ts';
 import { BookPicker } from '../components/BookPicker.tsx';
 import { ChapterLink } from '../components/ChapterLink.tsx';
+import { bookNamed } from '../components/ChapterNotFound.tsx';
 import { ChapterBar } from '../components/ChapterBar.tsx';
 import { ChapterPicker } from '../components/ChapterPicker.tsx';
-import { chapterTitle } from '#common/bible/reference.ts';
+import { passageName } from '#common/bible/passage-name.ts';
 import { cn } from '../../../lib/cn.ts';
+import { TOOL_BUTTON, ToolLabel } from '../../../components/ui/ToolLabel.tsx';
 import { ChapterText } from '../components/ChapterText.tsx';
 import { NoScriptChapterIndex } from '../components/NoScriptChapterIndex.tsx';
 import { DisplaySettings } from '../components/DisplaySettings.tsx';
@@ -174,11 +176,19 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   else if (content.isPending) body = <ChapterSkeleton />;
   else if (content.isError) {
     const error = content.error;
+    // A chapter past the book's end, found once the page was open (the route makes a 404 of it otherwise).
+    const named = error instanceof ApiError && error.status === 404 && books.data ? bookNamed(books.data, book) : undefined;
+    const last = named?.chapters.at(-1);
     body = (
       <ReaderMessage>
         {error.message === NETWORK_ERROR
           ? NOT_KEPT_OFFLINE
           : (error instanceof ApiError && error.serverMessage) || `Content not available in ${translation} translation. Please try a different translation.`}
+        {named && last !== undefined && (
+          <ChapterLink to={{ book: named.englishName, chapter: last }} translation={urlTranslation} className="button-primary mt-4" onFollow={clearSelection}>
+            Read {passageName({ book: named.englishName, chapter: last })}, its last chapter
+          </ChapterLink>
+        )}
       </ReaderMessage>
     );
   } else if (content.data.redirect) body = <TranslationNotAvailable content={content.data} onTranslation={(code) => void changeTranslation(code)} onGo={go} />;
@@ -221,7 +231,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   return (
     <div className="pb-28">
       <header className="sticky top-0 z-30 border-b border-stone-200 bg-stone-50/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
-        <div className="mx-auto flex max-w-4xl items-center gap-0.5 px-1 py-1.5 sm:gap-1 sm:px-4">
+        <div className="mx-auto flex max-w-4xl items-center gap-0.5 px-1 py-1.5 sm:gap-1 sm:px-4 xl:max-w-5xl">
           <div className="md:hidden">
             <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
           </div>
@@ -248,17 +258,18 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
             {listen && (
               <button
                 type="button"
-                className="icon-button hidden sm:inline-flex"
-                aria-label={`Visualize ${chapterTitle(bookName, chapter)}`}
-                title="Visualize"
+                className={cn(TOOL_BUTTON, 'hidden sm:inline-flex')}
+                aria-label={`Visualize ${passageName({ book: bookName, chapter })}`}
                 onClick={() => setIllustrating(true)}
               >
                 <Images aria-hidden size={20} />
+                <ToolLabel>Visualize</ToolLabel>
               </button>
             )}
             <DisplaySettings translation={translation} textHasRedLetters={summary?.redLetters !== false} />
-            <Link to="/achievements" className="icon-button hidden sm:inline-flex" aria-label="My Stats" title="My Stats">
+            <Link to="/achievements" className={cn(TOOL_BUTTON, 'hidden no-underline sm:inline-flex')} aria-label="My Stats">
               <BarChart3 aria-hidden size={20} />
+              <ToolLabel>My Stats</ToolLabel>
             </Link>
             <AccountSlot guest={<ThemeToggle />} />
           </div>
@@ -268,7 +279,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
       {/* The article takes the reading size so its column is measured in the text's own ems. */}
       <article ref={article} className={cn('mx-auto px-4 pt-6 sm:px-8', FONT_SIZE_CLASSES[fontSize], READING_COLUMN)} aria-busy={content.isFetching}>
         <h1 className="mb-5 font-serif text-3xl font-semibold tracking-tight">
-          {chapterTitle(bookName, chapter)}
+          {passageName({ book: bookName, chapter })}
           {/* Read aloud as "John 3, KJV", not "John 3KJV". */}
           <span className="sr-only">, </span>
           <span className="ml-2 align-middle font-sans text-sm font-medium text-stone-600 dark:text-stone-400">{translation}</span>
@@ -291,7 +302,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
               <button
                 type="button"
                 className="icon-button"
-                aria-label={`Visualize ${chapterTitle(bookName, chapter)}`}
+                aria-label={`Visualize ${passageName({ book: bookName, chapter })}`}
                 title="Visualize"
                 onClick={() => setIllustrating(true)}
               >
@@ -321,7 +332,10 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
             setSelection(null);
           }}
           onCompare={() => {
-            setComparing({ reference: spanReference(bookName, chapter, selection.verses), label: selectionReference(bookName, chapter, selection.verses) });
+            setComparing({
+              reference: spanReference(bookName, chapter, selection.verses),
+              label: passageName({ book: bookName, chapter, verses: selection.verses }),
+            });
             setSelection(null);
           }}
           onVisualize={() => pictureSelection('visualize')}
@@ -374,7 +388,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
         <Suspense fallback={null}>
           <ChapterIllustrationsDialog
             reference={`${bookName} ${chapter}`}
-            label={chapterTitle(bookName, chapter)}
+            label={passageName({ book: bookName, chapter })}
             text={listen.text}
             translation={translation}
             onClose={() => setIllustrating(false)}

@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { Trash2 } from 'lucide-react';
 import { verseOfReference } from '#common/bible/reference.ts';
 import type { Highlight } from '#common/contracts/study.ts';
@@ -35,7 +36,7 @@ export function ChapterMarks({
           <span className={`mt-1 h-4 w-4 shrink-0 rounded-full border border-stone-400 ${HIGHLIGHT_CLASSES[h.color]}`} aria-hidden />
           <div className="min-w-0 flex-1">
             <button type="button" className="text-sm font-semibold underline-offset-2 hover:underline" onClick={() => onGoToVerse(verseOf(h))}>
-              {h.reference}
+              {passageName(h.reference)}
             </button>
             <span className="sr-only">, {h.color}</span>
             <p className="mt-1 font-serif leading-7">{h.text}</p>
@@ -43,7 +44,7 @@ export function ChapterMarks({
           <button
             type="button"
             className="icon-button h-8 w-8 shrink-0 sm:h-8 sm:w-8"
-            aria-label={`Remove highlight ${h.reference}`}
+            aria-label={`Remove highlight ${passageName(h.reference)}`}
             title="Remove highlight"
             onClick={() => onRemove(h)}
           >

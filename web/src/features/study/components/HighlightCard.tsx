@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import type { Highlight } from '#common/contracts/study.ts';
@@ -19,7 +20,7 @@ const SWATCHES: Record<Highlight['color'], string> = {
 export function HighlightCard({ highlight, onColor, onDelete }: { highlight: Highlight; onColor: (c: Highlight['color']) => void; onDelete: () => void }) {
   const name = useId();
   return (
-    <article className="card flex flex-col gap-3 sm:flex-row sm:items-start" aria-label={highlight.reference} data-testid="highlight-card">
+    <article className="card flex flex-col gap-3 sm:flex-row sm:items-start" aria-label={passageName(highlight.reference)} data-testid="highlight-card">
       <div className="min-w-0 flex-1">
         <h2 className="text-base">
           <ReaderLink reference={highlight.reference} />
@@ -38,7 +39,7 @@ export function HighlightCard({ highlight, onColor, onDelete }: { highlight: Hig
       </div>
       <div className="flex shrink-0 items-center gap-3 sm:flex-col sm:items-end">
         <fieldset className="flex items-center gap-1.5">
-          <legend className="sr-only">Colour of {highlight.reference}</legend>
+          <legend className="sr-only">Colour of {passageName(highlight.reference)}</legend>
           {HIGHLIGHT_COLORS.map((c) => (
             <label key={c} className="relative cursor-pointer" title={HIGHLIGHT_COLOR_LABELS[c]}>
               <input type="radio" name={name} value={c} checked={highlight.color === c} onChange={() => onColor(c)} className="peer sr-only" />
@@ -51,7 +52,7 @@ export function HighlightCard({ highlight, onColor, onDelete }: { highlight: Hig
           ))}
         </fieldset>
         <button type="button" className="button-ghost ml-auto px-2.5 sm:ml-0" onClick={onDelete}>
-          <Trash2 aria-hidden size={16} /> Remove<span className="sr-only"> highlight on {highlight.reference}</span>
+          <Trash2 aria-hidden size={16} /> Remove<span className="sr-only"> highlight on {passageName(highlight.reference)}</span>
         </button>
       </div>
     </article>

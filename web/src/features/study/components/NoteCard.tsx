@@ -1,3 +1,4 @@
+import { passageName } from '#common/bible/passage-name.ts';
 import { Link } from '@tanstack/react-router';
 import { BookOpen, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -17,14 +18,14 @@ const TYPE_BADGES: Record<Note['type'], string> = {
 /** A link to where a reference is in the reader (/bible?book&chapter&verse); plain text if it cannot be read. */
 export function ReaderLink({ reference, className }: { reference: string; className?: string }) {
   const at = readerLocation(reference);
-  if (!at) return <span className={className}>{reference}</span>;
+  if (!at) return <span className={className}>{passageName(reference)}</span>;
   return (
     <Link
       to="/bible"
       search={{ book: at.book, chapter: at.chapter, verse: at.verse }}
       className={`inline-flex items-center gap-1 font-semibold text-orange-900 underline-offset-2 hover:underline dark:text-orange-200 ${className ?? ''}`}
     >
-      <BookOpen aria-hidden size={15} /> {reference}
+      <BookOpen aria-hidden size={15} /> {passageName(reference)}
       <span className="sr-only"> (open in the reader)</span>
     </Link>
   );

@@ -8,6 +8,7 @@ import { noteTitle } from '#common/study/rules.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { quoteNoteContent, useChapterNotes } from '../api/notes.ts';
 import { selectionReference } from '#common/bible/reference.ts';
+import { passageName } from '#common/bible/passage-name.ts';
 import { ChapterMarks } from './ChapterMarks.tsx';
 import { NoteComposer } from './NoteComposer.tsx';
 import { SavedNotes } from './SavedNotes.tsx';
@@ -83,7 +84,7 @@ export default function StudyPanel(props: StudyPanelProps) {
           <div>
             <DialogTitle className="font-serif text-xl font-semibold">Scripture Insights</DialogTitle>
             <p id={descriptionId} className="text-sm text-stone-600 dark:text-stone-400">
-              {verses.length ? selectionReference(book, chapter, verses) : `${book} ${chapter}`} · {translation}
+              {passageName({ book, chapter, verses })} · {translation}
             </p>
           </div>
           <DialogClose className="icon-button" aria-label="Close Scripture Insights">
