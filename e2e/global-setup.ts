@@ -84,6 +84,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (Date.now() > until) throw new Error('the app did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
+  // The licensed list arrives after start (the catalogue never holds the start up): tests that read
+  // NIV need it, so wait for it as a state rather than hope a busy machine answered in time.
+  for (;;) {
+    const all = (await (await fetch(`${baseUrl}/api/bible/translations/all`)).json()) as { code?: string; abbreviation?: string }[];
+    if (JSON.stringify(all).includes('"NIV"')) break;
+    if (Date.now() > until) throw new Error('the licensed translations did not load');
+    await new Promise((r) => setTimeout(r, 250));
+  }
   project.provide('baseUrl', baseUrl);
   project.provide('inboxDir', inboxDir);
   project.provide('apiBibleControl', apiBible.controlUrl);

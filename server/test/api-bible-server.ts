@@ -148,7 +148,11 @@ export async function startApiBibleServer(key: string): Promise<ApiBibleStandIn>
     if (standIn.delayMs) await new Promise((r) => setTimeout(r, standIn.delayMs));
     if (req.headers['api-key'] !== key) return send(res, 401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid API key' });
     let m: RegExpExecArray | null;
-    if (url.pathname === '/v1/bibles') return send(res, 200, { data: BIBLES });
+    if (url.pathname === '/v1/bibles') {
+      // `behaviour` keyed 'bibles': the list itself fails (a provider down while a server starts).
+      if (standIn.behaviour.get('bibles') === 'error') return send(res, 503, { statusCode: 503, error: 'Service Unavailable', message: 'Down' });
+      return send(res, 200, { data: BIBLES });
+    }
     if ((m = /^\/v1\/bibles\/([^/]+)\/books$/.exec(url.pathname))) {
       if (!BIBLES.some((b) => b.id === m![1])) return send(res, 404, { statusCode: 404, error: 'Not Found', message: 'bible not found' });
       return send(res, 200, { data: books(m[1]!) });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { bookByOsis } from '#common/bible/canon.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
@@ -48,6 +48,22 @@ describe('the licensed catalogue’s kept replies', () => {
     expect(kept.verses).toHaveLength(3);
     await expect(offline.chapter(offline.get('NIV')!, bookByOsis('Ps')!, 24)).rejects.toMatchObject({ name: 'ProviderFailure', kind: 'unavailable' });
     offline.stop();
+  });
+
+  it('asks again soon when the provider could not give the first list, and has it once the provider is back', async () => {
+    await database.db.execute(sql`TRUNCATE licensed_cache`);
+    provider.behaviour.set('bibles', 'error');
+    const starting = catalogue(provider.url);
+    try {
+      await starting.start(() => ['KJV'], HOUR, [50, 50, 50]);
+      await starting.loaded;
+      expect(starting.list()).toEqual([]);
+      provider.behaviour.delete('bibles');
+      await vi.waitFor(() => expect(starting.list().map((t) => t.code)).toEqual(['NIV', 'MSG', 'NVI']), { timeout: 10_000, interval: 20 });
+    } finally {
+      provider.behaviour.delete('bibles');
+      starting.stop();
+    }
   });
 
   it('serves nothing older than the limit, and purges it', async () => {

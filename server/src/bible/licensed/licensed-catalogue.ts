@@ -57,6 +57,9 @@ export interface LicensedCatalogueOptions {
 const byUsfm = new Map(CANON.map((b) => [b.usfm, b]));
 const LIST_KEY = 'bibles';
 
+/** When the first list could not be had: ask again after these waits, then at the hourly refresh. */
+const LIST_RETRY_MS = [5_000, 30_000, 120_000, 600_000];
+
 /**
  * The translations a licensed provider (API.Bible) lets this server's key use. Their text is never
  * stored whole: a Bible's book list and each chapter a reader asks for are fetched once, kept for the
@@ -71,6 +74,8 @@ export class LicensedCatalogue {
   private readonly searches: LRUCache<string, LicensedSearch>;
   private readonly inFlight = new Map<string, Promise<unknown>>();
   private refreshTimer?: NodeJS.Timeout;
+  private retryTimer?: NodeJS.Timeout;
+  private stopped = false;
   private readonly reporter?: UsageReporter;
   private lastReportWarning = 0;
 
@@ -93,12 +98,21 @@ export class LicensedCatalogue {
    * start (`loaded` settles when it has answered or failed). Refreshes the list every hour. Never
    * throws: with the provider down and nothing kept, the local translations are all there is.
    */
-  async start(taken: () => readonly string[], refreshMs = 3_600_000): Promise<void> {
+  async start(taken: () => readonly string[], refreshMs = 3_600_000, retryMs: readonly number[] = LIST_RETRY_MS): Promise<void> {
+    let failures = 0;
     const load = async () => {
       try {
         this.setList(await this.fetchList(), taken());
+        failures = 0;
       } catch (error) {
         this.options.log.warn({ err: describe(error) }, 'licensed Bible list not loaded; local translations only');
+        // With no list at all, an hour without the licensed texts is too long for a provider that was
+        // only briefly away (a restart, a slow first answer): ask again soon, then less often.
+        const delay = retryMs[failures++];
+        if (this.byCode.size === 0 && delay !== undefined && !this.stopped) {
+          this.retryTimer = setTimeout(() => void load(), delay);
+          this.retryTimer.unref();
+        }
       }
     };
     const kept = await this.options.cache.get(LIST_KEY).catch(() => undefined);
@@ -125,6 +139,8 @@ export class LicensedCatalogue {
 
   stop(): void {
     clearInterval(this.refreshTimer);
+    clearTimeout(this.retryTimer);
+    this.stopped = true;
   }
 
   onChange(listener: () => void): void {
