@@ -10,6 +10,7 @@ import type { LicensedTranslation } from '../../bible/licensed/licensed-catalogu
 import { checkAnswer, checkReferences } from './reference-check.ts';
 import { showsDanger } from './safety.ts';
 import { LruCache } from '../../lib/lru.ts';
+import { inMinutes } from '../../lib/quota/quota.ts';
 
 // Passages in the AI section of /search.
 const SEARCH_PASSAGES = 6;
@@ -48,10 +49,10 @@ export class AiService {
   /** Counts a question against the person's and the address's hourly limit (429 past it), and toward their study day. */
   admit(viewer: Viewer, clientAddress: string): void {
     const keys = [`address:${clientAddress}`, ...(viewer.kind === 'user' ? [`user:${viewer.userId}`] : [])];
-    this.limits.take(keys, (seconds) => {
-      const minutes = Math.max(1, Math.ceil(seconds / 60));
-      return `That is ${this.limits.limit} questions to the AI in the last hour, the most allowed. Please ask again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-    });
+    this.limits.take(
+      keys,
+      (seconds) => `That is ${this.limits.limit} questions to the AI in the last hour, the most allowed. Please ask again ${inMinutes(seconds)}.`,
+    );
     // Counted whichever screen asked (the chat, the reader's Ask AI, a note); a failure to count never
     // stands in the way of the answer.
     if (viewer.kind === 'user') void this.asked(viewer.userId).catch(() => undefined);

@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { adminAuthorsQuery, adminLessonQuery, deleteLesson, previewLesson, removeHero, saveLesson, uploadHero } from '../api/admin.ts';
 import { HeroPicture } from './HeroPicture.tsx';
+import { countOf, en } from '#common/text/plural.ts';
 
 type Publish = 'draft' | 'now' | 'schedule';
 
@@ -148,7 +149,7 @@ function LessonForm({ lesson, authors }: { lesson?: AdminLesson; authors: AdminA
             </p>
             {invalid.length > 0 ? (
               <div role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50">
-                <p className="font-semibold">{invalid.length === 1 ? 'One reference to check' : `${invalid.length} references to check`}</p>
+                <p className="font-semibold">{invalid.length === 1 ? 'One reference to check' : `${countOf(invalid.length, en('reference'))} to check`}</p>
                 <ul className="mt-1 list-disc pl-5">
                   {invalid.map((r) => (
                     <li key={r.start}>

@@ -6,6 +6,7 @@ import { LESSONS_FEED, LESSONS_TITLE } from '../api/lesson-pages.ts';
 import { lessonsPageQuery } from '../api/lessons.ts';
 import { LessonGrid } from '../components/LessonCard.tsx';
 import { LessonsEmpty } from '../components/LessonsEmpty.tsx';
+import { countOf, en } from '#common/text/plural.ts';
 
 /**
  * Spec §2 /bible-lessons: the published lessons, newest first, twelve a page (`?page=N`). A page past
@@ -38,7 +39,7 @@ export function LessonsPage({ page }: { page: number }) {
         <div className="card flex flex-col items-start gap-3" role="status">
           <p className="font-serif text-lg font-semibold">There are no lessons on page {page}.</p>
           <p className="text-stone-700 dark:text-stone-300">
-            The lessons fill {pageCount} {pageCount === 1 ? 'page' : 'pages'} ({data.total} {data.total === 1 ? 'lesson' : 'lessons'}).
+            The lessons fill {countOf(pageCount, en('page'))} ({countOf(data.total, en('lesson'))}).
           </p>
           <div className="flex flex-wrap gap-2">
             <Link to="/bible-lessons" search={{}} className="button-primary no-underline">

@@ -10,6 +10,7 @@ import { usePreferredTranslation } from '../../translations/api/preferred-transl
 import { TranslationPicker } from '../../reader/components/TranslationPicker.tsx';
 import { HighlightedText } from '../components/HighlightedText.tsx';
 import { TopicPassages } from '../components/TopicPassages.tsx';
+import { countOf, en } from '#common/text/plural.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -156,7 +157,7 @@ export function SearchPage(params: SearchPageParams) {
           <h2 id="results-heading" className="mb-3 text-sm font-semibold text-stone-700 dark:text-stone-300" aria-live="polite">
             {data.total === 0
               ? `No verses found for “${data.query}”`
-              : `${data.total.toLocaleString()} ${data.total === 1 ? 'verse' : 'verses'}${data.match === 'any' ? ' with some of these words' : ''} · page ${page} of ${pages}`}
+              : `${countOf(data.total, en('verse'))}${data.match === 'any' ? ' with some of these words' : ''} · page ${page} of ${pages}`}
           </h2>
           {data.suggestion && (
             <p className="mb-3 text-lg" data-testid="search-suggestion">

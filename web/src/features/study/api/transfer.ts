@@ -14,6 +14,7 @@ import { apiSendFile } from '../../../lib/api-client.ts';
 import { guestHighlights } from './highlights.ts';
 import { guestNotes } from './notes.ts';
 import { newestFirst } from './guest-lists.ts';
+import { countOf, en } from '#common/text/plural.ts';
 
 export interface ImportCounts {
   notes: { added: number; skipped: number };
@@ -84,9 +85,7 @@ function keep<T extends { id: string; createdAt: string }>(list: { read(): T[]; 
 /** "Notes: 3 added, 1 duplicate skipped. Highlights: 2 added." — only the kinds the file held. */
 export function importSummary(c: ImportCounts): string {
   const part = (label: string, x: { added: number; skipped: number }) =>
-    x.added + x.skipped === 0
-      ? undefined
-      : `${label}: ${x.added} added${x.skipped ? `, ${x.skipped} ${x.skipped === 1 ? 'duplicate' : 'duplicates'} skipped` : ''}.`;
+    x.added + x.skipped === 0 ? undefined : `${label}: ${x.added} added${x.skipped ? `, ${countOf(x.skipped, en('duplicate'))} skipped` : ''}.`;
   const parts = [part('Notes', c.notes), part('Highlights', c.highlights)].filter(Boolean);
   return parts.length ? parts.join(' ') : 'The file held no notes or highlights.';
 }
