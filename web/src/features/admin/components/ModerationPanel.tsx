@@ -6,6 +6,7 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { apiGet, apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../plans/components/ConfirmDialog.tsx';
 import { countOf, en } from '#common/text/plural.ts';
+import { passageName } from '#common/bible/passage-name.ts';
 
 type ReportedPicture = ModerationQueue['pictures'][number];
 
@@ -28,7 +29,7 @@ function DeletePicture({
   const [open, setOpen] = useState(false);
   const done = useRef(false);
   const remove = useMutation({ mutationFn: () => apiRequest('DELETE', `/api/admin/pictures/${encodeURIComponent(picture.id)}`) });
-  const what = `${(KINDS[picture.kind] ?? picture.kind).toLowerCase()} of ${picture.reference}`;
+  const what = `${(KINDS[picture.kind] ?? picture.kind).toLowerCase()} of ${passageName(picture.reference)}`;
   return (
     <ConfirmDialog
       open={open}
@@ -40,7 +41,7 @@ function DeletePicture({
         <button
           type="button"
           className="button-ghost self-start text-red-800 sm:self-center dark:text-red-300"
-          aria-label={`Delete the picture of ${picture.reference}`}
+          aria-label={`Delete the picture of ${passageName(picture.reference)}`}
         >
           Delete
         </button>
@@ -112,10 +113,14 @@ export function ModerationPanel() {
         <ul className="flex flex-col divide-y divide-stone-200 dark:divide-stone-800">
           {data.pictures.map((p) => (
             <li key={p.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center">
-              <img src={p.thumbnailUrl} alt={`${KINDS[p.kind] ?? p.kind}: ${p.reference}`} className="h-24 w-24 shrink-0 rounded-lg object-cover" />
+              <img
+                src={p.thumbnailUrl}
+                alt={`${KINDS[p.kind] ?? p.kind}: ${passageName(p.reference)}`}
+                className="h-24 w-24 shrink-0 rounded-lg object-cover"
+              />
               <div className="min-w-0 flex-1 text-sm">
                 <p className="font-medium">
-                  {KINDS[p.kind] ?? p.kind} · {p.reference}
+                  {KINDS[p.kind] ?? p.kind} · {passageName(p.reference)}
                 </p>
                 <p className="text-stone-600 dark:text-stone-400">
                   {countOf(p.reports, en('report'))}
@@ -128,7 +133,7 @@ export function ModerationPanel() {
                 className="button-secondary self-start sm:self-center"
                 disabled={hide.isPending}
                 onClick={() => hide.mutate({ id: p.id, hidden: !p.hidden })}
-                aria-label={`${p.hidden ? 'Show again' : 'Hide'} the picture of ${p.reference}`}
+                aria-label={`${p.hidden ? 'Show again' : 'Hide'} the picture of ${passageName(p.reference)}`}
               >
                 {p.hidden ? 'Show again' : 'Hide'}
               </button>

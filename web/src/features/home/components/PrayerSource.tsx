@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { DailyPrayer } from '#common/contracts/daily.ts';
 import { prayerSourceNote, referenceSearch } from '../../daily/api/prayer-days.ts';
 import { cn } from '../../../lib/cn.ts';
+import { passageName } from '#common/bible/passage-name.ts';
 
 const LINK = 'font-semibold text-orange-900 underline underline-offset-4 dark:text-orange-200';
 
@@ -15,10 +16,10 @@ export function PrayerSource({ prayer, className }: { prayer: DailyPrayer; class
   const search = prayer.reference ? referenceSearch(prayer.reference, prayer.translation) : undefined;
   const reference = search ? (
     <Link to="/bible" search={search} className={cn(LINK, 'whitespace-nowrap')}>
-      {note.reference}
+      {passageName(note.reference)}
     </Link>
   ) : (
-    note.reference
+    passageName(note.reference)
   );
   return note.kind === 'scripture' ? (
     <p className={cn('text-stone-700 dark:text-stone-300', className)}>A prayer from Scripture: {reference}</p>

@@ -10,6 +10,7 @@ import { NewsletterSignup } from '../../newsletter/components/NewsletterSignup.t
 import { LatestLessons } from '../../lessons/components/LatestLessons.tsx';
 import { ContemplationCard } from '../components/ContemplationCard.tsx';
 import { TodaysPrayerCard } from '../components/TodaysPrayerCard.tsx';
+import { passageName } from '#common/bible/passage-name.ts';
 
 /**
  * Spec §2: when there is no verse of the day, Matthew 11:28 with a word of comfort. Its text comes
@@ -78,7 +79,7 @@ export function HomePage() {
                 search={{ book: daily.book, chapter: daily.chapter, verse: daily.verseNumber, translation: 'KJV' }}
                 className="font-semibold text-orange-900 underline underline-offset-4 dark:text-orange-200"
               >
-                {daily.reference} (KJV)
+                {passageName(daily.reference)} (KJV)
               </Link>
             </figcaption>
           </figure>

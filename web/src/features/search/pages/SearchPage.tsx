@@ -11,6 +11,7 @@ import { TranslationPicker } from '../../reader/components/TranslationPicker.tsx
 import { HighlightedText } from '../components/HighlightedText.tsx';
 import { TopicPassages } from '../components/TopicPassages.tsx';
 import { countOf, en } from '#common/text/plural.ts';
+import { passageName } from '#common/bible/passage-name.ts';
 
 export const PAGE_SIZE = 20;
 
@@ -126,7 +127,7 @@ export function SearchPage(params: SearchPageParams) {
       {data?.passage && (
         <section className="card" aria-labelledby="passage-heading">
           <h2 id="passage-heading" className="font-serif text-xl font-semibold">
-            {data.passage.reference} <span className="text-sm font-normal text-stone-600 dark:text-stone-400">{data.translation}</span>
+            {passageName(data.passage.reference)} <span className="text-sm font-normal text-stone-600 dark:text-stone-400">{data.translation}</span>
           </h2>
           <p className="mt-2 font-serif text-lg leading-8">
             {data.passage.verses.slice(0, 6).map((v) => (
@@ -142,7 +143,7 @@ export function SearchPage(params: SearchPageParams) {
             search={{ book: data.passage.book, chapter: data.passage.chapter, verse: data.passage.verse ?? undefined, translation: data.translation }}
             className="button-primary mt-3 no-underline"
           >
-            <BookOpen aria-hidden size={18} /> Open {data.passage.reference} in the reader
+            <BookOpen aria-hidden size={18} /> Open {passageName(data.passage.reference)} in the reader
           </Link>
           {!showHits && data.total > 0 && (
             <button type="button" className="button-secondary mt-3 sm:ml-2" onClick={() => setWordsFor(params.q)}>
@@ -181,7 +182,7 @@ export function SearchPage(params: SearchPageParams) {
                   className="card block py-3 no-underline hover:border-orange-300 dark:hover:border-orange-800"
                   data-testid="search-hit"
                 >
-                  <span className="block text-sm font-semibold text-orange-900 dark:text-orange-200">{hit.reference}</span>
+                  <span className="block text-sm font-semibold text-orange-900 dark:text-orange-200">{passageName(hit.reference)}</span>
                   <span className="mt-1 block font-serif text-lg leading-7">
                     <HighlightedText text={hit.text} matches={hit.matches} />
                   </span>
