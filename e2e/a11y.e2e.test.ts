@@ -128,8 +128,13 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
     name: 'audio player',
     path: '/bible?book=Psalms&chapter=23&translation=KJV',
     open: async (page) => {
+      // Listen plays by itself once the file is made, and the player gives way to the mini-player:
+      // paused and expanded, the full player stays open to be checked.
       await page.getByRole('button', { name: 'Listen to Psalm 23 (KJV)' }).click();
-      await page.getByRole('dialog', { name: 'Psalm 23 (KJV)' }).waitFor({ timeout: 60_000 });
+      const mini = page.getByTestId('mini-player');
+      await mini.getByRole('button', { name: 'Pause Psalm 23 (KJV)' }).click({ timeout: 60_000 });
+      await mini.getByRole('button', { name: 'Expand player' }).click();
+      await page.getByRole('dialog', { name: 'Psalm 23 (KJV)' }).waitFor();
     },
   },
   {
@@ -137,8 +142,7 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
     path: '/bible?book=Psalms&chapter=23&translation=KJV',
     open: async (page) => {
       await page.getByRole('button', { name: 'Listen to Psalm 23 (KJV)' }).click();
-      await page.getByRole('button', { name: 'Play Psalm 23 (KJV)' }).click({ timeout: 60_000 });
-      await page.getByTestId('mini-player').waitFor();
+      await page.getByTestId('mini-player').waitFor({ timeout: 60_000 });
     },
   },
   {
