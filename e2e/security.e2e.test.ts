@@ -27,7 +27,8 @@ describe('the app under its Content-Security-Policy', () => {
         expect(await page.locator('html').getAttribute('data-hydrated'), path).toBe('true');
       }
     }
-  });
+    // Some thirty pages twice, each to network idle (Settings waits for each translation's download size).
+  }, 300_000);
 
   it('blocks a script injected into a page, and runs the theme script it ships', async () => {
     const page = await newPage({ colorScheme: 'dark' });
