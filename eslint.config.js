@@ -1,4 +1,4 @@
-// Lint rules for the whole package, and the one-way imports of docs/ (DESIGN.md "Layout"):
+// Lint rules for the whole package, and the one-way imports of docs/design.md "Layers":
 //   common ← server, common ← web; in the web app: app → features → components, lib → common;
 //   in the server: routes → service → repository, and no module reaches into another's repository.
 import js from '@eslint/js';
