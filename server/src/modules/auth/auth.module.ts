@@ -14,11 +14,6 @@ declare module '../../lib/module/module.ts' {
     /** Who sent a request: a signed-in account or a guest. */
     viewer: ViewerOf;
     mailer: Mailer;
-    /** An account's role and whether it is disabled (the profile module keeps them). */
-    accounts: {
-      role(userId: string): Promise<'user' | 'author' | 'admin' | undefined>;
-      disabled(userId: string): Promise<boolean>;
-    };
   }
 }
 

@@ -3,6 +3,14 @@ import { profileRoutes } from './profile.routes.ts';
 import { ProfileRepository } from './profile.repository.ts';
 import { ProfileService } from './profile.service.ts';
 
+declare module '../../lib/module/module.ts' {
+  interface Services {
+    /** An account's role and whether an admin disabled it: auth checks them at sign-in (through `later`). */
+    accounts: Pick<ProfileRepository, 'role' | 'disabled'>;
+  }
+}
+
+/** A person's name, picture and account; what auth needs to know of an account. */
 export const profileModule: SelahModule = {
   name: 'profile',
   async setup({ server, db, use, provide }) {
