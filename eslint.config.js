@@ -35,6 +35,7 @@ const MODULES = [
   NOT_THE_WEB_APP,
   [['../*/*.repository.ts', '../../modules/*/*.repository.ts'], "A module reaches another module's data through its service, never its repository."],
   [['**/app.ts', '**/main.ts'], 'Modules are put together by app.ts; they do not import it.'],
+  [['../*/*.module.ts', '../index.ts'], "A module gets what another provides through the registry (use('name')), not from its module file or the list."],
 ];
 
 export default tseslint.config(

@@ -40,6 +40,12 @@ describe('the import boundaries of docs/ (eslint.config.js)', () => {
     ],
     ['server/src/modules/study/x.service.ts', "import { eq } from 'drizzle-orm';\nexport const a = eq;", /Services hold rules/],
     ['server/src/http/x.ts', "import { StudyService } from '../modules/study/study.service.ts';\nexport const a = StudyService;", /Lower layers/],
+    [
+      'server/src/modules/study/study.module.ts',
+      "import { bibleModule } from '../bible/bible.module.ts';\nexport const a = bibleModule;",
+      /through the registry/,
+    ],
+    ['server/src/modules/study/study.module.ts', "import { MODULES } from '../index.ts';\nexport const a = MODULES;", /through the registry/],
   ];
 
   it.each(forbidden)('refuses a forbidden import in %s', async (file, code, says) => {
@@ -66,5 +72,11 @@ describe('the import boundaries of docs/ (eslint.config.js)', () => {
     ])
       expect(await fromAPage(spec), spec).toEqual([]);
     expect(await problems('server/src/modules/study/x.service.ts', "import { Invalid } from '../../lib/errors.ts';\nexport const a = Invalid;")).toEqual([]);
+    expect(
+      await problems(
+        'server/src/modules/study/study.module.ts',
+        "import type { SelahModule } from '../../lib/module/module.ts';\nexport type A = SelahModule;",
+      ),
+    ).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ const RELATED = 3;
 // A book name (or any word) with a chapter, and perhaps verses: "John 3:16", "1 Cor 13", "Hezekiah 3:16".
 const CITED = /\b(?:[1-3] ?)?[A-Za-z]+\.? \d{1,3}(?::\d{1,3}(?:[-–]\d{1,3})?)?\b/g;
 
-/** Study sources installed on the machine, used when present (SWORD modules; see app.ts). */
+/** Study sources installed on the machine, used when present (SWORD modules; see ai.module.ts). */
 export interface StudySources {
   /** More topics beside Selah's own (Nave's Topical Bible). */
   topics?: { match(words: readonly string[]): Topic[] };

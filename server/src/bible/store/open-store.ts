@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { defaultBibleSources, editionFamilies } from '../sources.ts';
+import { BibleLibrary } from './bible-library.ts';
+import { BibleStore } from './bible-store.ts';
+import { importDefaultsInChild } from './default-imports.ts';
+import { TranslationRepository } from './translation-repository.ts';
+
+export interface OpenedStore {
+  database: Database;
+  store: BibleStore;
+  library: BibleLibrary;
+}
+
+/**
+ * Opens the database and loads every translation into memory, importing the default ones first when
+ * they are missing or stale (in a child process, whose memory is returned when it ends).
+ */
+export async function openStore(config: AppConfig, options: { database?: Database; importDefaults?: boolean }, log: FastifyBaseLogger): Promise<OpenedStore> {
+  const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database = options.database ?? (await open());
+  const store = new BibleStore();
+  const sources = defaultBibleSources(config);
+  store.setEditions(editionFamilies(sources));
+  let library = new BibleLibrary(new TranslationRepository(database.db), store, log);
+  if (options.importDefaults !== false && !options.database && (await library.staleSources(sources)).length > 0) {
+    await database.close();
+    await importDefaultsInChild(config);
+    database = await open();
+    library = new BibleLibrary(new TranslationRepository(database.db), store, log);
+  }
+  if (options.importDefaults !== false) await library.forgetVanishedModules(sources);
+  await library.loadAll();
+  // A caller's database may live in memory only, out of a child's reach: import in this process.
+  if (options.importDefaults !== false && options.database) await library.ensure(sources);
+  return { database, store, library };
+}

@@ -1,0 +1,61 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type HTTPMethods, type RawServerDefault } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../config.ts';
+import { registerErrorHandler } from './error-handler.ts';
+import type { fastReads } from './fast-reads.ts';
+import { guardInput } from './input-guard.ts';
+import { registerSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
+import { fastifyTrustProxy } from './trust-proxy.ts';
+import { refuseUnknownHosts, TrustedHosts } from './trusted-hosts.ts';
+
+export type AppServer = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+/** A registered route, with the schemas it validates its input with (read by the API fuzz test). */
+export interface RouteEntry {
+  method: HTTPMethods;
+  url: string;
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
+export interface HttpServer {
+  server: AppServer;
+  /** Every route as it is registered. */
+  routes: RouteEntry[];
+  hosts: TrustedHosts;
+  securityHeaders: SecurityHeaders;
+  /** Prepared public reads answered before Fastify, once the Bible module sets them (http/fast-reads.ts). */
+  fast: { reads?: ReturnType<typeof fastReads> };
+}
+
+/**
+ * The Fastify instance every module registers on, with what holds for every request set up before
+ * any module runs: zod validation, `{ message }` errors, browser protections on every reply, known
+ * hosts only, bounded input.
+ */
+export function createHttpServer(config: AppConfig, options: { logger?: boolean }): HttpServer {
+  const fast: HttpServer['fast'] = {};
+  const server = Fastify({
+    serverFactory: (handler) => createServer((req, res) => fast.reads?.(req, res) || handler(req, res)),
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // Behind a proxy (TRUST_PROXY) the client address comes from X-Forwarded-For, as far as the trusted proxies go; else the socket's.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Per-request logs cost more than a chapter read; errors are still logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+  }).withTypeProvider<ZodTypeProvider>();
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  const routes: RouteEntry[] = [];
+  server.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'] });
+  });
+  registerErrorHandler(server);
+
+  const publicHttps = config.publicUrl?.startsWith('https://') ?? false;
+  const securityHeaders = registerSecurityHeaders(server, { publicHttps });
+  const hosts = new TrustedHosts({ publicUrl: config.publicUrl, allowedHosts: config.allowedHosts, listen: { host: config.host, port: config.port } });
+  server.addHook('onListen', async () => hosts.addListening(server.addresses().filter((a) => typeof a !== 'string')));
+  server.addHook('onRequest', refuseUnknownHosts(hosts));
+  guardInput(server);
+  return { server, routes, hosts, securityHeaders, fast };
+}

@@ -1,0 +1,24 @@
+import type { SelahModule } from '../../lib/module/module.ts';
+import { AdminRepository } from './admin.repository.ts';
+import { AuditLog } from './audit-log.ts';
+import { closeAdminRoutes, staffGate, type StaffGate } from './staff.ts';
+
+declare module '../../lib/module/module.ts' {
+  interface Services {
+    /** The admin panel's gate: who may use an /api/admin/* route. */
+    staff: StaffGate;
+    audit: AuditLog;
+  }
+}
+
+/** Closes every /api/admin/* route, whichever module registers it, to all but staff; and the audit log of what staff do. */
+export const staffModule: SelahModule = {
+  name: 'staff',
+  setup({ server, db, use, provide }) {
+    const adminRepository = new AdminRepository(db);
+    const staffOf = staffGate(adminRepository, use('viewer'));
+    closeAdminRoutes(server, staffOf);
+    provide('staff', staffOf);
+    provide('audit', new AuditLog(adminRepository));
+  },
+};

@@ -1,0 +1,48 @@
+import { RateWindow } from '../../lib/rate-window.ts';
+import type { SelahModule } from '../../lib/module/module.ts';
+import { aiRoutes } from './ai.routes.ts';
+import { AiService } from './ai.service.ts';
+import { installedCommentary } from './commentary.ts';
+import { conversationRoutes } from './conversations.routes.ts';
+import { ConversationsRepository } from './conversations.repository.ts';
+import { ConversationsService } from './conversations.service.ts';
+import { CrossReferences } from './cross-references.ts';
+import { LanguageModelEngine } from './language-model-engine.ts';
+import { naveTopics } from './nave-topics.ts';
+import { PassageFinder } from './passage-finder.ts';
+import { DEFAULT_CRISIS_TEXT } from './safety.ts';
+import { ScriptureEngine } from './scripture-engine.ts';
+
+declare module '../../lib/module/module.ts' {
+  interface Services {
+    ai: AiService;
+  }
+}
+
+/** Questions answered from Scripture, and the conversations they belong to. */
+export const aiModule: SelahModule = {
+  name: 'ai',
+  async setup({ server, config, options, db, log, use, provide }) {
+    const bible = use('bible');
+    const viewerOf = use('viewer');
+    const studyDays = use('studyDays');
+    const answerEngine = config.languageModel ? new LanguageModelEngine(config.languageModel) : new ScriptureEngine();
+    const crossReferences = new CrossReferences();
+    const ai = new AiService(
+      bible,
+      new PassageFinder(
+        bible,
+        use('search'),
+        crossReferences,
+        options.studySources ?? { topics: naveTopics(config, crossReferences, log), commentary: installedCommentary(config, log) },
+      ),
+      answerEngine,
+      config.aiCrisisText ?? DEFAULT_CRISIS_TEXT,
+      new RateWindow(config.aiRateLimit, 60 * 60 * 1000),
+      (userId) => studyDays.record(userId, { questionsAsked: 1 }),
+    );
+    await server.register(aiRoutes(ai, viewerOf));
+    await server.register(conversationRoutes(new ConversationsService(new ConversationsRepository(db), bible), viewerOf));
+    provide('ai', ai);
+  },
+};

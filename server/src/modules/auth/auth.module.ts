@@ -1,0 +1,49 @@
+import { refuseCrossSiteWrites } from '../../http/cross-site.ts';
+import type { SelahModule } from '../../lib/module/module.ts';
+import { createMailer, type Mailer } from '../../providers/mail/mailer.ts';
+import { AttemptLimiter } from './attempt-limiter.ts';
+import { AttemptLimiterRepository } from './attempt-limiter.repository.ts';
+import { authRoutes } from './auth.routes.ts';
+import { AuthService } from './auth.service.ts';
+import { createAuth } from './better-auth.ts';
+import { authSecret } from './secret.ts';
+import { viewerResolver, type ViewerOf } from './viewer.ts';
+
+declare module '../../lib/module/module.ts' {
+  interface Services {
+    /** Who sent a request: a signed-in account or a guest. */
+    viewer: ViewerOf;
+    mailer: Mailer;
+  }
+}
+
+/** Accounts and sessions (better-auth), the viewer of each request, and cross-site writes refused on every API route. */
+export const authModule: SelahModule = {
+  name: 'auth',
+  async setup({ server, http, config, options, db, log, provide, later, emit }) {
+    const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+    const attempts = new AttemptLimiter(new AttemptLimiterRepository(db));
+    const engine = createAuth({
+      db,
+      mailer,
+      secret: authSecret(config.authSecret, config.dataDir),
+      publicUrl: config.publicUrl,
+      allowedHosts: http.hosts.patterns,
+      passwordReset: (email) => attempts.passwordReset(email),
+      beforeDeleteUser: (userId) => emit('before-delete-user', userId),
+    });
+    const viewerOf = viewerResolver(engine);
+    server.addHook('onRequest', refuseCrossSiteWrites(config.publicUrl));
+    // The profile module keeps the rows and needs the viewer for its routes, so it is listed after this one.
+    const accounts = later('accounts');
+    const auth = new AuthService(
+      engine,
+      attempts,
+      (id) => accounts().role(id),
+      (id) => accounts().disabled(id),
+    );
+    await server.register(authRoutes(auth, viewerOf));
+    provide('viewer', viewerOf);
+    provide('mailer', mailer);
+  },
+};

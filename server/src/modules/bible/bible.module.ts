@@ -1,0 +1,25 @@
+import { fastReads } from '../../http/fast-reads.ts';
+import type { SelahModule } from '../../lib/module/module.ts';
+import { bibleRoutes } from './bible.routes.ts';
+import { BibleService } from './bible.service.ts';
+import { startLicensedCatalogue } from './licensed-setup.ts';
+
+declare module '../../lib/module/module.ts' {
+  interface Services {
+    bible: BibleService;
+  }
+}
+
+/** Reading: translations, books and chapters (licensed ones too), the health check, and the fast path for prepared reads. */
+export const bibleModule: SelahModule = {
+  name: 'bible',
+  async setup({ server, http, config, db, log, store, provide, onClose }) {
+    const licensed = config.apiBible && (await startLicensedCatalogue(config.apiBible, db, store, log));
+    const bible = new BibleService(store, licensed);
+    await server.register(bibleRoutes(bible));
+    server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
+    http.fast.reads = fastReads({ hosts: http.hosts, headers: http.securityHeaders.overHttp, read: (path, query) => bible.fastRead(path, query) });
+    onClose(() => licensed?.catalogue.stop());
+    provide('bible', bible);
+  },
+};

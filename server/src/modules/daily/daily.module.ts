@@ -1,0 +1,29 @@
+import type { SelahModule } from '../../lib/module/module.ts';
+import { dailyRoutes } from './daily.routes.ts';
+import { DailyRepository } from './daily.repository.ts';
+import { DailyService } from './daily.service.ts';
+import { JobClaims } from './job-claims.ts';
+import { prayerDrafter } from './prayer-writer.ts';
+import { prayersAdminRoutes } from './prayers-admin.routes.ts';
+
+declare module '../../lib/module/module.ts' {
+  interface Services {
+    /** The daily prayer; `main.ts` starts its jobs, tests run them by hand. */
+    daily: DailyService;
+    /** Work done once across every process on the database (a day's prayer, a picture, the samples). */
+    claims: JobClaims;
+  }
+}
+
+/** Today's prayer, its past days and its admin pages. */
+export const dailyModule: SelahModule = {
+  name: 'daily',
+  async setup({ server, config, db, use, provide, emit }) {
+    const claims = new JobClaims(db);
+    const daily = new DailyService(new DailyRepository(db), claims, use('bible'), use('pictures'), prayerDrafter(config.languageModel));
+    await server.register(dailyRoutes(daily, use('audio'), use('viewer')));
+    await server.register(prayersAdminRoutes(daily, use('audit'), use('staff'), () => void emit('pages-changed')));
+    provide('daily', daily);
+    provide('claims', claims);
+  },
+};

@@ -1,0 +1,45 @@
+import { Quota } from '../../lib/quota/quota.ts';
+import { QuotaRepository } from '../../lib/quota/quota.repository.ts';
+import type { SelahModule } from '../../lib/module/module.ts';
+import { createImageEngine } from '../../providers/images/create-image-engine.ts';
+import type { ImageEngine } from '../../providers/images/image-engine.ts';
+import { moderationRoutes } from './moderation.routes.ts';
+import { PictureQuota } from './picture-quota.ts';
+import { picturesRoutes } from './pictures.routes.ts';
+import { PicturesRepository } from './pictures.repository.ts';
+import { PicturesService } from './pictures.service.ts';
+import { sharedVersesRoutes } from './shared-verses.routes.ts';
+import { SharedVersesService } from './shared-verses.service.ts';
+
+declare module '../../lib/module/module.ts' {
+  interface Services {
+    pictures: PicturesService;
+    images: ImageEngine;
+  }
+}
+
+/** Verse pictures, shared verses and their moderation; an account's shares go before the account does. */
+export const picturesModule: SelahModule = {
+  name: 'pictures',
+  async setup({ server, config, db, use, provide, on, emit, onClose }) {
+    const bible = use('bible');
+    const viewerOf = use('viewer');
+    const images = createImageEngine(config);
+    const picturesRepository = new PicturesRepository(db);
+    const quotas = new QuotaRepository(db);
+    const pictures = new PicturesService(
+      bible,
+      images,
+      use('media'),
+      picturesRepository,
+      new PictureQuota(new Quota(quotas, 'pictures'), config.pictureLimits),
+    );
+    await server.register(picturesRoutes(pictures, viewerOf));
+    on('before-delete-user', (userId) => pictures.removeSharesOf(userId));
+    await server.register(sharedVersesRoutes(new SharedVersesService(bible, pictures, picturesRepository), viewerOf));
+    await server.register(moderationRoutes(pictures, use('audit'), use('staff'), () => void emit('pages-changed')));
+    onClose(() => images.close());
+    provide('pictures', pictures);
+    provide('images', images);
+  },
+};

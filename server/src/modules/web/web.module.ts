@@ -1,0 +1,31 @@
+import type { SelahModule } from '../../lib/module/module.ts';
+import { registerWeb } from './web.routes.ts';
+
+/** Public pages of things people share: rendered for every request, so a deleted or hidden one is gone at once. */
+const CHANGING_PAGES = /^\/(shared|share\/image|verse-visualization|chapter-visualization)\//;
+/** Pages that show today's prayer. */
+const TODAYS_PAGES = /^\/(previous-prayers\/?)?$/;
+
+/** The web app's pages, rendered on the server and kept until what they show changes. Listed last: it answers what no route does. */
+export const webModule: SelahModule = {
+  name: 'web',
+  setup({ server, http, config, use, on }) {
+    const bible = use('bible');
+    const daily = use('daily');
+    const web = registerWeb(server, {
+      webDist: config.webDist,
+      publicUrl: config.publicUrl,
+      pageHeaders: http.securityHeaders.page,
+      // A licensed text may not be kept; a shared verse or picture may be deleted or hidden at any moment.
+      // Pages with today's prayer are kept only once it is written (another process may be writing it).
+      keepable: (url) =>
+        !bible.isLicensed(url.searchParams.get('translation') ?? '') &&
+        !CHANGING_PAGES.test(url.pathname) &&
+        (daily.isTodayReady() || !TODAYS_PAGES.test(url.pathname)),
+      mediaOrigin: config.mediaS3?.publicUrl && new URL(config.mediaS3.publicUrl).origin,
+    });
+    // Published content shows on kept pages (the home page's lessons): a change has them made again.
+    on('pages-changed', web.forgetKept);
+    on('content-changed', web.forgetKept);
+  },
+};
