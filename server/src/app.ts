@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { refuseUnknownHosts, TrustedHosts } from './http/trusted-hosts.ts';
 import { refuseCrossSiteWrites } from './http/cross-site.ts';
 import { fastReads } from './http/fast-reads.ts';
+import { bibleFastRead } from './http/bible-reads.ts';
 import { Places, workerPool } from './lib/worker-pool.ts';
 import { createMediaStore } from './providers/storage/create-media-store.ts';
 import { createSpeechEngine } from './providers/speech/create-speech-engine.ts';
@@ -32,18 +33,20 @@ import { sharedVersesRoutes } from './modules/pictures/shared-verses.routes.ts';
 import { registerWeb } from './modules/web/web.routes.ts';
 import { BibleStore } from './bible/store/bible-store.ts';
 import { BibleLibrary } from './bible/store/bible-library.ts';
-import { TranslationRepository } from './bible/store/translation-repository.ts';
+import { TranslationRepository } from './bible/store/translation.repository.ts';
 import { importDefaultsInChild } from './bible/store/default-imports.ts';
 import { defaultBibleSources, editionFamilies } from './bible/sources.ts';
 import { BibleService } from './modules/bible/bible.service.ts';
 import { bibleRoutes } from './modules/bible/bible.routes.ts';
 import { startLicensedCatalogue } from './modules/bible/licensed-setup.ts';
+import { LicensedCacheRepository } from './bible/licensed/licensed-cache.repository.ts';
 import { SearchService } from './modules/search/search.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { HomeService } from './modules/home/home.service.ts';
 import { DailyRepository } from './modules/daily/daily.repository.ts';
 import { DailyService } from './modules/daily/daily.service.ts';
 import { JobClaims } from './modules/daily/job-claims.ts';
+import { JobClaimsRepository } from './modules/daily/job-claims.repository.ts';
 import { HeroPainter } from './modules/hero-pictures/hero-painter.ts';
 import { prayerDrafter } from './modules/daily/prayer-writer.ts';
 import { dailyRoutes } from './modules/daily/daily.routes.ts';
@@ -75,6 +78,7 @@ import { readContentFolder } from './modules/content/content-folder.ts';
 import { importContent, type ImportCounts } from './modules/content/content-import.ts';
 import { createMailer, type Mailer } from './providers/mail/mailer.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
+import { authStore } from './modules/auth/auth-store.repository.ts';
 import { authSecret } from './modules/auth/secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -223,7 +227,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // A caller's database may live in memory only, out of a child's reach: import in this process.
   if (options.importDefaults !== false && options.database) await library.ensure(sources);
 
-  const licensed = config.apiBible && (await startLicensedCatalogue(config.apiBible, database.db, store, server.log));
+  const licensed = config.apiBible && (await startLicensedCatalogue(config.apiBible, new LicensedCacheRepository(database.db), store, server.log));
   const bible = new BibleService(store, licensed);
   const search = new SearchService(store, bible);
   await server.register(bibleRoutes(bible));
@@ -233,7 +237,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const attempts = new AttemptLimiter(new AttemptLimiterRepository(database.db));
   const accountFiles = { remove: async (_userId: string) => {} };
   const engine = createAuth({
-    db: database.db,
+    store: authStore(database.db),
     mailer,
     secret: authSecret(config.authSecret, config.dataDir),
     publicUrl: config.publicUrl,
@@ -313,7 +317,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(picturesRoutes(pictures, viewerOf));
   accountFiles.remove = (userId) => pictures.removeSharesOf(userId);
   await server.register(sharedVersesRoutes(new SharedVersesService(bible, pictures, picturesRepository), viewerOf));
-  const claims = new JobClaims(database.db);
+  const claims = new JobClaims(new JobClaimsRepository(database.db));
   const daily = new DailyService(new DailyRepository(database.db), claims, bible, pictures, prayerDrafter(config.languageModel));
   await server.register(dailyRoutes(daily, audio, viewerOf));
   const home = new HomeService(bible, daily);
@@ -384,7 +388,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mediaOrigin: config.mediaS3?.publicUrl && new URL(config.mediaS3.publicUrl).origin,
   });
   pages.changed = web.forgetKept;
-  fast.reads = fastReads({ hosts, headers: securityHeaders.overHttp, read: (path, query) => bible.fastRead(path, query) });
+  fast.reads = fastReads({ hosts, headers: securityHeaders.overHttp, read: bibleFastRead(bible) });
   server.addHook('onClose', async () => {
     await heroes.idle();
     await importChecker.destroy();
