@@ -41,7 +41,8 @@ const NO_QUERIES = [
   [...QUERY_PARTS, '**/db/client.ts', '**/db/schema*'],
   'Queries live in *.repository.ts files (and db/): put this one in a repository and call it.',
 ];
-// Roots that open the database and hand it to the repositories; they run no query themselves.
+// Roots that open the database and hand it to the repositories (a module's *.module.ts wiring hands
+// it on too); they run no query themselves.
 const DATABASE_OPENERS = ['server/src/app.ts', 'server/src/bible/store/default-imports.worker.ts'];
 const NO_QUERIES_BUT_OPENING = [[...QUERY_PARTS, '**/db/schema*'], NO_QUERIES[1]];
 const HTTP_PARTS = ['fastify', 'fastify-*', '@fastify/*', 'node:http', 'node:http2', 'http', 'http2', '**/http/**'];
@@ -126,6 +127,7 @@ export default tseslint.config(
   { files: ['server/src/modules/**'], ignores: ['**/*.test.ts'], rules: forbid(...MODULES, NO_QUERIES, NO_HTTP) },
   { files: ['server/src/modules/**/*.repository.ts'], rules: forbid(...MODULES, NO_HTTP) },
   { files: HTTP_FACING, rules: forbid(...MODULES, NO_QUERIES) },
+  { files: ['server/src/modules/**/*.module.ts'], rules: forbid(...MODULES, NO_QUERIES_BUT_OPENING) },
   {
     files: ['server/src/modules/**/*.routes.ts'],
     rules: forbid(...MODULES, NO_QUERIES, [['./*.repository.ts', '**/db/**'], 'Routes only map HTTP: rules and data go through the service.']),

@@ -98,6 +98,10 @@ describe('the import boundaries of docs/ (eslint.config.js)', () => {
     expect(await problems('server/src/db/x.ts', "import { sql } from 'drizzle-orm';\nexport const a = sql;")).toEqual([]);
     // The composition root opens the database (and hands it to the repositories); it runs no query.
     expect(await problems('server/src/app.ts', "import { openDatabase } from './db/client.ts';\nexport const a = openDatabase;")).toEqual([]);
+    // A module's wiring hands the database to its repositories, and registers its routes.
+    const wiring = "import type { Db } from '../../db/client.ts';\nimport type { FastifyInstance } from 'fastify';\nexport type A = [Db, FastifyInstance];";
+    expect(await problems('server/src/modules/study/study.module.ts', wiring)).toEqual([]);
+    expect(await problems('server/src/modules/study/study.module.ts', "import { eq } from 'drizzle-orm';\nexport const a = eq;")).not.toEqual([]);
     expect(await problems('server/src/modules/study/x.routes.ts', "import type { FastifyInstance } from 'fastify';\nexport type A = FastifyInstance;")).toEqual(
       [],
     );
