@@ -1,6 +1,10 @@
 // Lint rules for the whole package, and the one-way imports of docs/design.md "Layers":
 //   common ← server, common ← web; in the web app: app → features → components, lib → common;
 //   in the server: routes → service → repository, and no module reaches into another's repository.
+// The server's rules key on what a file imports, not on its name: a query (drizzle, a driver, the db
+// client or schema) only in *.repository.ts files and db/; HTTP (fastify, node:http, http/) only in
+// routes, the module files that wire them, the few HTTP-facing helpers named below, and the layers
+// outside the modules.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -31,6 +35,41 @@ const otherFeatureInternals = (up) => ({
   regex: `^${up}[a-z-]+/(?!(api|components)/)`,
   message: 'Use another feature through its api/ or components/; its pages and own files are its own.',
 });
+// A driver, drizzle, better-auth's drizzle adapter, or the db client or schema: what a query is made of.
+const QUERY_PARTS = ['drizzle-orm', 'drizzle-orm/*', 'pg', 'pg/*', 'postgres', '@electric-sql/pglite', '@electric-sql/pglite/*', 'better-auth/adapters/*'];
+const NO_QUERIES = [
+  [...QUERY_PARTS, '**/db/client.ts', '**/db/schema*'],
+  'Queries live in *.repository.ts files (and db/): put this one in a repository and call it.',
+];
+// Roots that open the database and hand it to the modules (the module contract carries it, and a
+// module's *.module.ts wiring hands it to its repositories); they run no query themselves.
+const DATABASE_OPENERS = [
+  'server/src/app.ts',
+  'server/src/bible/store/default-imports.worker.ts',
+  'server/src/bible/store/open-store.ts',
+  'server/src/lib/module/module.ts',
+];
+const NO_QUERIES_BUT_OPENING = [[...QUERY_PARTS, '**/db/schema*'], NO_QUERIES[1]];
+const HTTP_PARTS = ['fastify', 'fastify-*', '@fastify/*', 'node:http', 'node:http2', 'http', 'http2', '**/http/**'];
+const NO_HTTP = [HTTP_PARTS, 'Rules and data know no requests: HTTP is the routes’ (and http/’s); pass them plain values.'];
+/**
+ * Module files that are about HTTP by nature, besides routes and module wiring: who is asking (a
+ * session, a staff role, a sign-in's place), better-auth's bridge between Fastify and Fetch requests, and
+ * the server-side rendering of pages.
+ */
+const HTTP_FACING = [
+  'server/src/modules/**/*.routes.ts',
+  'server/src/modules/**/*.module.ts',
+  'server/src/modules/admin/staff.ts',
+  'server/src/modules/auth/viewer.ts',
+  'server/src/modules/auth/sign-in-place.ts',
+  'server/src/modules/auth/better-auth.ts',
+  'server/src/modules/web/server-render.ts',
+];
+const LOWER_LAYERS = [
+  ['**/modules/*/*.routes.ts', '**/modules/*/*.service.ts', '**/modules/*/*.repository.ts'],
+  'Lower layers do not import the feature modules built on them.',
+];
 const MODULES = [
   NOT_THE_WEB_APP,
   [['../*/*.repository.ts', '../../modules/*/*.repository.ts'], "A module reaches another module's data through its service, never its repository."],
@@ -73,6 +112,8 @@ export default tseslint.config(
     rules: forbid([['**/server/**', '**/web/**'], 'common/ is shared by the server and the web app: it imports neither.']),
   },
   { files: ['server/**', 'scripts/**'], rules: forbid(NOT_THE_WEB_APP) },
+  { files: ['server/src/**'], ignores: ['**/*.test.ts', '**/*.repository.ts', 'server/src/db/**'], rules: forbid(NOT_THE_WEB_APP, NO_QUERIES) },
+  { files: DATABASE_OPENERS, rules: forbid(NOT_THE_WEB_APP, NO_QUERIES_BUT_OPENING) },
   { files: ['web/**'], rules: forbid(...WEB) },
   {
     files: ['web/src/components/**', 'web/src/lib/**'],
@@ -89,27 +130,27 @@ export default tseslint.config(
   // its pages and its own logic are its business. The depth of the file says where '..' leads.
   { files: ['web/src/features/*/*.{ts,tsx}'], ignores: ['**/*.test.ts'], rules: forbid(...FEATURES, otherFeatureInternals('\\.\\./')) },
   { files: ['web/src/features/*/*/*.{ts,tsx}'], ignores: ['**/*.test.ts'], rules: forbid(...FEATURES, otherFeatureInternals('\\.\\./\\.\\./')) },
-  { files: ['server/src/modules/**'], ignores: ['**/*.test.ts'], rules: forbid(...MODULES) },
+  { files: ['server/src/modules/**'], ignores: ['**/*.test.ts'], rules: forbid(...MODULES, NO_QUERIES, NO_HTTP) },
+  { files: ['server/src/modules/**/*.repository.ts'], rules: forbid(...MODULES, NO_HTTP) },
+  { files: HTTP_FACING, rules: forbid(...MODULES, NO_QUERIES) },
+  { files: ['server/src/modules/**/*.module.ts'], rules: forbid(...MODULES, NO_QUERIES_BUT_OPENING) },
   {
     files: ['server/src/modules/**/*.routes.ts'],
-    rules: forbid(...MODULES, [
-      ['./*.repository.ts', '**/db/**', 'drizzle-orm', 'drizzle-orm/*'],
-      'Routes only map HTTP: rules and data go through the service.',
-    ]),
+    rules: forbid(...MODULES, NO_QUERIES, [['./*.repository.ts', '**/db/**'], 'Routes only map HTTP: rules and data go through the service.']),
   },
   {
     files: ['server/src/modules/**/*.service.ts'],
-    rules: forbid(...MODULES, [
-      ['fastify', '**/db/client.ts', 'drizzle-orm', 'drizzle-orm/*'],
-      'Services hold rules: HTTP is the routes’ and SQL the repository’s.',
-    ]),
+    rules: forbid(...MODULES, [[...HTTP_PARTS, ...NO_QUERIES[0]], 'Services hold rules: HTTP is the routes’ and queries the repository’s.']),
   },
   {
     files: ['server/src/http/**', 'server/src/lib/**', 'server/src/bible/**', 'server/src/providers/**', 'server/src/db/**'],
     ignores: ['**/*.test.ts'],
-    rules: forbid(NOT_THE_WEB_APP, [
-      ['**/modules/*/*.routes.ts', '**/modules/*/*.service.ts', '**/modules/*/*.repository.ts'],
-      'Lower layers do not import the feature modules built on them.',
-    ]),
+    rules: forbid(NOT_THE_WEB_APP, LOWER_LAYERS, NO_QUERIES),
   },
+  {
+    files: ['server/src/**/*.repository.ts', 'server/src/db/**'],
+    ignores: ['**/*.test.ts', 'server/src/modules/**'],
+    rules: forbid(NOT_THE_WEB_APP, LOWER_LAYERS),
+  },
+  { files: DATABASE_OPENERS.filter((file) => file !== 'server/src/app.ts'), rules: forbid(NOT_THE_WEB_APP, LOWER_LAYERS, NO_QUERIES_BUT_OPENING) },
 );

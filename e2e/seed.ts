@@ -5,7 +5,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/client.ts';
 import { BibleLibrary } from '../server/src/bible/store/bible-library.ts';
 import { BibleStore } from '../server/src/bible/store/bible-store.ts';
-import { TranslationRepository } from '../server/src/bible/store/translation-repository.ts';
+import { TranslationRepository } from '../server/src/bible/store/translation.repository.ts';
 import { defaultBibleSources } from '../server/src/bible/sources.ts';
 import { importBibleFile } from '../server/src/bible/importers/files/detect.ts';
 import { randomUUID } from 'node:crypto';

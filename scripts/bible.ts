@@ -14,7 +14,7 @@ import { loadConfig, ConfigError } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/client.ts';
 import { BibleStore } from '../server/src/bible/store/bible-store.ts';
 import { BibleLibrary } from '../server/src/bible/store/bible-library.ts';
-import { TranslationRepository } from '../server/src/bible/store/translation-repository.ts';
+import { TranslationRepository } from '../server/src/bible/store/translation.repository.ts';
 import { fingerprintPath } from '../server/src/bible/store/fingerprint.ts';
 import { importBibleFile, type BibleFileFormat } from '../server/src/bible/importers/files/detect.ts';
 import { ImportError } from '../server/src/bible/importers/types.ts';

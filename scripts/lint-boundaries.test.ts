@@ -46,6 +46,28 @@ describe('the import boundaries of docs/ (eslint.config.js)', () => {
       /through the registry/,
     ],
     ['server/src/modules/study/study.module.ts', "import { MODULES } from '../index.ts';\nexport const a = MODULES;", /through the registry/],
+    // A query anywhere but a repository (or db/) fails, whatever the file is called.
+    ['server/src/modules/daily/x.ts', "import { eq } from 'drizzle-orm';\nexport const a = eq;", /Queries live in \*\.repository\.ts/],
+    ['server/src/modules/daily/x.ts', "import { sql } from 'drizzle-orm/sql';\nexport const a = sql;", /Queries live in \*\.repository\.ts/],
+    ['server/src/modules/daily/x.ts', "import type { Db } from '../../db/client.ts';\nexport type A = Db;", /Queries live in \*\.repository\.ts/],
+    ['server/src/modules/daily/x.ts', "import { jobRuns } from '../../db/schema.ts';\nexport const a = jobRuns;", /Queries live in \*\.repository\.ts/],
+    ['server/src/modules/auth/x.ts', "import { drizzleAdapter } from 'better-auth/adapters/drizzle';\nexport const a = drizzleAdapter;", /Queries live/],
+    ['server/src/bible/licensed/x.ts', "import { and } from 'drizzle-orm';\nexport const a = and;", /Queries live in \*\.repository\.ts/],
+    ['server/src/lib/x.ts', "import pg from 'pg';\nexport const a = pg;", /Queries live in \*\.repository\.ts/],
+    ['server/src/providers/x.ts', "import { PGlite } from '@electric-sql/pglite';\nexport const a = PGlite;", /Queries live in \*\.repository\.ts/],
+    ['server/src/app.ts', "import { sql } from 'drizzle-orm';\nexport const a = sql;", /Queries live in \*\.repository\.ts/],
+    ['server/src/modules/study/x.routes.ts', "import { eq } from 'drizzle-orm';\nexport const a = eq;", /Queries live|Routes only map HTTP/],
+    // HTTP in a service or a module's helper fails, types included.
+    ['server/src/modules/study/x.service.ts', "import type { FastifyRequest } from 'fastify';\nexport type A = FastifyRequest;", /Services hold rules/],
+    ['server/src/modules/study/x.service.ts', "import type { IncomingMessage } from 'node:http';\nexport type A = IncomingMessage;", /Services hold rules/],
+    [
+      'server/src/modules/bible/x.service.ts',
+      "import { sendPrepared } from '../../http/prepared-reply.ts';\nexport const a = sendPrepared;",
+      /Services hold rules/,
+    ],
+    ['server/src/modules/daily/x.ts', "import type { FastifyBaseLogger } from 'fastify';\nexport type A = FastifyBaseLogger;", /HTTP is the routes/],
+    ['server/src/modules/media/x.ts', "import fastifyStatic from '@fastify/static';\nexport const a = fastifyStatic;", /HTTP is the routes/],
+    ['server/src/modules/study/x.repository.ts', "import type { FastifyRequest } from 'fastify';\nexport type A = FastifyRequest;", /HTTP is the routes/],
   ];
 
   it.each(forbidden)('refuses a forbidden import in %s', async (file, code, says) => {
@@ -78,5 +100,23 @@ describe('the import boundaries of docs/ (eslint.config.js)', () => {
         "import type { SelahModule } from '../../lib/module/module.ts';\nexport type A = SelahModule;",
       ),
     ).toEqual([]);
+  });
+
+  it('lets repositories and db/ hold the queries, and routes the HTTP', async () => {
+    const queries =
+      "import { eq } from 'drizzle-orm';\nimport type { Db } from '../../db/client.ts';\nimport { users } from '../../db/schema.ts';\nexport const a = [eq, users];\nexport type A = Db;";
+    expect(await problems('server/src/modules/study/x.repository.ts', queries)).toEqual([]);
+    expect(await problems('server/src/lib/quota/x.repository.ts', queries)).toEqual([]);
+    expect(await problems('server/src/db/x.ts', "import { sql } from 'drizzle-orm';\nexport const a = sql;")).toEqual([]);
+    // The composition root opens the database (and hands it to the repositories); it runs no query.
+    expect(await problems('server/src/app.ts', "import { openDatabase } from './db/client.ts';\nexport const a = openDatabase;")).toEqual([]);
+    // A module's wiring hands the database to its repositories, and registers its routes.
+    const wiring = "import type { Db } from '../../db/client.ts';\nimport type { FastifyInstance } from 'fastify';\nexport type A = [Db, FastifyInstance];";
+    expect(await problems('server/src/modules/study/study.module.ts', wiring)).toEqual([]);
+    expect(await problems('server/src/modules/study/study.module.ts', "import { eq } from 'drizzle-orm';\nexport const a = eq;")).not.toEqual([]);
+    expect(await problems('server/src/modules/study/x.routes.ts', "import type { FastifyInstance } from 'fastify';\nexport type A = FastifyInstance;")).toEqual(
+      [],
+    );
+    expect(await problems('server/src/modules/study/x.api.test.ts', "import { sql } from 'drizzle-orm';\nexport const a = sql;")).toEqual([]);
   });
 });

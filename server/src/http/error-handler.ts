@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
-import { NOT_JSON } from './input-guard.ts';
+import { NOT_JSON } from '../lib/bounded-json.ts';
 
 /** Fastify's own refusals, in words a person can act on. */
 const FASTIFY_MESSAGES: Record<string, string> = {

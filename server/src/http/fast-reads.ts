@@ -1,9 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { preparedResponse, type PreparedReply, type PreparedResponse } from './prepared-reply.ts';
+import type { PreparedBody } from '../lib/prepared-body.ts';
+import { preparedResponse, type PreparedResponse } from './prepared-reply.ts';
 import type { TrustedHosts } from './trusted-hosts.ts';
 
+/** A prepared body and how long a client may keep it. */
+export interface FastReply {
+  body: PreparedBody;
+  cacheControl: string;
+}
+
 /** The prepared reply for a public read (path and query as sent), or undefined when it is not one. */
-export type FastRead = (path: string, query: string) => PreparedReply | undefined;
+export type FastRead = (path: string, query: string) => FastReply | undefined;
 
 /**
  * Public reads that are already prepared (a chapter, the book and translation lists) are answered
@@ -29,7 +36,7 @@ export function fastReads(options: { hosts: TrustedHosts; headers: Record<string
     const q = url.indexOf('?');
     const prepared = read(q < 0 ? url : url.slice(0, q), q < 0 ? '' : url.slice(q + 1));
     if (!prepared) return false;
-    const response = preparedResponse(prepared, h);
+    const response = preparedResponse(prepared.body, prepared.cacheControl, h);
     res.writeHead(response.status, withSecurity(response));
     res.end(req.method === 'HEAD' ? undefined : response.body);
     answer.served++;

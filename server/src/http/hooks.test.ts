@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './error-handler.ts';
-import { guardInput, NOT_JSON, TOO_DEEP, UNSAFE_TEXT } from './input-guard.ts';
+import { guardInput } from './input-guard.ts';
+import { NOT_JSON, TOO_DEEP, UNSAFE_TEXT } from '../lib/bounded-json.ts';
 import { BAD_PROTOCOL, refuseUnknownHosts, requestOrigin, TrustedHosts, UNKNOWN_HOST } from './trusted-hosts.ts';
 
 // A real Fastify with only these hooks, so each rule is seen on its own.

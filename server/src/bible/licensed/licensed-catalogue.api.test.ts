@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../../db/client.ts';
 import { startApiBibleServer, type ApiBibleStandIn } from '../../../test/api-bible-server.ts';
 import { ApiBibleClient } from './api-bible-client.ts';
 import { LicensedCache } from './licensed-cache.ts';
+import { LicensedCacheRepository } from './licensed-cache.repository.ts';
 import { LicensedCatalogue } from './licensed-catalogue.ts';
 
 const KEY = 'catalogue-test-key-0123';
@@ -26,7 +27,7 @@ afterAll(async () => {
 const catalogue = (baseUrl: string, maxAgeMs = HOUR) =>
   new LicensedCatalogue({
     client: new ApiBibleClient({ baseUrl, key: KEY, timeoutMs: 500 }),
-    cache: new LicensedCache(database.db, maxAgeMs),
+    cache: new LicensedCache(new LicensedCacheRepository(database.db), maxAgeMs),
     maxAgeMs,
     log: quiet,
   });
@@ -67,7 +68,7 @@ describe('the licensed catalogue’s kept replies', () => {
   });
 
   it('serves nothing older than the limit, and purges it', async () => {
-    const cache = new LicensedCache(database.db, HOUR);
+    const cache = new LicensedCache(new LicensedCacheRepository(database.db), HOUR);
     const now = Date.now();
     await cache.put('test:old', { a: 1 }, now - 2 * HOUR);
     await cache.put('test:new', { b: 2 }, now);

@@ -3,7 +3,7 @@ import type { ImportedBible } from '../importers/types.ts';
 import { type BibleStore, loadTranslation } from './bible-store.ts';
 import { encodeTranslationText, TEXT_FORMAT_VERSION } from './translation-text.ts';
 import { bookByOsis } from '#common/bible/canon.ts';
-import type { TranslationRepository, TranslationRow } from './translation-repository.ts';
+import type { TranslationRepository, TranslationRow } from './translation.repository.ts';
 import { validateImport } from './validate-import.ts';
 
 /** A place a translation can be imported from; `load` runs only when the fingerprint is new. */

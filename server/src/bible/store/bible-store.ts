@@ -4,7 +4,7 @@ import { DEFAULT_TRANSLATION, TRANSLATION_FEATURES } from '#common/bible/categor
 import type { NavigableBook } from '#common/bible/navigation.ts';
 import type { TranslationSummary, VerseItem } from '#common/contracts/bible.ts';
 import { decodeTranslationText, inflateChapter } from './translation-text.ts';
-import type { TranslationRow } from './translation-repository.ts';
+import type { TranslationRow } from './translation.repository.ts';
 import { describeEdition } from './edition-description.ts';
 
 const NO_VERSES = deflateRawSync('[]');

@@ -5,7 +5,7 @@ import { openDatabase } from '../../db/client.ts';
 import { defaultBibleSources } from '../sources.ts';
 import { BibleLibrary } from './bible-library.ts';
 import { BibleStore } from './bible-store.ts';
-import { TranslationRepository } from './translation-repository.ts';
+import { TranslationRepository } from './translation.repository.ts';
 
 const config = JSON.parse(process.env.SELAH_CONFIG!) as AppConfig;
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -5,7 +5,7 @@ import { defaultBibleSources, editionFamilies } from '../sources.ts';
 import { BibleLibrary } from './bible-library.ts';
 import { BibleStore } from './bible-store.ts';
 import { importDefaultsInChild } from './default-imports.ts';
-import { TranslationRepository } from './translation-repository.ts';
+import { TranslationRepository } from './translation.repository.ts';
 
 export interface OpenedStore {
   database: Database;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#common/contracts/errors.ts';
 import { activityDay, activityReport } from '#common/contracts/activity.ts';
-import { parseBoundedJson } from '../../http/input-guard.ts';
+import { parseBoundedJson } from '../../lib/bounded-json.ts';
 import type { ViewerOf } from '../auth/viewer.ts';
 import type { ActivityService } from './activity.service.ts';
 

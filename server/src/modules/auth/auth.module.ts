@@ -1,4 +1,5 @@
 import { refuseCrossSiteWrites } from '../../http/cross-site.ts';
+import { authStore } from './auth-store.repository.ts';
 import type { SelahModule } from '../../lib/module/module.ts';
 import { createMailer, type Mailer } from '../../providers/mail/mailer.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
@@ -24,7 +25,7 @@ export const authModule: SelahModule = {
     const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
     const attempts = new AttemptLimiter(new AttemptLimiterRepository(db));
     const engine = createAuth({
-      db,
+      store: authStore(db),
       mailer,
       secret: authSecret(config.authSecret, config.dataDir),
       publicUrl: config.publicUrl,

@@ -1,18 +1,17 @@
 import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { getSessionCookie } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import * as schema from '../../db/schema.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { AuthStore } from './auth-store.repository.ts';
 
 /**
  * Everything that knows better-auth: its configuration, and the bridge between Fastify requests and
  * the Fetch requests it reads. The rest of the app sees `AuthEngine`, not better-auth.
  */
 export interface AuthOptions {
-  db: Db;
+  /** Its tables (auth-store.repository.ts). */
+  store: AuthStore;
   mailer: Mailer;
   secret: string;
   /** The site's public address; without it links use the request's host, which is an allowed one. */
@@ -25,7 +24,7 @@ export interface AuthOptions {
   beforeDeleteUser?: (userId: string) => Promise<void>;
 }
 
-export function createAuth({ db, mailer, secret, publicUrl, allowedHosts, passwordReset, beforeDeleteUser }: AuthOptions) {
+export function createAuth({ store, mailer, secret, publicUrl, allowedHosts, passwordReset, beforeDeleteUser }: AuthOptions) {
   return betterAuth({
     appName: 'Selah',
     // A request's host has passed the allow-list before it gets here; better-auth checks it again.
@@ -33,10 +32,7 @@ export function createAuth({ db, mailer, secret, publicUrl, allowedHosts, passwo
     basePath: '/api/auth',
     secret,
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user: schema.users, session: schema.sessions, account: schema.accounts, verification: schema.verifications, rateLimit: schema.rateLimits },
-    }),
+    database: store,
     user: {
       additionalFields: {
         role: { type: 'string', required: false, defaultValue: 'user', input: false },

@@ -1,4 +1,6 @@
+import { bibleFastRead } from '../../http/bible-reads.ts';
 import { fastReads } from '../../http/fast-reads.ts';
+import { LicensedCacheRepository } from '../../bible/licensed/licensed-cache.repository.ts';
 import type { SelahModule } from '../../lib/module/module.ts';
 import { bibleRoutes } from './bible.routes.ts';
 import { BibleService } from './bible.service.ts';
@@ -14,11 +16,11 @@ declare module '../../lib/module/module.ts' {
 export const bibleModule: SelahModule = {
   name: 'bible',
   async setup({ server, http, config, db, log, store, provide, onClose }) {
-    const licensed = config.apiBible && (await startLicensedCatalogue(config.apiBible, db, store, log));
+    const licensed = config.apiBible && (await startLicensedCatalogue(config.apiBible, new LicensedCacheRepository(db), store, log));
     const bible = new BibleService(store, licensed);
     await server.register(bibleRoutes(bible));
     server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
-    http.fast.reads = fastReads({ hosts: http.hosts, headers: http.securityHeaders.overHttp, read: (path, query) => bible.fastRead(path, query) });
+    http.fast.reads = fastReads({ hosts: http.hosts, headers: http.securityHeaders.overHttp, read: bibleFastRead(bible) });
     onClose(() => licensed?.catalogue.stop());
     provide('bible', bible);
   },

@@ -12,12 +12,11 @@ import {
 } from '#common/contracts/bible.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import type { BibleService } from './bible.service.ts';
+import { CHAPTER_CACHE, LIST_CACHE } from '../../http/bible-reads.ts';
 import { sendPrepared } from '../../http/prepared-reply.ts';
 
 const translationParam = z.object({ translation: z.string().trim().min(1).max(16) });
 const errors = { 400: errorBody, 404: errorBody };
-// Spec §9's freshness for translation lists: a download's size changes only with the translation.
-const LIST_CACHE = 'public, max-age=3600';
 
 /**
  * The spec's §7 Bible API. Public reads answer prepared bytes (checked against their contract when
@@ -25,20 +24,22 @@ const LIST_CACHE = 'public, max-age=3600';
  */
 export function bibleRoutes(bible: BibleService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/bible/books', { schema: { response: { 200: z.array(bookEntry) } } }, async (req, reply) => sendPrepared(req, reply, bible.canonBooksReply()));
+    app.get('/api/bible/books', { schema: { response: { 200: z.array(bookEntry) } } }, async (req, reply) =>
+      sendPrepared(req, reply, bible.preparedCanonBooks(), LIST_CACHE),
+    );
 
     app.get(
       '/api/bible/available-books/:translation',
       { schema: { params: translationParam, response: { 200: z.array(bookEntry), ...errors } } },
-      async (req, reply) => sendPrepared(req, reply, await bible.availableBooksFor(req.params.translation)),
+      async (req, reply) => sendPrepared(req, reply, await bible.availableBooksFor(req.params.translation), LIST_CACHE),
     );
 
     app.get('/api/bible/translations/grouped', { schema: { response: { 200: z.array(translationGroup) } } }, async (req, reply) =>
-      sendPrepared(req, reply, bible.translationListReplies().grouped),
+      sendPrepared(req, reply, bible.preparedTranslationLists().grouped, LIST_CACHE),
     );
 
     app.get('/api/bible/translations/all', { schema: { response: { 200: z.array(translationSummary) } } }, async (req, reply) =>
-      sendPrepared(req, reply, bible.translationListReplies().all),
+      sendPrepared(req, reply, bible.preparedTranslationLists().all, LIST_CACHE),
     );
 
     app.get(
@@ -56,7 +57,8 @@ export function bibleRoutes(bible: BibleService): FastifyPluginAsyncZod {
       bible.firstAvailableIn(req.params.translation),
     );
 
-    // Not in the spec: what "Download for offline" moves and keeps, shown before a person starts one.
+    // Not in the spec: what "Download for offline" moves and keeps, shown before a person starts one;
+    // as fresh as the translation lists (its size changes only with the translation).
     app.get('/api/bible/download-size/:translation', { schema: { params: translationParam, response: { 200: downloadSize, ...errors } } }, async (req, reply) =>
       reply.header('cache-control', LIST_CACHE).send(await bible.downloadSize(req.params.translation)),
     );
@@ -80,7 +82,7 @@ export function bibleRoutes(bible: BibleService): FastifyPluginAsyncZod {
       async (req, reply) => {
         const result = await bible.chapterIn(req.query.translation, req.params.book, req.params.chapter);
         if ('payload' in result) return reply.header('cache-control', 'no-cache').send(result.payload);
-        return sendPrepared(req, reply, result.reply);
+        return sendPrepared(req, reply, result.prepared, CHAPTER_CACHE);
       },
     );
     app.post(

@@ -1,7 +1,6 @@
 import { PROTESTANT_CANON, type CanonBook } from '#common/bible/canon.ts';
 import { nextChapter, previousChapter } from '#common/bible/navigation.ts';
 import { formatReference, parseReference, resolveBook, type PassageRange } from '#common/bible/reference.ts';
-import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import {
   bookEntry,
@@ -15,23 +14,15 @@ import {
   type VerseItem,
 } from '#common/contracts/bible.ts';
 import { verseId, formatVerseReference } from '#common/bible/verse-id.ts';
-import { unsafeText } from '#common/contracts/text.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { BibleStore, LoadedChapter, LoadedTranslation } from '../../bible/store/bible-store.ts';
-import { preparedSizes, prepareReply, type PreparedReply } from '../../http/prepared-reply.ts';
+import { preparedSizes, prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
 import type { LicensedTranslation } from '../../bible/licensed/licensed-catalogue.ts';
 import { presentBook } from './book-entry.ts';
 import type { ChapterResult, LicensedReads } from './licensed-reads.ts';
 
-/** A chapter read's path as the fast path takes it: the book as sent (escaped), a chapter number. */
-const CONTENT_PATH = /^\/api\/bible\/content\/([^/]{1,120})\/([1-9]\d{0,4})$/;
-
-// Spec §9: translation lists are fresh for an hour, chapter content for 10 minutes.
-const LIST_CACHE = 'public, max-age=3600';
-const CHAPTER_CACHE = 'public, max-age=600';
-
-/** A reply checked against its contract once, then kept serialised. */
-const prepared = <T>(schema: z.ZodType<T>, value: T, cacheControl: string) => prepareReply(JSON.stringify(schema.parse(value)), cacheControl);
+/** A body checked against its contract once, then kept serialised. */
+const prepared = <T>(schema: z.ZodType<T>, value: T) => prepareBody(JSON.stringify(schema.parse(value)));
 
 export interface ChapterShape {
   book: CanonBook;
@@ -40,35 +31,36 @@ export interface ChapterShape {
 }
 
 /**
- * Rules of the spec's Bible API (§7) over the in-memory store. Routes only map HTTP to these. The
- * public reads are answered with prepared replies, kept here (by the store's objects, so they go
- * when a translation does): after the first read, a chapter costs a lookup.
+ * Rules of the spec's Bible API (§7) over the in-memory store. Routes (and http/bible-reads.ts, the
+ * fast path) only map HTTP to these. The public reads are prepared bodies, kept here (by the store's
+ * objects, so they go when a translation does): after the first read, a chapter costs a lookup.
  */
 export class BibleService {
-  private readonly chapterReplies = new WeakMap<LoadedChapter, PreparedReply>();
-  private readonly bookReplies = new WeakMap<LoadedTranslation, PreparedReply>();
+  private readonly chapterBodies = new WeakMap<LoadedChapter, PreparedBody>();
+  private readonly bookBodies = new WeakMap<LoadedTranslation, PreparedBody>();
   /** Each translation's download size, measured once (shared by requests that ask meanwhile). */
   private readonly downloadSizes = new WeakMap<LoadedTranslation, Promise<DownloadSize>>();
   private compressing: Promise<unknown> = Promise.resolve();
-  private listReplies?: { all: PreparedReply; grouped: PreparedReply };
-  private canonReply?: PreparedReply;
+  private listBodies?: { all: PreparedBody; grouped: PreparedBody };
+  private canonBody?: PreparedBody;
   /** Chapter shapes across the local translations, by book order and chapter. */
   private readonly shapes = new Map<string, ChapterShape | null>();
-  /** Prepared replies by the URL they were read at: a repeated read skips parsing the URL. */
-  private readonly byUrl = new LRUCache<string, PreparedReply>({ max: 20_000 });
 
   constructor(
     private readonly store: BibleStore,
     /** The licensed catalogue's reads, when API_BIBLE_KEY is set. */
     readonly licensed?: LicensedReads,
   ) {
-    const changed = () => {
-      this.listReplies = undefined;
+    this.onChange(() => {
+      this.listBodies = undefined;
       this.shapes.clear();
-      this.byUrl.clear();
-    };
-    store.onChange(changed);
-    licensed?.catalogue.onChange(changed);
+    });
+  }
+
+  /** Calls `listener` whenever the translations change (local ones installed or removed, the licensed list). */
+  onChange(listener: () => void): void {
+    this.store.onChange(() => listener());
+    this.licensed?.catalogue.onChange(listener);
   }
 
   translation(code: string | undefined): LoadedTranslation {
@@ -154,28 +146,29 @@ export class BibleService {
     return this.translation(code).books.map(presentBook);
   }
 
-  canonBooksReply(): PreparedReply {
-    return (this.canonReply ??= prepared(z.array(bookEntry), this.canonBooks(), LIST_CACHE));
+  preparedCanonBooks(): PreparedBody {
+    return (this.canonBody ??= prepared(z.array(bookEntry), this.canonBooks()));
   }
 
   /** The books of a local or licensed translation. */
-  async availableBooksFor(code: string): Promise<PreparedReply> {
+  async availableBooksFor(code: string): Promise<PreparedBody> {
     const licensed = this.licensedTranslation(code);
-    return licensed ? this.licensed!.availableBooksReply(licensed) : this.availableBooksReply(code);
+    return licensed ? this.licensed!.preparedAvailableBooks(licensed) : this.preparedAvailableBooks(code);
   }
 
-  availableBooksReply(code: string): PreparedReply {
+  /** The books of a local translation. */
+  preparedAvailableBooks(code: string): PreparedBody {
     const t = this.translation(code);
-    let reply = this.bookReplies.get(t);
-    if (!reply) this.bookReplies.set(t, (reply = prepared(z.array(bookEntry), t.books.map(presentBook), LIST_CACHE)));
-    return reply;
+    let body = this.bookBodies.get(t);
+    if (!body) this.bookBodies.set(t, (body = prepared(z.array(bookEntry), t.books.map(presentBook))));
+    return body;
   }
 
   /** The translation lists, prepared again only when the installed translations change. */
-  translationListReplies(): { all: PreparedReply; grouped: PreparedReply } {
-    return (this.listReplies ??= {
-      all: prepared(z.array(translationSummary), this.translations(), LIST_CACHE),
-      grouped: prepared(z.array(translationGroup), this.groupedTranslations(), LIST_CACHE),
+  preparedTranslationLists(): { all: PreparedBody; grouped: PreparedBody } {
+    return (this.listBodies ??= {
+      all: prepared(z.array(translationSummary), this.translations()),
+      grouped: prepared(z.array(translationGroup), this.groupedTranslations()),
     });
   }
 
@@ -222,58 +215,16 @@ export class BibleService {
     return range;
   }
 
-  /**
-   * The prepared reply of a public read given its path and query as sent, for http/fast-reads.ts; or
-   * undefined for anything else, for anything the routes' schemas would refuse or read differently,
-   * and for errors, which the routes answer.
-   */
-  fastRead(path: string, query: string): PreparedReply | undefined {
-    // Only local reads are kept by URL (a licensed one fails readByUrl), so a kept one needs no other look.
-    const key = `${path}?${query}`;
-    const known = this.byUrl.get(key);
-    if (known) return known;
-    const licensed = this.licensed && this.licensedFastRead(path, query);
-    if (licensed !== undefined) return licensed || undefined;
-    const reply = this.readByUrl(path, query);
-    if (reply) this.byUrl.set(key, reply);
-    return reply;
+  /** A local translation's chapter, prepared (the default translation's without a code); undefined when the translation lacks it. */
+  preparedChapter(code: string | undefined, bookName: string, chapterNumber: number): PreparedBody | undefined {
+    const result = this.chapter(code, bookName, chapterNumber);
+    return 'prepared' in result ? result.prepared : undefined;
   }
 
-  /**
-   * A licensed chapter prepared and still within its keeping time, read by URL (and reported as shown);
-   * false for another licensed read, which the routes answer; undefined when the URL is not licensed.
-   */
-  private licensedFastRead(path: string, query: string): PreparedReply | false | undefined {
-    const code =
-      /^translation=([A-Za-z0-9]{1,16})$/.exec(query)?.[1] ?? /^\/api\/bible\/(?:available-books|first-available)\/([A-Za-z0-9]{1,16})$/.exec(path)?.[1];
-    if (!code || !this.isLicensed(code)) return undefined;
-    const m = CONTENT_PATH.exec(path);
-    if (!m) return false;
-    try {
-      const book = resolveBook(decodeURIComponent(m[1]!).trim());
-      return (book && this.licensed!.cachedReply(code, book, Number(m[2]))) || false;
-    } catch {
-      return false;
-    }
-  }
-
-  private readByUrl(path: string, query: string): PreparedReply | undefined {
-    try {
-      if (path === '/api/bible/books' && query === '') return this.canonBooksReply();
-      if (path === '/api/bible/translations/all' && query === '') return this.translationListReplies().all;
-      if (path === '/api/bible/translations/grouped' && query === '') return this.translationListReplies().grouped;
-      let m = /^\/api\/bible\/available-books\/([A-Za-z0-9]{1,16})$/.exec(path);
-      if (m && query === '') return this.availableBooksReply(m[1]!);
-      m = CONTENT_PATH.exec(path);
-      const translation = query === '' ? undefined : /^translation=([A-Za-z0-9]{1,16})$/.exec(query)?.[1];
-      if (!m || (query !== '' && !translation)) return undefined;
-      const book = decodeURIComponent(m[1]!).trim();
-      if (book.length === 0 || book.length > 40 || unsafeText(book)) return undefined;
-      const result = this.chapter(translation, book, Number(m[2]));
-      return 'reply' in result ? result.reply : undefined;
-    } catch {
-      return undefined; // a malformed escape, an unknown book or translation: the routes say why
-    }
+  /** A licensed chapter already prepared and still within its keeping time (reported as shown); undefined otherwise. */
+  preparedLicensedChapter(code: string, bookName: string, chapterNumber: number): PreparedBody | undefined {
+    const book = resolveBook(bookName);
+    return (book && this.licensed?.preparedChapter(code, book, chapterNumber)) || undefined;
   }
 
   /** Chapter content of a local or licensed translation. */
@@ -294,7 +245,7 @@ export class BibleService {
    * says so in the spec's §8 words, with where to go instead, so the reader can offer it.
    */
 
-  chapter(code: string | undefined, bookName: string, chapterNumber: number): { reply: PreparedReply } | { payload: ChapterContent } {
+  chapter(code: string | undefined, bookName: string, chapterNumber: number): ChapterResult {
     const t = this.translation(code);
     const canon = this.book(bookName);
     const limit = t.book(canon)?.chapterNumbers.at(-1) ?? canon.chapters;
@@ -304,8 +255,8 @@ export class BibleService {
     const book = t.book(canon);
     const chapter = book?.chapter(chapterNumber);
     // The hot path: a chapter read before is one lookup, nothing built.
-    const cached = chapter && this.chapterReplies.get(chapter);
-    if (cached) return { reply: cached };
+    const cached = chapter && this.chapterBodies.get(chapter);
+    if (cached) return { prepared: cached };
     if (!book || !chapter) {
       const base = chapterBase(t, canon, chapterNumber);
       const first = t.books[0];
@@ -321,12 +272,12 @@ export class BibleService {
         },
       };
     }
-    const reply = prepareReply(this.chapterJson(t, canon, chapter), CHAPTER_CACHE);
-    this.chapterReplies.set(chapter, reply);
-    return { reply };
+    const body = prepareBody(this.chapterJson(t, canon, chapter));
+    this.chapterBodies.set(chapter, body);
+    return { prepared: body };
   }
 
-  /** A chapter's content as its reply's bytes carry it, checked against the contract. */
+  /** A chapter's content as its prepared bytes carry it, checked against the contract. */
   private chapterJson(t: LoadedTranslation, canon: CanonBook, chapter: LoadedChapter): string {
     const content: ChapterContent = { ...chapterBase(t, canon, chapter.number), redirect: false, verses: chapter.verses() };
     return JSON.stringify(chapterContent.parse(content));
@@ -357,11 +308,11 @@ export class BibleService {
   }
 
   private async measureChapters(t: LoadedTranslation): Promise<DownloadSize> {
-    const books = this.availableBooksReply(t.code);
+    const books = this.preparedAvailableBooks(t.code);
     const size = { translation: t.code, chapters: 0, downloadBytes: books.br.length, storedBytes: books.identity.length };
     for (const book of t.books) {
       for (const chapter of book.chapters) {
-        const kept = this.chapterReplies.get(chapter);
+        const kept = this.chapterBodies.get(chapter);
         const { identity, br } = kept
           ? { identity: kept.identity.length, br: kept.br.length }
           : await this.oneAtATime(() => preparedSizes(this.chapterJson(t, book.canon, chapter)));

@@ -6,17 +6,16 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { ProviderFailure } from '../../bible/licensed/api-bible-client.ts';
 import type { LicensedBooks, LicensedCatalogue, LicensedTranslation } from '../../bible/licensed/licensed-catalogue.ts';
-import { prepareReply, type PreparedReply } from '../../http/prepared-reply.ts';
+import { prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
 import { LoadedBook, LoadedChapter, LoadedTranslation } from '../../bible/store/bible-store.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { presentBook } from './book-entry.ts';
 
-const LIST_CACHE = 'public, max-age=3600';
 /** Chapters fetched to check one answer: more than any answer cites, few enough not to pull a text in bulk. */
 const MAX_VIEW_CHAPTERS = 30;
-const CHAPTER_CACHE = 'public, max-age=600';
 
-export type ChapterResult = { reply: PreparedReply } | { payload: ChapterContent };
+/** A chapter's prepared body, or what a chapter that cannot be read now says instead (spec §8). */
+export type ChapterResult = { prepared: PreparedBody } | { payload: ChapterContent };
 
 /** A suggestion of where else to read a chapter when the licensed text cannot be had. */
 export type LocalAlternatives = (book: CanonBook, chapter: number) => { code: string; name: string }[];
@@ -41,15 +40,15 @@ export function licensedSummary(t: LicensedTranslation): TranslationSummary {
  * provider's copy may be kept, and each chapter shown is reported for the provider's fair use.
  */
 export class LicensedReads {
-  private readonly bookReplies = new WeakMap<LicensedBooks, PreparedReply>();
-  private readonly chapterReplies: LRUCache<string, { reply: PreparedReply; fumsToken?: string }>;
+  private readonly bookBodies = new WeakMap<LicensedBooks, PreparedBody>();
+  private readonly chapterBodies: LRUCache<string, { prepared: PreparedBody; fumsToken?: string }>;
 
   constructor(
     readonly catalogue: LicensedCatalogue,
     private readonly alternatives: LocalAlternatives,
     maxAgeMs: number,
   ) {
-    this.chapterReplies = new LRUCache({ max: 5_000, ttl: Math.min(maxAgeMs, 3_600_000) });
+    this.chapterBodies = new LRUCache({ max: 5_000, ttl: Math.min(maxAgeMs, 3_600_000) });
   }
 
   get(code: string): LicensedTranslation | undefined {
@@ -72,14 +71,14 @@ export class LicensedReads {
     }
   }
 
-  async availableBooksReply(t: LicensedTranslation): Promise<PreparedReply> {
+  async preparedAvailableBooks(t: LicensedTranslation): Promise<PreparedBody> {
     const books = await this.books(t);
-    let reply = this.bookReplies.get(books);
-    if (!reply) {
-      reply = prepareReply(JSON.stringify(z.array(bookEntry).parse(books.books.map(presentBook))), LIST_CACHE);
-      this.bookReplies.set(books, reply);
+    let body = this.bookBodies.get(books);
+    if (!body) {
+      body = prepareBody(JSON.stringify(z.array(bookEntry).parse(books.books.map(presentBook))));
+      this.bookBodies.set(books, body);
     }
-    return reply;
+    return body;
   }
 
   async firstAvailable(t: LicensedTranslation): Promise<{ book: string; chapter: number }> {
@@ -89,20 +88,20 @@ export class LicensedReads {
   }
 
   /** A chapter already prepared, for the fast path; reported as shown. */
-  cachedReply(code: string, book: CanonBook, chapter: number): PreparedReply | undefined {
+  preparedChapter(code: string, book: CanonBook, chapter: number): PreparedBody | undefined {
     const t = this.get(code);
-    const hit = t && this.chapterReplies.get(`${t.bibleId}:${book.usfm}.${chapter}`);
+    const hit = t && this.chapterBodies.get(`${t.bibleId}:${book.usfm}.${chapter}`);
     if (!hit) return undefined;
     this.catalogue.report(hit.fumsToken);
-    return hit.reply;
+    return hit.prepared;
   }
 
   async chapter(t: LicensedTranslation, canon: CanonBook, number: number): Promise<ChapterResult> {
     const key = `${t.bibleId}:${canon.usfm}.${number}`;
-    const hit = this.chapterReplies.get(key);
+    const hit = this.chapterBodies.get(key);
     if (hit) {
       this.catalogue.report(hit.fumsToken);
-      return { reply: hit.reply };
+      return { prepared: hit.prepared };
     }
     const base = (books: LicensedBooks | undefined) => ({
       translation: t.code,
@@ -141,10 +140,10 @@ export class LicensedReads {
     try {
       const fetched = await this.catalogue.chapter(t, canon, number);
       const content = chapterContent.parse({ ...base(books), redirect: false, verses: fetched.verses, copyright: fetched.copyright });
-      const reply = prepareReply(JSON.stringify(content), CHAPTER_CACHE);
-      this.chapterReplies.set(key, { reply, fumsToken: fetched.fumsToken });
+      const prepared = prepareBody(JSON.stringify(content));
+      this.chapterBodies.set(key, { prepared, fumsToken: fetched.fumsToken });
       this.catalogue.report(fetched.fumsToken);
-      return { reply };
+      return { prepared };
     } catch (error) {
       return { payload: this.failure(base(books), t, canon, number, error) };
     }

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import { ApiBibleClient } from '../../bible/licensed/api-bible-client.ts';
 import { LicensedCache } from '../../bible/licensed/licensed-cache.ts';
+import type { LicensedCacheRepository } from '../../bible/licensed/licensed-cache.repository.ts';
 import { LicensedCatalogue } from '../../bible/licensed/licensed-catalogue.ts';
 import type { BibleStore } from '../../bible/store/bible-store.ts';
 import { LicensedReads } from './licensed-reads.ts';
@@ -9,14 +9,14 @@ import { LicensedReads } from './licensed-reads.ts';
 /** Connects the licensed catalogue when API_BIBLE_KEY is set; local translations suggested on failures. */
 export async function startLicensedCatalogue(
   config: NonNullable<AppConfig['apiBible']>,
-  db: Db,
+  cacheRows: LicensedCacheRepository,
   store: BibleStore,
   log: { warn: (obj: object, msg: string) => void },
 ): Promise<LicensedReads> {
   const maxAgeMs = config.cacheHours * 3_600_000;
   const catalogue = new LicensedCatalogue({
     client: new ApiBibleClient({ baseUrl: config.baseUrl, key: config.key, timeoutMs: config.timeoutMs }),
-    cache: new LicensedCache(db, maxAgeMs),
+    cache: new LicensedCache(cacheRows, maxAgeMs),
     maxAgeMs,
     only: config.bibles,
     fumsUrl: config.fumsUrl,

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { BaseLogger } from 'pino';
 import type { DailyService } from './daily.service.ts';
 
 /** The weekly devotional's scheduled run (the newsletter module's service). */
@@ -14,7 +14,7 @@ const EVERY_MS = 15 * 60_000;
  * quarter hour. Each day's work, and each reader's copy of the week's issue, is claimed in the
  * database, so several processes do it once between them.
  */
-export function startDailyJobs(daily: DailyService, weekly: WeeklyJob, log: FastifyBaseLogger): () => void {
+export function startDailyJobs(daily: DailyService, weekly: WeeklyJob, log: Pick<BaseLogger, 'warn'>): () => void {
   let running = false;
   const run = async () => {
     if (running) return;

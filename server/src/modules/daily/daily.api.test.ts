@@ -9,6 +9,7 @@ import { startOpenAiServer } from '../../../test/openai-server.ts';
 import { DailyService } from './daily.service.ts';
 import { DailyRepository } from './daily.repository.ts';
 import { JobClaims } from './job-claims.ts';
+import { JobClaimsRepository } from './job-claims.repository.ts';
 import { shapeDraft } from './prayer-writer.ts';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -46,7 +47,7 @@ describe(`the daily prayer and visual contemplation on ${databaseKind()}`, () =>
     } else {
       const db = app.database.db;
       const pictures = (app.daily as unknown as { pictures: ConstructorParameters<typeof DailyService>[3] }).pictures;
-      other = new DailyService(new DailyRepository(db), new JobClaims(db), app.bible, pictures, async () => null);
+      other = new DailyService(new DailyRepository(db), new JobClaims(new JobClaimsRepository(db)), app.bible, pictures, async () => null);
     }
     await Promise.all([app.daily.catchUp(), other.catchUp(), app.daily.catchUp()]);
     // Two weeks caught up after "downtime", each day once, each with one picture.

@@ -3,6 +3,7 @@ import { dailyRoutes } from './daily.routes.ts';
 import { DailyRepository } from './daily.repository.ts';
 import { DailyService } from './daily.service.ts';
 import { JobClaims } from './job-claims.ts';
+import { JobClaimsRepository } from './job-claims.repository.ts';
 import { prayerDrafter } from './prayer-writer.ts';
 import { prayersAdminRoutes } from './prayers-admin.routes.ts';
 
@@ -19,7 +20,7 @@ declare module '../../lib/module/module.ts' {
 export const dailyModule: SelahModule = {
   name: 'daily',
   async setup({ server, config, db, use, provide, emit }) {
-    const claims = new JobClaims(db);
+    const claims = new JobClaims(new JobClaimsRepository(db));
     const daily = new DailyService(new DailyRepository(db), claims, use('bible'), use('pictures'), prayerDrafter(config.languageModel));
     await server.register(dailyRoutes(daily, use('audio'), use('viewer')));
     await server.register(prayersAdminRoutes(daily, use('audit'), use('staff'), () => void emit('pages-changed')));

@@ -1,6 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { jobRuns } from '../../db/schema.ts';
+import type { JobClaimsRepository } from './job-claims.repository.ts';
 
 /**
  * Runs each scheduled job once per key, however many app processes share the database and however
@@ -9,35 +7,26 @@ import { jobRuns } from '../../db/schema.ts';
  */
 export class JobClaims {
   constructor(
-    private readonly db: Db,
+    private readonly repository: JobClaimsRepository,
     private readonly staleAfterMs = 10 * 60_000,
   ) {}
 
   async claim(job: string, key: string): Promise<boolean> {
-    const fresh = await this.db.insert(jobRuns).values({ job, key }).onConflictDoNothing().returning({ job: jobRuns.job });
-    if (fresh.length > 0) return true;
-    const taken = await this.db
-      .update(jobRuns)
-      .set({ claimedAt: new Date() })
-      .where(and(eq(jobRuns.job, job), eq(jobRuns.key, key), isNull(jobRuns.finishedAt), lt(jobRuns.claimedAt, new Date(Date.now() - this.staleAfterMs))))
-      .returning({ job: jobRuns.job });
-    return taken.length > 0;
+    if (await this.repository.insert(job, key)) return true;
+    return this.repository.takeOver(job, key, new Date(Date.now() - this.staleAfterMs));
   }
 
   async finish(job: string, key: string): Promise<void> {
-    await this.db
-      .update(jobRuns)
-      .set({ finishedAt: new Date() })
-      .where(and(eq(jobRuns.job, job), eq(jobRuns.key, key)));
+    await this.repository.finish(job, key);
   }
 
   async release(job: string, key: string): Promise<void> {
-    await this.db.delete(jobRuns).where(and(eq(jobRuns.job, job), eq(jobRuns.key, key), isNull(jobRuns.finishedAt)));
+    await this.repository.deleteUnfinished(job, key);
   }
 
   /** Forgets a claim, finished or not, so the job runs again for the key (its input changed). */
   async forget(job: string, key: string): Promise<void> {
-    await this.db.delete(jobRuns).where(and(eq(jobRuns.job, job), eq(jobRuns.key, key)));
+    await this.repository.delete(job, key);
   }
 
   /** Runs `work` if this process wins the claim; answers whether it ran. */

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { BaseLogger } from 'pino';
 import type { JobClaims } from '../daily/job-claims.ts';
 import type { PicturesService } from '../pictures/pictures.service.ts';
 
@@ -35,7 +35,7 @@ export class HeroPainter {
     private readonly claims: JobClaims,
     /** Told when a picture is set, so kept pages are made again. */
     private readonly changed: () => void,
-    private readonly log?: FastifyBaseLogger,
+    private readonly log?: Pick<BaseLogger, 'warn'>,
   ) {}
 
   /** Starts a pass in the background (one at a time; a call during a pass asks for one more). */

@@ -11,6 +11,7 @@ import { startInbox } from '../../../test/smtp-inbox.ts';
 import { Browser, signUpVerified } from '../../../test/accounts.ts';
 import { users } from '../../db/schema.ts';
 import { JobClaims } from '../daily/job-claims.ts';
+import { JobClaimsRepository } from '../daily/job-claims.repository.ts';
 import { HeroPainter } from './hero-painter.ts';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -72,7 +73,7 @@ describe(`pictures painted for lessons and news without one, on ${databaseKind()
       other = second.heroes;
     } else {
       const pictures = (app.daily as unknown as { pictures: ConstructorParameters<typeof HeroPainter>[1] }).pictures;
-      other = new HeroPainter([app.lessons, app.news], pictures, new JobClaims(app.database.db), () => {});
+      other = new HeroPainter([app.lessons, app.news], pictures, new JobClaims(new JobClaimsRepository(app.database.db)), () => {});
     }
     await Promise.all([other.paintMissing(), app.heroes.paintMissing(), other.paintMissing(), app.heroes.idle()]);
     await app.heroes.idle();

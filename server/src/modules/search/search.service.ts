@@ -11,20 +11,17 @@ import { parseQuery } from '../../bible/search/parse-query.ts';
 import { matchOffsets, SearchIndex } from '../../bible/search/search-index.ts';
 import { SpellingVocabulary, suggestQuery } from '#common/bible/spelling.ts';
 import type { BibleService } from '../bible/bible.service.ts';
-import { prepareReply, type PreparedReply } from '../../http/prepared-reply.ts';
+import { prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
 
 /** Passages longer than this (a whole book asked as a reference) are cut; the reader shows the rest. */
 const MAX_PASSAGE_VERSES = 200;
-
-// Results change only when a translation does; people search the same words again and again.
-const SEARCH_CACHE = 'public, max-age=600';
 
 export class SearchService {
   private readonly indexes = new Map<string, SearchIndex>();
   /** Each translation's words for "Did you mean …?", built on its first search with an unknown word. */
   private readonly vocabularies = new Map<string, SpellingVocabulary>();
-  /** Recent searches, answered again from their prepared bytes (about 15 KB each). */
-  private readonly replies = new LRUCache<string, PreparedReply>({ max: 500 });
+  /** Recent searches, answered again from their prepared bytes (about 15 KB each); results change only when a translation does. */
+  private readonly prepared = new LRUCache<string, PreparedBody>({ max: 500 });
 
   constructor(
     store: BibleStore,
@@ -34,23 +31,23 @@ export class SearchService {
     store.onChange((code) => {
       this.indexes.delete(code);
       this.vocabularies.delete(code);
-      this.replies.clear();
+      this.prepared.clear();
     });
   }
 
-  /** The search's reply, prepared once: the reply's shape is the contract's (checked by the API tests). */
-  searchReply(query: SearchQuery): PreparedReply {
+  /** The search's results, prepared once: their shape is the contract's (checked by the API tests). */
+  preparedSearch(query: SearchQuery): PreparedBody {
     const key = JSON.stringify([query.q, query.translation ?? '', query.book ?? '', query.testament ?? '', query.limit, query.offset]);
-    let reply = this.replies.get(key);
-    if (!reply) this.replies.set(key, (reply = prepareReply(JSON.stringify(this.search(query)), SEARCH_CACHE, 'quick')));
-    return reply;
+    let body = this.prepared.get(key);
+    if (!body) this.prepared.set(key, (body = prepareBody(JSON.stringify(this.search(query)), 'quick')));
+    return body;
   }
 
-  /** The search's reply in a local translation (kept) or a licensed one (searched by its provider). */
-  async searchReplyFor(query: SearchQuery): Promise<PreparedReply> {
+  /** The search's results in a local translation (kept) or a licensed one (searched by its provider). */
+  async preparedSearchIn(query: SearchQuery): Promise<PreparedBody> {
     const licensed = this.bible.licensedTranslation(query.translation);
-    if (!licensed) return this.searchReply(query);
-    return prepareReply(JSON.stringify(await this.licensedSearch(licensed, query)), SEARCH_CACHE, 'quick');
+    if (!licensed) return this.preparedSearch(query);
+    return prepareBody(JSON.stringify(await this.licensedSearch(licensed, query)), 'quick');
   }
 
   private async licensedSearch(t: LicensedTranslation, query: SearchQuery): Promise<SearchResponse> {

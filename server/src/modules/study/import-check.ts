@@ -3,7 +3,7 @@ import { parseReference } from '#common/bible/reference.ts';
 import { holdsUnsafeText } from '#common/contracts/text.ts';
 import { importProblem, NOT_AN_EXPORT, studyImport } from '#common/study/import-schema.ts';
 import { Invalid } from '../../lib/errors.ts';
-import { parseBoundedJson, UNSAFE_TEXT } from '../../http/input-guard.ts';
+import { parseBoundedJson, UNSAFE_TEXT } from '../../lib/bounded-json.ts';
 import type { HighlightRow, NoteRow } from './study.repository.ts';
 import { checkHighlight, checkNote } from './study-rules.ts';
 

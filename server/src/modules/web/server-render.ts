@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { prepareReply, type PreparedReply } from '../../http/prepared-reply.ts';
+import { prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
 import { pagePolicy, type PagePolicyOptions } from '../../http/security-headers.ts';
 
 /** What web/src/entry-server.tsx exports (built to dist/server/entry-server.js). */
@@ -15,7 +15,7 @@ interface EntryServer {
 /** A page rendered on the server: its status, its HTML prepared once (ETag, gzip, brotli) and its CSP. */
 export interface RenderedPage {
   status: number;
-  reply: PreparedReply;
+  prepared: PreparedBody;
   /** The CSP that lets exactly this page's inline scripts run. */
   policy: string;
   /** Where a redirect goes (the router's: an address written differently from its page's own). */
@@ -103,7 +103,7 @@ export class ServerRenderer {
     const html = await response.text();
     return {
       status: response.status,
-      reply: prepareReply(html, 'public, max-age=0, must-revalidate', 'quick', 'text/html; charset=utf-8'),
+      prepared: prepareBody(html, 'quick', 'text/html; charset=utf-8'),
       policy: pagePolicy(html, this.policy),
       location: response.headers.get('location') ?? undefined,
     };

@@ -9,6 +9,8 @@ import { hasWebBuild, ServerRenderer } from './server-render.ts';
 
 /** New pages one client address may have rendered in a minute: a reader turns far fewer, a polite crawler too. */
 export const NEW_PAGES_PER_MINUTE = 300;
+/** A page may change with any deploy or edit: checked every time, which its ETag makes a 304 when it has not. */
+const PAGE_CACHE = 'public, max-age=0, must-revalidate';
 
 export interface WebOptions {
   webDist: string;
@@ -74,7 +76,7 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): WebPa
     if (!ssr.isKept(url)) renders.take([req.ip], (seconds) => `Too many pages at once. Please wait ${Math.ceil(seconds)} seconds and try again.`);
     const page = await ssr.render(url);
     if (page.location) return reply.code(page.status).headers(options.pageHeaders(req)).header('location', page.location).send();
-    const answer = preparedResponse(page.reply, req.headers);
+    const answer = preparedResponse(page.prepared, PAGE_CACHE, req.headers);
     return reply
       .code(answer.status === 304 ? 304 : page.status)
       .headers(options.pageHeaders(req))

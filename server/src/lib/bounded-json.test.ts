@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonDepth, MAX_JSON_DEPTH, parseBoundedJson } from './input-guard.ts';
+import { jsonDepth, MAX_JSON_DEPTH, parseBoundedJson } from './bounded-json.ts';
 
 describe('bounded JSON', () => {
   it('measures nesting without parsing, ignoring brackets inside strings', () => {
