@@ -93,7 +93,7 @@ import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { AiService } from './modules/ai/ai.service.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
-import { checkKeptAnswer } from './modules/ai/reference-check.ts';
+import { checkKeptAnswer, ReferenceCheck } from './modules/ai/reference-check.ts';
 import { conversationRoutes } from './modules/ai/conversations.routes.ts';
 import { ConversationsRepository } from './modules/ai/conversations.repository.ts';
 import { ConversationsService } from './modules/ai/conversations.service.ts';
@@ -102,8 +102,7 @@ import { naveTopics } from './modules/ai/nave-topics.ts';
 import { installedCommentary } from './modules/ai/commentary.ts';
 import { CrossReferences } from './modules/ai/cross-references.ts';
 import { DEFAULT_CRISIS_TEXT } from './modules/ai/safety.ts';
-import { ScriptureEngine } from './modules/ai/scripture-engine.ts';
-import { LanguageModelEngine } from './modules/ai/language-model-engine.ts';
+import { createAnswerEngine } from './providers/ai/create-answer-engine.ts';
 import { RateWindow } from './lib/rate-window.ts';
 import { StudyDays } from './modules/progress/study-days.ts';
 import { StudyDaysRepository } from './modules/progress/study-days.repository.ts';
@@ -270,17 +269,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   // A person's study days: what they read, wrote and asked, by their own calendar (streaks, stats).
   const studyDays = new StudyDays(new StudyDaysRepository(database.db));
-  const answerEngine = config.languageModel ? new LanguageModelEngine(config.languageModel) : new ScriptureEngine();
   const crossReferences = new CrossReferences();
   const ai = new AiService(
     bible,
+    new ReferenceCheck(bible),
     new PassageFinder(
       bible,
       search,
       crossReferences,
       options.studySources ?? { topics: naveTopics(config, crossReferences, server.log), commentary: installedCommentary(config, server.log) },
     ),
-    answerEngine,
+    createAnswerEngine(config),
     config.aiCrisisText ?? DEFAULT_CRISIS_TEXT,
     new RateWindow(config.aiRateLimit, 60 * 60 * 1000),
     (userId) => studyDays.record(userId, { questionsAsked: 1 }),
