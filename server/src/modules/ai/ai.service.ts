@@ -74,7 +74,7 @@ export class AiService {
   }
 
   /** Counts a question against the person's and the address's hourly limit (429 past it), and toward their study day. */
-  admit(viewer: Viewer, clientAddress: string): void {
+  private admit(viewer: Viewer, clientAddress: string): void {
     const keys = [`address:${clientAddress}`, ...(viewer.kind === 'user' ? [`user:${viewer.userId}`] : [])];
     this.limits.take(
       keys,
