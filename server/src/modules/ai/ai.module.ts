@@ -1,4 +1,5 @@
 import { RateWindow } from '../../lib/rate-window.ts';
+import { createAnswerEngine } from '../../providers/ai/create-answer-engine.ts';
 import type { SelahModule } from '../../lib/module/module.ts';
 import { aiRoutes } from './ai.routes.ts';
 import { AiService } from './ai.service.ts';
@@ -7,11 +8,10 @@ import { conversationRoutes } from './conversations.routes.ts';
 import { ConversationsRepository } from './conversations.repository.ts';
 import { ConversationsService } from './conversations.service.ts';
 import { CrossReferences } from './cross-references.ts';
-import { LanguageModelEngine } from './language-model-engine.ts';
 import { naveTopics } from './nave-topics.ts';
 import { PassageFinder } from './passage-finder.ts';
 import { DEFAULT_CRISIS_TEXT } from './safety.ts';
-import { ScriptureEngine } from './scripture-engine.ts';
+import { ReferenceCheck } from './reference-check.ts';
 
 declare module '../../lib/module/module.ts' {
   interface Services {
@@ -26,17 +26,17 @@ export const aiModule: SelahModule = {
     const bible = use('bible');
     const viewerOf = use('viewer');
     const studyDays = use('studyDays');
-    const answerEngine = config.languageModel ? new LanguageModelEngine(config.languageModel) : new ScriptureEngine();
     const crossReferences = new CrossReferences();
     const ai = new AiService(
       bible,
+      new ReferenceCheck(bible),
       new PassageFinder(
         bible,
         use('search'),
         crossReferences,
         options.studySources ?? { topics: naveTopics(config, crossReferences, log), commentary: installedCommentary(config, log) },
       ),
-      answerEngine,
+      createAnswerEngine(config),
       config.aiCrisisText ?? DEFAULT_CRISIS_TEXT,
       new RateWindow(config.aiRateLimit, 60 * 60 * 1000),
       (userId) => studyDays.record(userId, { questionsAsked: 1 }),

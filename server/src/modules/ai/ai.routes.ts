@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { askReply, askRequest, topicPassages, topicPassagesQuery } from '#common/contracts/ai.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import type { ViewerOf } from '../auth/viewer.ts';
-import { AppError } from '../../lib/errors.ts';
 import type { AiService } from './ai.service.ts';
 
 export function aiRoutes(service: AiService, viewerOf: ViewerOf): FastifyPluginAsyncZod {
@@ -18,30 +17,30 @@ export function aiRoutes(service: AiService, viewerOf: ViewerOf): FastifyPluginA
         return service.ask(await viewerOf(req), req.ip, req.body);
       },
     );
-    // The same question answered as server-sent events: `draft` ({ text }) while a model writes, unchecked;
-    // then `done` (the checked reply, as /api/ai/ask answers) or `error` ({ message }). Limits, input and
-    // the translation are checked first, so those refusals are ordinary JSON errors.
+    // The same question answered as server-sent events, each of the service's events one frame: `draft`
+    // ({ text }) while a model writes, unchecked; then `done` (the checked reply, as /api/ai/ask answers)
+    // or `error` ({ message }). Limits, input and the translation are checked first, so those refusals
+    // are ordinary JSON errors.
     app.post(
       '/api/ai/ask/stream',
       // 200 is a stream of events, sent as it is (Fastify pipes streams without serializing them).
       { schema: { body: askRequest, response: { 200: z.any(), 400: errorBody, 401: errorBody, 404: errorBody, 429: errorBody } } },
       async (req, reply) => {
-        const viewer = await viewerOf(req);
-        service.translationFor(req.body.translation);
-        service.admit(viewer, req.ip);
         const stream = new PassThrough();
-        const send = (event: string, data: unknown) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
         const stop = new AbortController();
+        const answered = service.askLive(
+          await viewerOf(req),
+          req.ip,
+          req.body,
+          ({ event, data }) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+          stop.signal,
+        );
         // The person stopped or left: stop the model too. (The request's own 'close' has already fired
         // once its body was read; the response's fires when the connection goes before the answer ends.)
         reply.raw.on('close', () => {
           if (!reply.raw.writableFinished) stop.abort();
         });
-        void service
-          .answer(req.body, { onDraft: (text) => send('draft', { text }), signal: stop.signal })
-          .then((answer) => send('done', answer))
-          .catch((error: unknown) => send('error', { message: error instanceof AppError ? error.message : 'Failed to generate response.' }))
-          .finally(() => stream.end());
+        void answered.finally(() => stream.end());
         reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no');
         return reply.send(stream);
       },

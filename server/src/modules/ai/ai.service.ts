@@ -1,14 +1,14 @@
-import type { AskReply, TopicPassages } from '#common/contracts/ai.ts';
+import type { AskReply, CheckedReference, TopicPassages } from '#common/contracts/ai.ts';
+import { parseReference } from '#common/bible/reference.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { RateWindow } from '../../lib/rate-window.ts';
 import type { Viewer } from '../auth/viewer.ts';
-import type { AnswerEngine, Passage } from './answer-engine.ts';
+import type { AnswerEngine, EngineAnswer, Passage, Retrieval } from '../../providers/ai/answer-engine.ts';
 import { NOT_FOUND, type PassageFinder } from './passage-finder.ts';
-import { parseReference } from '#common/bible/reference.ts';
-import type { CheckedReference } from '#common/contracts/ai.ts';
 import type { LicensedTranslation } from '../../bible/licensed/licensed-catalogue.ts';
-import { checkAnswer, checkReferences } from './reference-check.ts';
+import type { ReferenceCheck } from './reference-check.ts';
 import { showsDanger } from './safety.ts';
+import { AppError } from '../../lib/errors.ts';
 import { LruCache } from '../../lib/lru.ts';
 import { inMinutes } from '../../lib/quota/quota.ts';
 
@@ -23,14 +23,27 @@ export interface AskInput {
   brief?: boolean;
 }
 
+/** A streamed question as it goes: drafts while a model writes (unchecked), then the checked reply, or why there is none. */
+export type AskEvent = { event: 'draft'; data: { text: string } } | { event: 'done'; data: AskReply } | { event: 'error'; data: { message: string } };
+
+/** What a question is answered from, in the translation it is answered in. */
+interface Retrieved {
+  translation: string;
+  found: Retrieval;
+}
+
 /**
- * Spec §7 POST /api/ai/ask: retrieve → answer → verify → present. Whatever the engine writes, every
- * reference in it is checked against the store before it is sent; one that is not in Scripture is
- * struck through and says so, and the reply lists every reference with its status.
+ * Spec §7 POST /api/ai/ask, one path for the JSON reply and the streamed one (`answer` below):
+ *   1. retrieve — the passages a question points to (passage-finder.ts);
+ *   2. answer   — the engine writes from them (providers/ai: Scripture search or a language model);
+ *   3. verify   — every reference in the answer is checked against the store, once (reference-check.ts);
+ *   4. present  — one that is not in Scripture is struck through and says so, the crisis line goes first
+ *                 when the question shows danger, and the reply lists every reference with its status.
  */
 export class AiService {
   constructor(
     private readonly bible: BibleService,
+    private readonly checker: ReferenceCheck,
     private readonly finder: PassageFinder,
     private readonly engine: AnswerEngine,
     private readonly crisisText: string,
@@ -41,13 +54,27 @@ export class AiService {
 
   private readonly suggestions = new LruCache<string, string[]>(500);
 
+  /** POST /api/ai/ask: the question counted against the limits, then answered. */
   async ask(viewer: Viewer, clientAddress: string, input: AskInput): Promise<AskReply> {
     this.admit(viewer, clientAddress);
     return this.answer(input);
   }
 
+  /**
+   * POST /api/ai/ask/stream: the translation and the limits are checked now, so their refusals are
+   * thrown before anything is streamed; then the question is answered as `ask` answers it, told to
+   * `emit` as it goes and ending with `done` or `error`. `signal` stops the work (the person left).
+   */
+  askLive(viewer: Viewer, clientAddress: string, input: AskInput, emit: (event: AskEvent) => void, signal: AbortSignal): Promise<void> {
+    this.translationFor(input.translation);
+    this.admit(viewer, clientAddress);
+    return this.answer(input, { onDraft: (text) => emit({ event: 'draft', data: { text } }), signal })
+      .then((reply) => emit({ event: 'done', data: reply }))
+      .catch((error: unknown) => emit({ event: 'error', data: { message: error instanceof AppError ? error.message : 'Failed to generate response.' } }));
+  }
+
   /** Counts a question against the person's and the address's hourly limit (429 past it), and toward their study day. */
-  admit(viewer: Viewer, clientAddress: string): void {
+  private admit(viewer: Viewer, clientAddress: string): void {
     const keys = [`address:${clientAddress}`, ...(viewer.kind === 'user' ? [`user:${viewer.userId}`] : [])];
     this.limits.take(
       keys,
@@ -59,26 +86,67 @@ export class AiService {
   }
 
   /** The translation a question will be answered in: 404 for one that is not offered, before any answering. */
-  translationFor(code?: string): string {
+  private translationFor(code?: string): string {
     return this.bible.licensedTranslation(code)?.code ?? this.bible.translation(code).code;
   }
 
   /**
-   * Retrieve → answer → verify. `live` hears drafts as a model writes them (unchecked: the page shows
-   * them as a draft, with no links) and can stop the work.
+   * The four stages, in order, for both routes (and the admin's engine check, which is not counted).
+   * `live` hears drafts as a model writes them (unchecked: the page shows them as a draft, with no
+   * links) and can stop the work.
    */
   async answer(input: AskInput, live: { onDraft?: (draft: string) => void; signal?: AbortSignal } = {}): Promise<AskReply> {
-    // Passages are found in a local text (a licensed one is not held whole), then quoted from the text asked for.
-    const local = this.bible.localFor(input.translation).code;
+    const retrieved = await this.retrieve(input);
+    const verify = this.verification(retrieved.translation);
+    const written = await this.write(input, retrieved, verify, live);
+    const checked = await verify(written.text);
+    return this.present(input.question, written, retrieved.translation, checked);
+  }
+
+  /**
+   * 1. Retrieve. Passages are found in a local text (a licensed one is not held whole), then quoted
+   * from the text asked for.
+   */
+  private async retrieve(input: AskInput): Promise<Retrieved> {
+    const local = this.checker.localFor(input.translation).code;
     const licensed = this.bible.licensedTranslation(input.translation);
-    let found = this.finder.find(input.question, local, { reference: input.reference, context: input.context, max: input.brief ? 2 : undefined });
-    if (licensed) found = { ...found, passages: await this.quotedIn(licensed, found.passages) };
-    const translation = licensed?.code ?? local;
-    const check = (text: string) => checkAnswer(text, translation, this.bible);
-    const answer = await this.engine.answer({ ...input, translation, check }, found, live);
-    let text = strikeInvalid(answer.text, await check(answer.text));
-    if (showsDanger(input.question)) text = `**${this.crisisText}**\n\n${text}`;
-    return { response: text, engine: answer.engine, translation, references: await check(text) };
+    const found = this.finder.find(input.question, local, { reference: input.reference, context: input.context, max: input.brief ? 2 : undefined });
+    if (!licensed) return { translation: local, found };
+    return { translation: licensed.code, found: { ...found, passages: await this.quotedIn(licensed, found.passages) } };
+  }
+
+  /** 2. Answer: the engine writes from what was retrieved, checking its drafts with the verify step if it wants to. */
+  private write(
+    input: AskInput,
+    { translation, found }: Retrieved,
+    verify: (text: string) => Promise<CheckedReference[]>,
+    live: { onDraft?: (draft: string) => void; signal?: AbortSignal },
+  ): Promise<EngineAnswer> {
+    return this.engine.answer({ ...input, translation, check: verify }, found, live);
+  }
+
+  /**
+   * 3. Verify, in the translation answered in. The engine is given this too, for its drafts (a model
+   * corrects itself once); the text last checked is remembered, so an answer returned as it was checked
+   * is not checked again: one check per answer written.
+   */
+  private verification(translation: string): (text: string) => Promise<CheckedReference[]> {
+    let last: { text: string; references: Promise<CheckedReference[]> } | undefined;
+    return (text) => {
+      if (last?.text !== text) last = { text, references: this.checker.answer(text, translation) };
+      return last.references;
+    };
+  }
+
+  /**
+   * 4. Present: the answer as checked, each reference not in Scripture struck through, the crisis line
+   * first when the question shows danger; the references listed where the text shown has them.
+   */
+  private present(question: string, written: EngineAnswer, translation: string, checked: readonly CheckedReference[]): AskReply {
+    const struck = strikeInvalid(written.text, checked);
+    const crisis = showsDanger(question) ? `**${this.crisisText}**\n\n` : '';
+    const references = struck.references.map((r) => ({ ...r, start: r.start + crisis.length, end: r.end + crisis.length }));
+    return { response: crisis + struck.text, engine: written.engine, translation, references };
   }
 
   /** The passages in a licensed text, each with its text and reader link there; one it lacks (or cannot give now) is left out. */
@@ -107,7 +175,7 @@ export class AiService {
    * `fresh` is false when the model could not be asked (a failure): the reply is then not cached.
    */
   async passagesFor(q: string, translation: string | undefined, asker: { viewer: Viewer; address: string }): Promise<TopicPassages & { fresh: boolean }> {
-    const code = this.bible.localFor(translation).code;
+    const code = this.checker.localFor(translation).code;
     // Counted like a question, whether or not a model is asked: an AI search is refused (429) once the hour is spent.
     this.admit(asker.viewer, asker.address);
     const found = this.finder.find(q, code, { keywords: false });
@@ -129,7 +197,7 @@ export class AiService {
     if (kept) return { references: kept, fresh: true };
     try {
       const text = await this.engine.suggestPassages(q, translation);
-      const references = checkReferences(text, translation, this.bible).flatMap((r) => (r.status === 'verified' && r.reference ? [r.reference] : []));
+      const references = this.checker.text(text, translation).flatMap((r) => (r.status === 'verified' && r.reference ? [r.reference] : []));
       this.suggestions.set(key, references);
       return { references, fresh: true };
     } catch {
@@ -139,14 +207,27 @@ export class AiService {
   }
 }
 
-/** Marks every reference the store does not have, unless the answer already marks it so. */
-function strikeInvalid(text: string, checked: readonly CheckedReference[]): string {
-  const invalid = checked.filter((r) => r.status === 'invalid');
-  let out = text;
-  for (const ref of invalid.reverse()) {
+/**
+ * Marks every reference the store does not have, unless the answer already marks it so, and moves
+ * each checked reference to where it now stands in the marked text.
+ */
+function strikeInvalid(text: string, checked: readonly CheckedReference[]): { text: string; references: CheckedReference[] } {
+  let out = '';
+  let from = 0;
+  const references: CheckedReference[] = [];
+  // In the order written (the check sorts them), none overlapping.
+  for (const ref of checked) {
     const marked = NOT_FOUND(ref.written);
-    if (out.slice(ref.start - 2, ref.start - 2 + marked.length) === marked) continue;
-    out = out.slice(0, ref.start) + marked + out.slice(ref.end);
+    if (ref.status !== 'invalid' || text.slice(ref.start - 2, ref.start - 2 + marked.length) === marked) {
+      const shift = out.length - from;
+      references.push({ ...ref, start: ref.start + shift, end: ref.end + shift });
+      continue;
+    }
+    out += text.slice(from, ref.start);
+    const start = out.length + marked.indexOf(ref.written);
+    out += marked;
+    from = ref.end;
+    references.push({ ...ref, start, end: start + ref.written.length });
   }
-  return out;
+  return { text: out + text.slice(from), references };
 }

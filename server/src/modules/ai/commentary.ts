@@ -2,20 +2,12 @@ import { plainText } from '#common/bible/content.ts';
 import type { PassageRange } from '#common/bible/reference.ts';
 import { tokenize } from '#common/bible/tokenize.ts';
 import { osisToNodes } from '../../bible/osis/osis-to-nodes.ts';
+import type { CommentaryNote } from '../../providers/ai/answer-engine.ts';
 import type { SwordModule } from '../../bible/sword/discover.ts';
 import { installedSource } from './installed-source.ts';
 import { ZVerseReader } from '../../bible/sword/ztext.ts';
 
 const EXCERPT_WORDS = 70;
-
-/** What a commentary says about a passage: the sentences nearest its words. */
-export interface CommentaryNote {
-  /** The commentary's name ("Matthew Henry's Concise Commentary on the Whole Bible"). */
-  source: string;
-  /** The chapter its comment is on ("John 3"). */
-  on: string;
-  excerpt: string;
-}
 
 /**
  * A public-domain commentary installed as a SWORD module (Matthew Henry's Concise Commentary, Debian's

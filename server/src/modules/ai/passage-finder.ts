@@ -2,7 +2,7 @@ import { parseReference, type PassageRange } from '#common/bible/reference.ts';
 import { tokenize } from '#common/bible/tokenize.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { SearchService } from '../search/search.service.ts';
-import type { Passage, Retrieval } from './answer-engine.ts';
+import type { Passage, Retrieval } from '../../providers/ai/answer-engine.ts';
 import type { Commentary } from './commentary.ts';
 import type { CrossReferences } from './cross-references.ts';
 import { checkReferences } from './reference-check.ts';

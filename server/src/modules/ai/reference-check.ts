@@ -223,3 +223,29 @@ export async function checkKeptAnswer(
   const translation = bible.hasTranslation(translationCode) ? translationCode : bible.translation(undefined).code;
   return { translation, references: await checkAnswer(answer, translation, bible) };
 }
+
+/**
+ * The AI's verify step over the Bible module's store: the one object the orchestration (ai.service.ts)
+ * checks answers through, and the Bible-side choices only the AI makes.
+ */
+export class ReferenceCheck {
+  constructor(private readonly bible: BibleService) {}
+
+  /** An answer's references, checked in the translation it is in (a licensed one's chapters fetched first). */
+  answer(text: string, translationCode: string): Promise<CheckedReference[]> {
+    return checkAnswer(text, translationCode, this.bible);
+  }
+
+  /** The references in a text (a model's suggestions for a search), checked in a local translation. */
+  text(text: string, translationCode: string): CheckedReference[] {
+    return checkReferences(text, translationCode, this.bible);
+  }
+
+  /**
+   * The local translation that stands in for a licensed one where the AI needs the whole text at hand
+   * (retrieval, quotations, checks): the default. Others are themselves; unknown ones 404.
+   */
+  localFor(code: string | undefined): LoadedTranslation {
+    return this.bible.translation(code && this.bible.isLicensed(code) ? undefined : code);
+  }
+}

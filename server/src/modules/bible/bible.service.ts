@@ -74,14 +74,6 @@ export class BibleService {
     return this.store.get(code) !== undefined || this.licensed?.get(code) !== undefined;
   }
 
-  /**
-   * The local translation that stands in for a licensed one where Selah needs the whole text at hand
-   * (the AI's retrieval, quotations and checks): the default. Others are themselves; unknown ones 404.
-   */
-  localFor(code: string | undefined): LoadedTranslation {
-    return this.translation(code && this.isLicensed(code) ? undefined : code);
-  }
-
   /** The local translations, KJV first. */
   localTranslations(): LoadedTranslation[] {
     return this.store.list();

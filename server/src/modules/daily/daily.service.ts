@@ -3,7 +3,7 @@ import type { DailyPrayer, PrayerDay, PrayerPicture } from '#common/contracts/da
 import { addDays, dayIn } from '#common/progress/days.ts';
 import { NotFound } from '../../lib/errors.ts';
 import type { BibleService } from '../bible/bible.service.ts';
-import { dailyVerseReference } from '../home/verse-of-the-day.ts';
+import { dailyVerseReference } from './verse-of-the-day.ts';
 import type { PicturesService } from '../pictures/pictures.service.ts';
 import type { DailyRepository, PrayerRow } from './daily.repository.ts';
 import type { JobClaims } from './job-claims.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReference } from '#common/bible/reference.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
-import { DAILY_VERSES, dailyVerseReference } from './verse-of-the-day.ts';
+import { DAILY_VERSES, dailyVerseReference } from '../daily/verse-of-the-day.ts';
 
 it('picks one well-known verse per UTC day, the same all day, and every reference is valid', () => {
   const morning = new Date('2026-11-21T00:00:01Z');

@@ -2,7 +2,7 @@ import type { HomepageData } from '#common/contracts/home.ts';
 import { parseReference } from '#common/bible/reference.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { DailyService } from '../daily/daily.service.ts';
-import { dailyVerseReference, FALLBACK_DAILY_VERSE } from './verse-of-the-day.ts';
+import { dailyVerseReference, FALLBACK_DAILY_VERSE } from '../daily/verse-of-the-day.ts';
 
 /** Spec §7 GET /api/homepage: the verse of the day, today's prayer and the picture made from it. */
 export class HomeService {

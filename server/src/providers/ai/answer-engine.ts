@@ -1,5 +1,4 @@
 import type { CheckedReference } from '#common/contracts/ai.ts';
-import type { CommentaryNote } from './commentary.ts';
 
 /** What an engine is asked (spec §7 POST /api/ai/ask), with the translation already resolved. */
 export interface AnswerRequest {
@@ -11,7 +10,11 @@ export interface AnswerRequest {
   translation: string;
   /** Answers for a note are 2–3 sentences (spec §9). */
   brief?: boolean;
-  /** Checks a draft's references in the translation answered in (a licensed one's chapters are fetched first). */
+  /**
+   * Checks a draft's references in the translation answered in (a licensed one's chapters are fetched
+   * first): the orchestration's verify step, which keeps the result, so an answer returned as it was
+   * checked here is not checked again.
+   */
   check: (text: string) => Promise<CheckedReference[]>;
 }
 
@@ -23,7 +26,16 @@ export interface Passage {
   href: string;
 }
 
-/** What retrieval found for a question (passage-finder.ts): what to answer from, and what to be honest about. */
+/** What a commentary says about a passage: the sentences nearest its words (modules/ai/commentary.ts finds them). */
+export interface CommentaryNote {
+  /** The commentary's name ("Matthew Henry's Concise Commentary on the Whole Bible"). */
+  source: string;
+  /** The chapter its comment is on ("John 3"). */
+  on: string;
+  excerpt: string;
+}
+
+/** What retrieval found for a question (modules/ai/passage-finder.ts): what to answer from, and what to be honest about. */
 export interface Retrieval {
   passages: Passage[];
   /** The topics the question touches, best first ("anxiety and worry"). */
@@ -44,8 +56,9 @@ export interface EngineAnswer {
 }
 
 /**
- * Retrieve → answer: the embedded Scripture engine or a language model. The service then verifies
- * every reference in what comes back before anyone sees it.
+ * The answer stage of an AI question (modules/ai/ai.service.ts: retrieve → answer → verify → present):
+ * the embedded Scripture engine or a language model, chosen by create-answer-engine.ts. The
+ * orchestration then verifies every reference in what comes back before anyone sees it.
  */
 export interface AnswerEngine {
   /**

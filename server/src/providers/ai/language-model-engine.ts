@@ -14,7 +14,7 @@ export interface LanguageModelSettings {
  * Any OpenAI-compatible chat model (OpenAI, Ollama, LM Studio, vLLM, llama.cpp, OpenRouter) through
  * the AI SDK, streamed. Retrieval-augmented: the passages found in the store go into the prompt with
  * their text. When the answer cites a reference that is not in Scripture, or misquotes one, the model is
- * asked once to correct itself; whatever is still wrong is marked by the service.
+ * asked once to correct itself; whatever is still wrong is marked by the orchestration's verify step.
  */
 export class LanguageModelEngine implements AnswerEngine {
   private readonly provider;
