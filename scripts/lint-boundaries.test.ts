@@ -60,6 +60,7 @@ describe('the import boundaries of docs/ (eslint.config.js)', () => {
     for (const spec of [
       '../../study/api/notes.ts',
       '../../study/components/StudyPanel.tsx',
+      '../../study/store/guest-notes.ts',
       '../chapter-blocks.ts',
       '../components/ChapterText.tsx',
       '../../../lib/cn.ts',

@@ -11,9 +11,9 @@ import {
   type ExportKind,
 } from '#common/study/export.ts';
 import { apiSendFile } from '../../../lib/api-client.ts';
-import { guestHighlights } from './highlights.ts';
-import { guestNotes } from './notes.ts';
-import { newestFirst } from './guest-lists.ts';
+import { guestHighlights } from '../store/guest-highlights.ts';
+import { guestNotes } from '../store/guest-notes.ts';
+import { newestFirst } from '../store/guest-lists.ts';
 import { countOf, en } from '#common/text/plural.ts';
 
 export interface ImportCounts {
