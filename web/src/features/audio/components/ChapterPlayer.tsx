@@ -9,7 +9,7 @@ import { playerEvent, registerAudioElement, setSpeed, useAudioState } from '../s
 import { clamp } from '../player-state.ts';
 import { MiniPlayer } from './MiniPlayer.tsx';
 import { PlayerControls } from './PlayerControls.tsx';
-import { useMediaSession } from './use-media-session.ts';
+import { useMediaSession } from '../hooks/use-media-session.ts';
 
 /**
  * The chapter's audio player (spec §2, §4): a dialog, and a 320 px mini-player once playing that stays

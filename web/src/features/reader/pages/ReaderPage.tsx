@@ -34,7 +34,7 @@ import { notedVerses, useChapterNotes } from '../../study/api/notes.ts';
 import type { StudyTab } from '../../study/components/study-tabs.ts';
 import { ListenButton } from '../../audio/components/ListenButton.tsx';
 import { seekToVerse, useReadingVerse } from '../../audio/store/audio-store.ts';
-import { useFollowReading } from '../../audio/api/use-follow-reading.ts';
+import { useFollowReading } from '../hooks/use-follow-reading.ts';
 import { useChapterProgress } from '../../progress/api/use-chapter-progress.ts';
 
 // The study panel (and its tabs library) loads when someone first opens it.
