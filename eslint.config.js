@@ -30,10 +30,10 @@ const CONTRACT_VALUES = {
 };
 const WEB = [NOT_THE_SERVER, NO_ZOD_IN_THE_BROWSER, CONTRACT_VALUES];
 const FEATURES = [...WEB, [['**/routes/**', '**/app/**'], 'Features are used by the app (routes, shell), not the other way round.']];
-/** A pattern for imports of another feature's files outside api/ and components/, from `up` ('../'). */
+/** A pattern for imports of another feature's files outside api/, store/ and components/, from `up` ('../'). */
 const otherFeatureInternals = (up) => ({
-  regex: `^${up}[a-z-]+/(?!(api|components)/)`,
-  message: 'Use another feature through its api/ or components/; its pages and own files are its own.',
+  regex: `^${up}[a-z-]+/(?!(api|store|components)/)`,
+  message: 'Use another feature through its api/ or components/ (and its browser data through store/); its pages, hooks and own files are its own.',
 });
 // A driver, drizzle, better-auth's drizzle adapter, or the db client or schema: what a query is made of.
 const QUERY_PARTS = ['drizzle-orm', 'drizzle-orm/*', 'pg', 'pg/*', 'postgres', '@electric-sql/pglite', '@electric-sql/pglite/*', 'better-auth/adapters/*'];
@@ -126,8 +126,8 @@ export default tseslint.config(
     files: ['web/src/features/**'],
     rules: forbid(...FEATURES),
   },
-  // Another feature is reached through its api/ (queries, mutations, stores) and components/ only;
-  // its pages and its own logic are its business. The depth of the file says where '..' leads.
+  // Another feature is reached through its api/ (server calls), store/ (what it keeps in the browser) and
+  // components/ only; its pages, hooks and own logic are its business. The depth of the file says where '..' leads.
   { files: ['web/src/features/*/*.{ts,tsx}'], ignores: ['**/*.test.ts'], rules: forbid(...FEATURES, otherFeatureInternals('\\.\\./')) },
   { files: ['web/src/features/*/*/*.{ts,tsx}'], ignores: ['**/*.test.ts'], rules: forbid(...FEATURES, otherFeatureInternals('\\.\\./\\.\\./')) },
   { files: ['server/src/modules/**'], ignores: ['**/*.test.ts'], rules: forbid(...MODULES, NO_QUERIES, NO_HTTP) },

@@ -27,6 +27,11 @@ describe('the import boundaries of docs/ (eslint.config.js)', () => {
       "import { chapterBlocks } from '../../home/chapter-blocks.ts';\nexport const a = chapterBlocks;",
       /through its api\/ or components\//,
     ],
+    [
+      'web/src/features/reader/pages/x.tsx',
+      "import { useOnline } from '../../offline/hooks/use-online.ts';\nexport const a = useOnline;",
+      /through its api\/ or components\//,
+    ],
     ['web/src/features/reader/x.ts', "import { AppShell } from '../../app/shell/AppShell.tsx';\nexport const a = AppShell;", /used by the app/],
     [
       'server/src/modules/settings/x.ts',
@@ -88,6 +93,7 @@ describe('the import boundaries of docs/ (eslint.config.js)', () => {
     for (const spec of [
       '../../study/api/notes.ts',
       '../../study/components/StudyPanel.tsx',
+      '../../study/store/guest-notes.ts',
       '../chapter-blocks.ts',
       '../components/ChapterText.tsx',
       '../../../lib/cn.ts',

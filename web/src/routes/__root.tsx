@@ -11,7 +11,7 @@ import { translationGroupsQuery } from '../features/bible/api/bible.ts';
 import { DisplayNamePrompt } from '../features/auth/components/DisplayNamePrompt.tsx';
 import { SessionEnded } from '../features/auth/components/SessionEnded.tsx';
 import { SettingsSync } from '../features/settings/components/SettingsSync.tsx';
-import { GuestDataMove } from '../features/settings/components/GuestDataMove.tsx';
+import { GuestDataMove } from '../features/guest-data/components/GuestDataMove.tsx';
 import { ServiceWorkerHost } from '../features/offline/components/ServiceWorkerHost.tsx';
 import { PendingChangesSync } from '../features/offline/components/PendingChangesSync.tsx';
 import { fetchReadingFace, READING_FACE_SCRIPT, applyReadingFaceIfFetched } from '../lib/reading-face.ts';

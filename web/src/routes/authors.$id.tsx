@@ -3,7 +3,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { headTags } from '../lib/page-head.ts';
 import { authorHead } from '../features/lessons/api/lesson-pages.ts';
 import { authorByIdQuery } from '../features/lessons/api/lessons.ts';
-import { pageDataOr404 } from '../features/pictures/api/page-data.ts';
+import { pageDataOr404 } from '../lib/route-helpers/page-data.ts';
 import { AuthorPage } from '../features/lessons/pages/AuthorPage.tsx';
 
 /**

@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { headTags } from '../lib/page-head.ts';
 import { lessonHead } from '../features/lessons/api/lesson-pages.ts';
 import { lessonQuery } from '../features/lessons/api/lessons.ts';
-import { pageDataOr404 } from '../features/pictures/api/page-data.ts';
+import { pageDataOr404 } from '../lib/route-helpers/page-data.ts';
 import { LessonPage } from '../features/lessons/pages/LessonPage.tsx';
 
 /** Spec §2 /bible-lessons/{slug}: a published lesson. Public: rendered on the server; an unknown slug is a 404. */

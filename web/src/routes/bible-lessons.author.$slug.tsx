@@ -3,7 +3,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { headTags } from '../lib/page-head.ts';
 import { authorHead } from '../features/lessons/api/lesson-pages.ts';
 import { authorBySlugQuery } from '../features/lessons/api/lessons.ts';
-import { pageDataOr404 } from '../features/pictures/api/page-data.ts';
+import { pageDataOr404 } from '../lib/route-helpers/page-data.ts';
 import { AuthorPage } from '../features/lessons/pages/AuthorPage.tsx';
 
 /** Spec §2 /bible-lessons/author/{slug}: an author's bio and lessons. Public: rendered on the server; an unknown slug is a 404. */

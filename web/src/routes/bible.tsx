@@ -6,7 +6,7 @@ import { DEFAULT_TRANSLATION } from '#common/bible/categories.ts';
 import { readerSearch } from '#common/bible/reader-url.ts';
 import { chapterHead, headTags, notFoundHead } from '../lib/page-head.ts';
 import { availableBooksQuery, chapterQuery } from '../features/bible/api/bible.ts';
-import { preferredTranslation } from '../features/translations/api/preferred-translation.ts';
+import { preferredTranslation } from '../features/translations/store/preferred-translation.ts';
 import { ReaderPage } from '../features/reader/pages/ReaderPage.tsx';
 
 /** How long a turn to another chapter waits for it before showing the reader with its skeleton. */

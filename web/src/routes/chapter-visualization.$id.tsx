@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { chapterVisualizationPath } from '#common/pictures/rules.ts';
 import { headTags } from '../lib/page-head.ts';
 import { chapterPictureQuery, countPictureView } from '../features/pictures/api/pictures.ts';
-import { pageDataOr404, pictureHead } from '../features/pictures/api/page-data.ts';
+import { pageDataOr404, pictureHead } from '../lib/route-helpers/page-data.ts';
 import { PublicPicturePage } from '../features/pictures/pages/PublicPicturePage.tsx';
 
 /** Spec §2 /chapter-visualization/{id}: a chapter illustration, where its share link leads. */

@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { headTags } from '../lib/page-head.ts';
 import { newsPostHead } from '../features/news/api/news-pages.ts';
 import { newsPostQuery } from '../features/news/api/news.ts';
-import { pageDataOr404 } from '../features/pictures/api/page-data.ts';
+import { pageDataOr404 } from '../lib/route-helpers/page-data.ts';
 import { NewsPostPage } from '../features/news/pages/NewsPostPage.tsx';
 
 /** /news/{id}: a published news post. Public: rendered on the server; an unknown id or a draft is a 404. */

@@ -1,9 +1,9 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isDay } from '#common/progress/days.ts';
 import { headTags } from '../lib/page-head.ts';
-import { prayerPageHead } from '../features/daily/api/prayer-days.ts';
+import { prayerPageHead } from '../lib/route-helpers/prayer-days.ts';
 import { prayerDayQuery, prayerPictureQuery } from '../features/daily/api/prayers.ts';
-import { pageDataOr404 } from '../features/pictures/api/page-data.ts';
+import { pageDataOr404 } from '../lib/route-helpers/page-data.ts';
 import { PreviousPrayersPage } from '../features/daily/pages/PreviousPrayersPage.tsx';
 
 /** Spec §2 /previous-prayers/{date?}: the prayer archive, a day at a time (today's without a date). Public: rendered on the server. */

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { shareImagePath, shareText } from '#common/pictures/rules.ts';
 import { headTags } from '../lib/page-head.ts';
 import { shareGraphicQuery } from '../features/pictures/api/pictures.ts';
-import { pageDataOr404, pictureHead } from '../features/pictures/api/page-data.ts';
+import { pageDataOr404, pictureHead } from '../lib/route-helpers/page-data.ts';
 import { PublicPicturePage } from '../features/pictures/pages/PublicPicturePage.tsx';
 
 /** Spec §2 /share/image/{id}: a share graphic made in the share dialog. */

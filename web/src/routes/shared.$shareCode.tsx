@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { sharedVersePath, shareText } from '#common/pictures/rules.ts';
 import { headTags } from '../lib/page-head.ts';
 import { sharedVerseQuery } from '../features/pictures/api/pictures.ts';
-import { pageDataOr404, pictureHead } from '../features/pictures/api/page-data.ts';
+import { pageDataOr404, pictureHead } from '../lib/route-helpers/page-data.ts';
 import { PublicPicturePage } from '../features/pictures/pages/PublicPicturePage.tsx';
 import { useQuery } from '@tanstack/react-query';
 

@@ -1,5 +1,5 @@
 import { apiPost } from '../../../lib/api-client.ts';
-import type { recordGuestActivity } from '../../progress/api/guest-progress.ts';
+import type { recordGuestActivity } from '../../progress/store/guest-progress.ts';
 
 export interface ActivityReport {
   chaptersRead?: number;
@@ -32,7 +32,7 @@ function whenViewerKnown(run: (known: KnownViewer) => void): void {
 
 // A guest's study is kept in this browser; its code loads with the first action to keep.
 function recordForGuest(report: Parameters<typeof recordGuestActivity>[0]): Promise<void> {
-  return import('../../progress/api/guest-progress.ts').then((m) => m.recordGuestActivity(report)).catch(() => undefined);
+  return import('../../progress/store/guest-progress.ts').then((m) => m.recordGuestActivity(report)).catch(() => undefined);
 }
 
 /**

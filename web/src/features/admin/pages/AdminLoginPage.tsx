@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { FormMessages } from '../../../components/FormMessages.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useAction } from '../../../lib/use-action.ts';
+import { useAction } from '../../../lib/hooks/use-action.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { CredentialFields } from '../../auth/components/CredentialFields.tsx';
 import { adminSignIn } from '../api/admin.ts';

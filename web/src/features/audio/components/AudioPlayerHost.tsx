@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAudioState } from '../api/audio-store.ts';
+import { useAudioState } from '../store/audio-store.ts';
 
 const ChapterPlayer = lazy(() => import('./ChapterPlayer.tsx'));
 

@@ -5,11 +5,11 @@ import { AUDIO_MESSAGES, MINIMIZE_AFTER_PLAYING_MS } from '#common/audio/rules.t
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { cn } from '../../../lib/cn.ts';
-import { playerEvent, registerAudioElement, setSpeed, useAudioState } from '../api/audio-store.ts';
+import { playerEvent, registerAudioElement, setSpeed, useAudioState } from '../store/audio-store.ts';
 import { clamp } from '../player-state.ts';
 import { MiniPlayer } from './MiniPlayer.tsx';
 import { PlayerControls } from './PlayerControls.tsx';
-import { useMediaSession } from './use-media-session.ts';
+import { useMediaSession } from '../hooks/use-media-session.ts';
 
 /**
  * The chapter's audio player (spec §2, §4): a dialog, and a 320 px mini-player once playing that stays

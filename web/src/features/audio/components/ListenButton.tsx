@@ -5,7 +5,7 @@ import { NO_AUDIO_TEXT } from '#common/audio/rules.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { cn } from '../../../lib/cn.ts';
 import { TOOL_BUTTON, ToolLabel } from '../../../components/ui/ToolLabel.tsx';
-import { getAudioState, loadChapterAudio, playerEvent } from '../api/audio-store.ts';
+import { getAudioState, loadChapterAudio, playerEvent } from '../store/audio-store.ts';
 
 interface Props {
   book: string;

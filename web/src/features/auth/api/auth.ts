@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { useHydrated } from '../../../lib/hooks/use-hydrated.ts';
 import type { CurrentUser } from '#common/contracts/account.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 

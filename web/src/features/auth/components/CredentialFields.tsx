@@ -1,4 +1,4 @@
-import { useTypedEarly } from '../../../lib/use-typed-early.ts';
+import { useTypedEarly } from '../../../lib/hooks/use-typed-early.ts';
 
 /**
  * The email and password of a sign-in or sign-up form. `newPassword` asks the browser's password

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { FormMessages } from '../../../components/FormMessages.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useAction } from '../../../lib/use-action.ts';
+import { useAction } from '../../../lib/hooks/use-action.ts';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { signIn } from '../api/auth.ts';
 import { CredentialFields } from './CredentialFields.tsx';

@@ -2,7 +2,7 @@ import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Link } from '@tanstack/react-router';
 import { LogOut, Moon, Sun } from 'lucide-react';
 import { useTheme } from '../../../lib/theme.ts';
-import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
+import { DESKTOP_QUERY, useMediaQuery } from '../../../lib/hooks/use-media-query.ts';
 import type { CurrentUser } from '#common/contracts/account.ts';
 import { logoutHref } from '../api/auth.ts';
 import { Avatar } from './Avatar.tsx';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useTypedEarly } from '../../../lib/use-typed-early.ts';
+import { useTypedEarly } from '../../../lib/hooks/use-typed-early.ts';
 import { requestPasswordReset, resetPassword } from '../api/auth.ts';
 
 const shell = 'mx-auto flex max-w-sm flex-col gap-5 px-5 py-12';

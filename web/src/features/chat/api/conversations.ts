@@ -2,14 +2,10 @@ import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/
 import { CONVERSATION_LIMITS } from '#common/ai/limits.ts';
 import type { Conversation, ConversationList, ConversationSummary, ConversationTurn } from '#common/contracts/conversations.ts';
 import { ApiError, apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
-import { localList } from '../../../lib/local-list.ts';
-import { STORAGE_KEYS } from '../../../lib/storage.ts';
+import { guestConversations } from '../store/guest-conversations.ts';
 import { currentUserQuery } from '../../auth/api/auth.ts';
 
 export type { Conversation, ConversationSummary, ConversationTurn };
-
-/** A guest's conversations, newest first, in the browser until they sign in (then on the account). */
-export const guestConversations = localList<Conversation>(STORAGE_KEYS.guestConversations);
 
 const PAGE = 20;
 const TITLE_WORDS = 80;

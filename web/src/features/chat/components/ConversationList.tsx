@@ -4,7 +4,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { CONVERSATION_LIMITS } from '#common/ai/limits.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useFocusOnOpen } from '../../../lib/use-focus-on-open.ts';
+import { useFocusOnOpen } from '../../../lib/hooks/use-focus-on-open.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { CONVERSATIONS_KEY, conversationsQuery, deleteConversation, renameConversation, type ConversationSummary } from '../api/conversations.ts';

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { Dialog, DialogClose, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { SheetContent } from '../../../components/ui/sheet.tsx';
-import { usePreferredTranslation } from '../../translations/api/preferred-translation.ts';
+import { usePreferredTranslation } from '../../translations/store/preferred-translation.ts';
 import { currentUserQuery } from '../../auth/api/auth.ts';
 import { askAiStream, CHAT_CHIPS, conversationContext, type ChatTurn } from '../api/chat.ts';
 import { conversationQuery, keepTurn, titleFor } from '../api/conversations.ts';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field, FormMessages } from '../../../components/FormMessages.tsx';
 import { apiPost, errorMessage } from '../../../lib/api-client.ts';
-import { useTypedEarly } from '../../../lib/use-typed-early.ts';
+import { useTypedEarly } from '../../../lib/hooks/use-typed-early.ts';
 
 /** /contact: a message to the people who run this site (kept for them, and mailed when they set an address). */
 export function ContactPage() {

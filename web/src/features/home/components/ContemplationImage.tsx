@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageOff } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { PRAYER_PICTURE_SIZE, PRAYER_THUMBNAIL_WIDTH } from '../../daily/api/prayer-days.ts';
+import { PRAYER_PICTURE_SIZE, PRAYER_THUMBNAIL_WIDTH } from '../../../lib/route-helpers/prayer-days.ts';
 import { prayerPictureQuery, regeneratePrayerPicture } from '../../daily/api/prayers.ts';
 import { cn } from '../../../lib/cn.ts';
 import { homepageQuery, withRemadePicture } from '../api/homepage.ts';

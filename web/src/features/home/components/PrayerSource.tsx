@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { DailyPrayer } from '#common/contracts/daily.ts';
-import { prayerSourceNote, referenceSearch } from '../../daily/api/prayer-days.ts';
+import { prayerSourceNote, referenceSearch } from '../../../lib/route-helpers/prayer-days.ts';
 import { cn } from '../../../lib/cn.ts';
 import { passageName } from '#common/bible/passage-name.ts';
 

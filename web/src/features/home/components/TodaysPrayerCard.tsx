@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { DailyPrayer } from '#common/contracts/daily.ts';
 import { formatDate } from '#common/dates/format-date.ts';
-import { prayerExcerpt } from '../../daily/api/prayer-days.ts';
+import { prayerExcerpt } from '../../../lib/route-helpers/prayer-days.ts';
 import { PrayerListenButton } from './PrayerListenButton.tsx';
 import { PrayerSource } from './PrayerSource.tsx';
 

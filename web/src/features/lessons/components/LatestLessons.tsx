@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { useHydrated } from '../../../lib/hooks/use-hydrated.ts';
 import { LATEST_LESSONS, latestLessonsQuery } from '../api/lessons.ts';
 import { LessonGrid } from './LessonCard.tsx';
 import { LessonsEmpty } from './LessonsEmpty.tsx';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { useHydrated } from '../../../lib/hooks/use-hydrated.ts';
 import { NAV_ITEMS, STUDY_ITEMS } from '../nav-items.ts';
 
 type NavItem = (typeof NAV_ITEMS)[number] | (typeof STUDY_ITEMS)[number];

@@ -1,5 +1,5 @@
 import { WifiOff } from 'lucide-react';
-import { useOnline } from '../use-online.ts';
+import { useOnline } from '../hooks/use-online.ts';
 import { usePendingChanges } from '../api/pending-changes.ts';
 import { countOf, en } from '#common/text/plural.ts';
 

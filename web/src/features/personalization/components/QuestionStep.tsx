@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import type { Dispatch } from 'react';
 import { QUESTIONS } from '#common/personalization/questionnaire.ts';
-import { useFocusOnOpen } from '../../../lib/use-focus-on-open.ts';
+import { useFocusOnOpen } from '../../../lib/hooks/use-focus-on-open.ts';
 import { isAnswered, STEPS, type Draft, type TestAction, type Topic } from '../test-flow.ts';
 
 // A whole row is the target (at least 48 px high); `segmented` (styles.css) rings the row when its

@@ -3,9 +3,9 @@ import { BookOpen, CalendarCheck, CircleCheck, Languages, RotateCcw, TriangleAle
 import { useMemo } from 'react';
 import { QUESTIONS, recommend, type Answers, type TranslationOption } from '#common/personalization/questionnaire.ts';
 import { planFigures, planInfo } from '#common/plans/plans.ts';
-import { useFocusOnOpen } from '../../../lib/use-focus-on-open.ts';
+import { useFocusOnOpen } from '../../../lib/hooks/use-focus-on-open.ts';
 import { useMyPlans } from '../../plans/api/plans.ts';
-import { useApplyRecommendation, type Applied, type Part } from '../api/apply-recommendation.ts';
+import { useApplyRecommendation, type Applied, type Part } from '../hooks/use-apply-recommendation.ts';
 import { answerText, startsOver } from '../result-text.ts';
 import { STEPS } from '../test-flow.ts';
 

@@ -2,7 +2,7 @@ import { ArrowRight, Compass } from 'lucide-react';
 import { useEffect, useReducer } from 'react';
 import { useCurrentTranslation } from '../../translations/api/use-translation.ts';
 import { useTranslationOptions } from '../api/installed-translations.ts';
-import { readSavedAnswers, saveAnswers } from '../api/saved-answers.ts';
+import { readSavedAnswers, saveAnswers } from '../store/saved-answers.ts';
 import { QuestionStep } from '../components/QuestionStep.tsx';
 import { RecommendationView } from '../components/RecommendationView.tsx';
 import { initialState, STEPS, testReducer } from '../test-flow.ts';

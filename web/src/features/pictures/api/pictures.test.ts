@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { setServerTransport } from '../../../lib/api-client.ts';
-import { guestShares } from './guest-shares.ts';
+import { guestShares } from '../store/guest-shares.ts';
 import { shareVerse } from './pictures.ts';
 import { stubLocalStorage } from '../../../lib/testing/local-storage-stub.ts';
 

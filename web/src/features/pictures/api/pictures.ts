@@ -3,7 +3,7 @@ import type { GalleryImage, SharedVerse, ShareGraphic, VerseVisualization } from
 import { CHAPTER_PICTURES_FETCHED, VISUALIZATIONS_FETCHED, type FontStyle } from '#common/pictures/rules.ts';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
 import { PROGRESS_KEY } from '../../progress/api/progress-reports.ts';
-import { guestShares, guestSharesQuery } from './guest-shares.ts';
+import { guestShares, guestSharesQuery } from '../store/guest-shares.ts';
 
 export type { GalleryImage, SharedVerse, ShareGraphic, VerseVisualization };
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { reportPicture } from '../api/pictures.ts';
-import { absoluteUrl, useSiteOrigin } from '../api/share-links.ts';
+import { absoluteUrl, useSiteOrigin } from '../share-links.ts';
 import { ShareMenu } from './ShareMenu.tsx';
 import { countOf, en } from '#common/text/plural.ts';
 import { formatDate } from '#common/dates/format-date.ts';

@@ -1,7 +1,7 @@
 import { Link2, Mail } from 'lucide-react';
 import { PICTURE_MESSAGES } from '#common/pictures/rules.ts';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
-import { openShare, SHARE_TARGET_LABELS, type ShareTarget } from '../api/share-links.ts';
+import { openShare, SHARE_TARGET_LABELS, type ShareTarget } from '../share-links.ts';
 
 /**
  * The share row of spec §2 (Facebook, X, Pinterest, Reddit, Copy Link; the share dialog adds email).

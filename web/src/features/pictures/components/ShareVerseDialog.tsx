@@ -21,7 +21,7 @@ import { PicturesDialog, type VerseDialogProps } from './PicturesDialog.tsx';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { generateGraphic, shareVerse } from '../api/pictures.ts';
-import { absoluteUrl, useSiteOrigin } from '../api/share-links.ts';
+import { absoluteUrl, useSiteOrigin } from '../share-links.ts';
 import { ShareMenu } from './ShareMenu.tsx';
 
 /** How the preview sets each style in the page's own fonts (the graphic itself uses the server's). */

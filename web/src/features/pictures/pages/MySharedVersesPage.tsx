@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { useViewer } from '../../auth/api/viewer.ts';
 import { deleteSharedVerse, mySharedVersesQuery } from '../api/pictures.ts';
-import { guestShares, guestSharesQuery } from '../api/guest-shares.ts';
+import { guestShares, guestSharesQuery } from '../store/guest-shares.ts';
 import { formatDate } from '#common/dates/format-date.ts';
 
 interface Row {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { BookOpen, Eye } from 'lucide-react';
 import { useEffect } from 'react';
-import { absoluteUrl, useSiteOrigin } from '../api/share-links.ts';
+import { absoluteUrl, useSiteOrigin } from '../share-links.ts';
 import { ShareMenu } from '../components/ShareMenu.tsx';
 import { countOf, en } from '#common/text/plural.ts';
 import { formatDate } from '#common/dates/format-date.ts';

@@ -3,11 +3,11 @@ import type { JoinPlan, MyPlans, PlanInfo, PlanStatus, PlansImport } from '#comm
 import type { PlanId } from '#common/plans/plans.ts';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
 import { currentUserQuery } from '../../auth/api/auth.ts';
-import { guestToday } from '../../progress/api/guest-progress.ts';
+import { guestToday } from '../../progress/store/guest-progress.ts';
 import { useProgressOwner, type ProgressOwner } from '../../progress/api/stats.ts';
-import { actOnGuestPlan, guestPlans, joinGuestPlan, leaveGuestPlan, markGuestReading, type PlanAction } from './guest-plans.ts';
+import { actOnGuestPlan, guestPlans, joinGuestPlan, leaveGuestPlan, markGuestReading, type PlanAction } from '../store/guest-plans.ts';
 
-export type { PlanAction } from './guest-plans.ts';
+export type { PlanAction } from '../store/guest-plans.ts';
 
 /**
  * Every plans query's key starts with this. A person's plans end with their owner ('guest' or the

@@ -5,7 +5,7 @@ import { BarChart3, CalendarCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { PlanStatus } from '#common/contracts/plans.ts';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { guestToday } from '../../progress/api/guest-progress.ts';
+import { guestToday } from '../../progress/store/guest-progress.ts';
 import { useProgressOwner } from '../../progress/api/stats.ts';
 import { useMyPlans } from '../api/plans.ts';
 import { CustomPlanForm } from '../components/CustomPlanForm.tsx';

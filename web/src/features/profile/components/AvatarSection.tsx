@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { FormMessages, Section } from '../../../components/FormMessages.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useAction } from '../../../lib/use-action.ts';
+import { useAction } from '../../../lib/hooks/use-action.ts';
 import type { CurrentUser } from '#common/contracts/account.ts';
 import { Avatar } from '../../auth/components/Avatar.tsx';
 import { checkAvatarFile, removeAvatar, uploadAvatar } from '../api/profile.ts';

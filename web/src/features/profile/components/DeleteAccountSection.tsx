@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { FormMessages, Section } from '../../../components/FormMessages.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useAction } from '../../../lib/use-action.ts';
+import { useAction } from '../../../lib/hooks/use-action.ts';
 import { currentUserQuery } from '../../auth/api/auth.ts';
 import { WRONG_PASSWORD, deleteAccount } from '../api/profile.ts';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Field, FormMessages, Section } from '../../../components/FormMessages.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useAction } from '../../../lib/use-action.ts';
+import { useAction } from '../../../lib/hooks/use-action.ts';
 import type { CurrentUser } from '#common/contracts/account.ts';
 import { updateProfile } from '../api/profile.ts';
 import { useSetUser } from '../api/use-set-user.ts';

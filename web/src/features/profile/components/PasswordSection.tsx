@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Field, FormMessages, Section } from '../../../components/FormMessages.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { useAction } from '../../../lib/use-action.ts';
+import { useAction } from '../../../lib/hooks/use-action.ts';
 import { WRONG_PASSWORD, changePassword } from '../api/profile.ts';
 
 const MIN = 8;

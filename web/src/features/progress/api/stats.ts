@@ -5,8 +5,8 @@ import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { readSettings } from '../../settings/api/settings.ts';
 import type { RankingKind, RankingPeriod } from '../rankings.ts';
-import { guestAchievements, guestBookCoverage, guestStudyStats, guestStudyStreak, guestToday } from './guest-progress.ts';
-import { guestPlans } from '../../plans/api/guest-plans.ts';
+import { guestAchievements, guestBookCoverage, guestStudyStats, guestStudyStreak, guestToday } from '../store/guest-progress.ts';
+import { guestPlans } from '../../plans/store/guest-plans.ts';
 
 /** The days a guest's plans were finished, for the Plan Complete achievement. */
 const finishedPlanDays = () => guestPlans().flatMap((p) => (p.finishedOn ? [p.finishedOn] : []));

@@ -4,16 +4,16 @@ import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { useViewer, type Viewer } from '../../auth/api/viewer.ts';
 import { ChapterProgressTracker } from '../chapter-progress.ts';
 import { beaconMinutes, PROGRESS_KEY, sendChapterProgress } from './progress-reports.ts';
-import { notePendingMinutes } from './pending-minutes.ts';
-import type * as GuestProgress from './guest-progress.ts';
+import { notePendingMinutes } from '../store/pending-minutes.ts';
+import type * as GuestProgress from '../store/guest-progress.ts';
 
 // A guest's store (and the stats code beside it) stays out of the reader's first load: it is fetched
 // with the first report to keep; minutes from a page left before then are noted in a few bytes.
 let guestStore: typeof GuestProgress | null = null;
 let guestStoreLoading: Promise<typeof GuestProgress> | null = null;
-const loadGuestStore = () => (guestStoreLoading ??= import('./guest-progress.ts').then((m) => (guestStore = m)));
+const loadGuestStore = () => (guestStoreLoading ??= import('../store/guest-progress.ts').then((m) => (guestStore = m)));
 // The same for a guest's reading plans, fetched only when this browser follows one.
-const loadGuestPlans = () => import('../../plans/api/guest-plans.ts');
+const loadGuestPlans = () => import('../../plans/store/guest-plans.ts');
 /** The plans queries' key (features/plans/api/plans.ts), written here so the reader does not load that module. */
 const PLANS_KEY = ['plans'] as const;
 

@@ -3,7 +3,7 @@ import { Type } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import { TOOL_BUTTON, ToolLabel } from '../../../components/ui/ToolLabel.tsx';
 import { FONT_SIZES } from '#common/study/rules.ts';
-import { setFontSize, setLineSpacing, setRedLetters, useReaderSettings } from '../api/reader-settings.ts';
+import { setFontSize, setLineSpacing, setRedLetters, useReaderSettings } from '../store/reader-settings.ts';
 import { EditionChoice } from '../../translations/components/EditionChoice.tsx';
 import { FONT_SIZE_LABELS, LINE_SPACING_LABELS, LINE_SPACINGS } from './reading-type.ts';
 

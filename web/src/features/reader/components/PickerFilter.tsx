@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useFocusOnOpen } from '../../../lib/use-focus-on-open.ts';
+import { useFocusOnOpen } from '../../../lib/hooks/use-focus-on-open.ts';
 
 /** A picker's open state and its filter text, which empties when the picker closes. */
 export function usePickerFilter() {

@@ -10,7 +10,7 @@ import { ThemeToggle } from '../../../components/ui/ThemeToggle.tsx';
 import { MobileDrawer } from '../../navigation/components/SiteNavigation.tsx';
 import { AccountSlot } from '../../auth/components/AccountSlot.tsx';
 import { availableBooksQuery, chapterQuery } from '../../bible/api/bible.ts';
-import { usePreferredTranslation } from '../../translations/api/preferred-translation.ts';
+import { usePreferredTranslation } from '../../translations/store/preferred-translation.ts';
 import { useChangeTranslation, useTranslationSummary } from '../../translations/api/use-translation.ts';
 import { BookPicker } from '../components/BookPicker.tsx';
 import { ChapterLink } from '../components/ChapterLink.tsx';
@@ -26,15 +26,15 @@ import { DisplaySettings } from '../components/DisplaySettings.tsx';
 import { TranslationPicker } from '../components/TranslationPicker.tsx';
 import { VerseActionMenu } from '../components/VerseActionMenu.tsx';
 import { ChapterNotLoaded, ChapterSkeleton, CopyrightLine, ReaderMessage, TranslationNotAvailable } from '../components/ReaderStates.tsx';
-import { useReaderSettings } from '../api/reader-settings.ts';
+import { useReaderSettings } from '../store/reader-settings.ts';
 import { FONT_SIZE_CLASSES, READING_COLUMN } from '../components/reading-type.ts';
 import { selectionReference, spanReference } from '#common/bible/reference.ts';
 import { useChapterHighlights } from '../../study/api/highlights.ts';
 import { notedVerses, useChapterNotes } from '../../study/api/notes.ts';
 import type { StudyTab } from '../../study/components/study-tabs.ts';
 import { ListenButton } from '../../audio/components/ListenButton.tsx';
-import { seekToVerse, useReadingVerse } from '../../audio/api/audio-store.ts';
-import { useFollowReading } from '../../audio/api/use-follow-reading.ts';
+import { seekToVerse, useReadingVerse } from '../../audio/store/audio-store.ts';
+import { useFollowReading } from '../hooks/use-follow-reading.ts';
 import { useChapterProgress } from '../../progress/api/use-chapter-progress.ts';
 
 // The study panel (and its tabs library) loads when someone first opens it.

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { TopicPassages } from '#common/contracts/ai.ts';
 import type { SearchRequest, SearchResponse } from '#common/contracts/bible.ts';
 import { apiGet, NETWORK_ERROR } from '../../../lib/api-client.ts';
-import { searchDownloaded } from '../../offline/api/offline-search.ts';
+import { searchDownloaded } from '../../offline/store/offline-search.ts';
 
 /** A search answered on this device from a downloaded translation, without a network. */
 export type SearchResult = SearchResponse & { offline?: true };

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { availableBooksQuery } from '../../bible/api/bible.ts';
 import { searchQuery } from '../api/search.ts';
-import { usePreferredTranslation } from '../../translations/api/preferred-translation.ts';
+import { usePreferredTranslation } from '../../translations/store/preferred-translation.ts';
 import { TranslationPicker } from '../../reader/components/TranslationPicker.tsx';
 import { HighlightedText } from '../components/HighlightedText.tsx';
 import { TopicPassages } from '../components/TopicPassages.tsx';

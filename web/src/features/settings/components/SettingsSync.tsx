@@ -5,8 +5,8 @@ import { useCurrentUser } from '../../auth/api/auth.ts';
 import { useViewer } from '../../auth/api/viewer.ts';
 import { setActivityViewer } from '../../activity/api/activity.ts';
 import { browserTimeZone, saveTimeZone } from '../../progress/api/progress-reports.ts';
-import { setFontSize } from '../../reader/api/reader-settings.ts';
-import { savePreferredTranslation } from '../../translations/api/preferred-translation.ts';
+import { setFontSize } from '../../reader/store/reader-settings.ts';
+import { savePreferredTranslation } from '../../translations/store/preferred-translation.ts';
 
 /**
  * Settings follow a signed-in person across devices: on sign-in the account's settings replace the

@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { QuestionHistorySettings } from '../../chat/components/QuestionHistorySettings.tsx';
 import { FONT_SIZES } from '#common/study/rules.ts';
-import { setFontSize, setLineSpacing, setRedLetters, useReaderSettings } from '../../reader/api/reader-settings.ts';
+import { setFontSize, setLineSpacing, setRedLetters, useReaderSettings } from '../../reader/store/reader-settings.ts';
 import { FONT_SIZE_CLASSES, FONT_SIZE_LABELS, LINE_SPACING_CLASSES, LINE_SPACING_LABELS, LINE_SPACINGS } from '../../reader/components/reading-type.ts';
 import { TranslationCatalogue } from '../../translations/components/TranslationCatalogue.tsx';
 import { TranslationSelect } from '../../translations/components/TranslationSelect.tsx';

@@ -4,27 +4,16 @@ import type { Highlight } from '#common/contracts/study.ts';
 import { verseOfReference } from '#common/bible/reference.ts';
 import { highlightInChapter, stripQuotes, GUEST_USER_ID } from '#common/study/rules.ts';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
-import { STORAGE_KEYS } from '../../../lib/storage.ts';
-import { localList } from '../../../lib/local-list.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { trackActivity } from '../../activity/api/activity.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
-import { guestHighlightMadeHere, orMadeHereForGuest } from './guest-offline.ts';
+import { guestHighlights } from '../store/guest-highlights.ts';
+import { guestHighlightMadeHere, orMadeHereForGuest } from '../store/guest-offline.ts';
 import { PENDING_ID_PREFIX, sendOrKeep, usePendingChanges, withPendingHighlights } from '../../offline/api/pending-changes.ts';
 
 export type HighlightColor = Highlight['color'];
 export const HIGHLIGHT_CHANGED_EVENT = 'highlights-changed';
 export const CREATED_EVENT_DELAY = 500;
-
-/** A guest's highlights, kept in the browser under the guest key (spec §3, §6). */
-const guestList = localList<Highlight>(STORAGE_KEYS.guestHighlights);
-export const guestHighlights = {
-  ...guestList,
-  /** One per verse, as on the server: highlighting again changes the colour. */
-  put(h: Highlight): void {
-    guestList.write([h, ...guestList.read().filter((x) => x.verse !== h.verse)]);
-  },
-};
 
 // Read through the query cache, so invalidating ['highlights'] re-reads the browser's copy too.
 export const guestHighlightsQuery = queryOptions({ queryKey: ['highlights', 'guest'] as QueryKey, queryFn: () => guestHighlights.read(), staleTime: Infinity });

@@ -2,10 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { AskReply, CheckedReference } from '#common/contracts/ai.ts';
 import type { Note } from '#common/contracts/study.ts';
 import { ApiError, apiGet, apiPost } from '../../../lib/api-client.ts';
-import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { askAi } from '../../chat/api/chat.ts';
+import { guestAnswers } from '../store/guest-answers.ts';
 
 /** An AI answer on a note (spec §3 AI response); `saved` is false when keeping it failed (spec §8). */
 export interface NoteAnswer {
@@ -15,33 +15,6 @@ export interface NoteAnswer {
   /** The reply with its checked references: as the server sent it, or as it was kept. */
   reply: AskReply;
 }
-
-interface GuestAnswer {
-  id: string;
-  noteId: string;
-  prompt: string;
-  response: string;
-  translation: string;
-  reference: string;
-  saved: boolean;
-  /** The references as the server checked them when it answered, so a reload links them again. */
-  references?: CheckedReference[];
-}
-
-/** Spec §3 `guestAiResponses`: a guest's answers in the browser, keyed `noteId_reference`. */
-export const guestAnswers = {
-  read(): Record<string, GuestAnswer> {
-    try {
-      const value: unknown = JSON.parse(storage.get(STORAGE_KEYS.guestAiResponses) ?? '{}');
-      return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, GuestAnswer>) : {};
-    } catch {
-      return {};
-    }
-  },
-  put(answer: GuestAnswer): void {
-    storage.set(STORAGE_KEYS.guestAiResponses, JSON.stringify({ ...guestAnswers.read(), [`${answer.noteId}_${answer.reference}`]: answer }));
-  },
-};
 
 /** A kept answer as the page shows a fresh one: its references linked (none for a guest's kept before they were). */
 const keptReply = (kept: { response: string; translation: string; references?: CheckedReference[] }): AskReply => ({

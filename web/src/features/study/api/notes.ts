@@ -4,17 +4,13 @@ import type { Note } from '#common/contracts/study.ts';
 import { versesInChapter } from '#common/bible/reference.ts';
 import { GUEST_USER_ID, noteApplies, noteTitle, type NoteType } from '#common/study/rules.ts';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
-import { localList } from '../../../lib/local-list.ts';
-import { STORAGE_KEYS } from '../../../lib/storage.ts';
+import { guestNotes } from '../store/guest-notes.ts';
 import { trackActivity } from '../../activity/api/activity.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
-import { guestNoteMadeHere, orMadeHereForGuest } from './guest-offline.ts';
+import { guestNoteMadeHere, orMadeHereForGuest } from '../store/guest-offline.ts';
 import { sendOrKeep, usePendingChanges, withPendingNotes } from '../../offline/api/pending-changes.ts';
 
 export type { NoteType };
-
-/** A guest's notes, kept in the browser (spec §3 `guestNotes`, §6). */
-export const guestNotes = localList<Note>(STORAGE_KEYS.guestNotes);
 
 /** Spec §3: a quote note is the quoted verse in quotes, a blank line, then the reflection. */
 export function quoteNoteContent(verseText: string, reflection: string): string {

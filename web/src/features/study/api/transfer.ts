@@ -1,19 +1,10 @@
 import type { Highlight, Note } from '#common/contracts/study.ts';
 import { highlightKey, newItems, noteKey } from '#common/study/dedupe.ts';
-import {
-  EXPORT_MAX_ITEMS,
-  IMPORT_MAX_BYTES,
-  encodeAll,
-  exportFileName,
-  highlightEncoder,
-  noteEncoder,
-  type ExportFormat,
-  type ExportKind,
-} from '#common/study/export.ts';
+import { IMPORT_MAX_BYTES, type ExportFormat, type ExportKind } from '#common/study/export.ts';
 import { apiSendFile } from '../../../lib/api-client.ts';
-import { guestHighlights } from './highlights.ts';
-import { guestNotes } from './notes.ts';
-import { newestFirst } from './guest-lists.ts';
+import { guestHighlights } from '../store/guest-highlights.ts';
+import { guestNotes } from '../store/guest-notes.ts';
+import { newestFirst } from '../store/guest-lists.ts';
 import { countOf, en } from '#common/text/plural.ts';
 
 export interface ImportCounts {
@@ -29,28 +20,6 @@ interface ImportReply extends ImportCounts {
 /** A signed-in person's whole-account download: the server streams it (GET …/export). */
 export function accountExportHref(kind: ExportKind, format: ExportFormat): string {
   return `/api/${kind}/export?format=${format}`;
-}
-
-/** A guest's download, built here from the browser's lists with the server's own formatters. */
-export function downloadGuestExport(kind: ExportKind, format: ExportFormat): void {
-  const exportedAt = new Date();
-  let text: string;
-  if (kind === 'notes') {
-    const all = newestFirst(guestNotes.read());
-    text = encodeAll(noteEncoder(format === 'csv' ? 'md' : format, { exportedAt, total: all.length }), all.slice(0, EXPORT_MAX_ITEMS));
-  } else {
-    const all = newestFirst(guestHighlights.read());
-    text = encodeAll(highlightEncoder(format, { exportedAt, total: all.length }), all.slice(0, EXPORT_MAX_ITEMS));
-  }
-  const url = URL.createObjectURL(new Blob([text], { type: format === 'md' ? 'text/markdown' : format === 'csv' ? 'text/csv' : 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = exportFileName(kind, format, exportedAt);
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Give the download a moment to start before the data goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**

@@ -5,10 +5,12 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { sendOrKeep, usePendingChanges, withPendingHighlights, withPendingNotes, type PendingChange } from '../../offline/api/pending-changes.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import type { Viewer } from '../../auth/api/viewer.ts';
-import { guestHighlightsPage, guestNotesPage } from './guest-lists.ts';
-import { announceHighlightsChanged, CREATED_EVENT_DELAY, guestHighlights, guestHighlightsQuery } from './highlights.ts';
+import { guestHighlightsPage, guestNotesPage } from '../store/guest-lists.ts';
+import { announceHighlightsChanged, CREATED_EVENT_DELAY, guestHighlightsQuery } from './highlights.ts';
+import { guestHighlights } from '../store/guest-highlights.ts';
 import { highlightsPageQuery, notesPageQuery, type HighlightsListParams, type NotesListParams, type Page } from './lists.ts';
-import { guestNotes, guestNotesQuery } from './notes.ts';
+import { guestNotesQuery } from './notes.ts';
+import { guestNotes } from '../store/guest-notes.ts';
 
 type Item = { id: string };
 

@@ -6,7 +6,7 @@ import type { Note } from '#common/contracts/study.ts';
 import { NOTE_MAX_LENGTH } from '#common/study/rules.ts';
 import { NOTE_TYPE_LABELS, readerLocation } from '#common/study/labels.ts';
 import { shortDate } from './ListFrame.tsx';
-import { useFocusOnOpen } from '../../../lib/use-focus-on-open.ts';
+import { useFocusOnOpen } from '../../../lib/hooks/use-focus-on-open.ts';
 
 const TYPE_BADGES: Record<Note['type'], string> = {
   quote: 'bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',

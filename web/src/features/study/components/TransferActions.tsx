@@ -6,7 +6,8 @@ import type { ExportFormat, ExportKind } from '#common/study/export.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { HIGHLIGHT_CHANGED_EVENT } from '../api/highlights.ts';
-import { accountExportHref, downloadGuestExport, importStudyFile, importSummary } from '../api/transfer.ts';
+import { accountExportHref, importStudyFile, importSummary } from '../api/transfer.ts';
+import { downloadGuestExport } from '../store/guest-export.ts';
 import type { Viewer } from '../../auth/api/viewer.ts';
 
 const FORMAT_LABELS: Record<ExportFormat, string> = {

@@ -9,7 +9,7 @@ import { ListFrame, ListSkeleton, countText } from '../components/ListFrame.tsx'
 import { Pager } from '../components/Pager.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
 import { TransferActions } from '../components/TransferActions.tsx';
-import { useListPage, type ListParams } from './use-list-page.ts';
+import { useListPage, type ListParams } from '../hooks/use-list-page.ts';
 
 interface Props<T extends { id: string }, P extends ListParams> {
   route: '/notes' | '/highlights';

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import type { BookEntry, TranslationSummary } from '#common/contracts/bible.ts';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { availableBooksQuery, firstAvailable, translationGroupsQuery } from '../../bible/api/bible.ts';
-import { savePreferredTranslation, usePreferredTranslation } from './preferred-translation.ts';
+import { savePreferredTranslation, usePreferredTranslation } from '../store/preferred-translation.ts';
 
 /** The translation in use: the reader URL's, else the saved preference, else KJV. */
 export function useCurrentTranslation(): string {

@@ -13,9 +13,9 @@ import {
 } from '#common/progress/rules.ts';
 import { streakOf } from '#common/progress/streak.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
-import { guestHighlights } from '../../study/api/highlights.ts';
-import { guestNotes } from '../../study/api/notes.ts';
-import { guestShares } from '../../pictures/api/guest-shares.ts';
+import { guestHighlights } from '../../study/store/guest-highlights.ts';
+import { guestNotes } from '../../study/store/guest-notes.ts';
+import { guestShares } from '../../pictures/store/guest-shares.ts';
 import type { ChapterProgress } from '../chapter-progress.ts';
 import { takePendingMinutes } from './pending-minutes.ts';
 

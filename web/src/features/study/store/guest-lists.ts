@@ -1,6 +1,6 @@
 import type { Highlight, Note } from '#common/contracts/study.ts';
-import type { HighlightsListParams, NotesListParams, Page } from './lists.ts';
-import { PAGE_SIZE } from './lists.ts';
+import type { HighlightsListParams, NotesListParams, Page } from '../api/lists.ts';
+import { PAGE_SIZE } from '../api/lists.ts';
 
 /**
  * A guest's notes and highlights live in this browser (spec §6), so their search, filters and pages

@@ -4,7 +4,7 @@ import { catchUp, chapterRead, markReading, pausePlan, planStatus, resumePlan, t
 import { CUSTOM_PLAN_MAX_DAYS, PLAN_IDS, planSchedule, type PlanChoice, type PlanId } from '#common/plans/plans.ts';
 import { daysBetween, isDay } from '#common/progress/days.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
-import { guestToday } from '../../progress/api/guest-progress.ts';
+import { guestToday } from '../../progress/store/guest-progress.ts';
 
 /**
  * The contract's bound, which the browser may not import as a value (it sits beside zod schemas); typed

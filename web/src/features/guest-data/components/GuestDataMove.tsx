@@ -1,18 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
-
-/** Where a guest's data lives in this browser (see api/move-guest-data.ts). */
-const GUEST_KEYS = [
-  STORAGE_KEYS.guestHighlights,
-  STORAGE_KEYS.guestNotes,
-  STORAGE_KEYS.guestAiResponses,
-  STORAGE_KEYS.guestConversations,
-  STORAGE_KEYS.guestProgress,
-  STORAGE_KEYS.guestPlans,
-  STORAGE_KEYS.guestSharedVerses,
-];
+import { hasGuestData } from '../store/guest-keys.ts';
 
 /**
  * Spec §6 and principle 4: when a guest signs up or in, the highlights, notes, AI answers, chat
@@ -23,8 +12,8 @@ export function GuestDataMove() {
   const queryClient = useQueryClient();
   const userId = useCurrentUser().data?.id;
   useEffect(() => {
-    if (!userId || !GUEST_KEYS.some((key) => storage.get(key))) return;
-    void import('../api/move-guest-data.ts').then((m) => m.moveGuestDataIntoAccount(queryClient));
+    if (!userId || !hasGuestData()) return;
+    void import('../move-guest-data.ts').then((m) => m.moveGuestDataIntoAccount(queryClient));
   }, [userId, queryClient]);
   return null;
 }

@@ -2,7 +2,7 @@ import type { DailyPrayer, PrayerDay } from '#common/contracts/daily.ts';
 import { displayReference } from '#common/daily/whole-prayer.ts';
 import { formatDate } from '#common/dates/format-date.ts';
 import { shareText } from '#common/pictures/rules.ts';
-import { SITE_NAME, type PageHead } from '../../../lib/page-head.ts';
+import { SITE_NAME, type PageHead } from '../page-head.ts';
 
 /** The size the pictures' engine makes (1080 × 1080; a configured service's 1024 is close enough for a preview card). */
 export const PRAYER_PICTURE_SIZE = 1080;

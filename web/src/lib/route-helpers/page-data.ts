@@ -1,6 +1,6 @@
 import { notFound } from '@tanstack/react-router';
-import { SITE_NAME, type PageHead } from '../../../lib/page-head.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { SITE_NAME, type PageHead } from '../page-head.ts';
+import { ApiError } from '../api-client.ts';
 
 /** A public page's data; an id or code that names nothing (or cannot) is the not-found page with a 404. */
 export async function pageDataOr404<T>(load: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import { SKIP_SECONDS } from '#common/audio/rules.ts';
-import type { ChapterAudio } from '../api/audio-store.ts';
+import type { ChapterAudio } from '../store/audio-store.ts';
 
 /** Lock-screen and headset controls (Media Session API), titled like "John 3 (KJV)". */
 export function useMediaSession(
