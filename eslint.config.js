@@ -45,8 +45,8 @@ const NO_QUERIES = [
 // module's *.module.ts wiring hands it to its repositories); they run no query themselves.
 const DATABASE_OPENERS = [
   'server/src/app.ts',
-  'server/src/bible/store/default-imports.worker.ts',
-  'server/src/bible/store/open-store.ts',
+  'server/src/scripture/store/default-imports.worker.ts',
+  'server/src/scripture/store/open-store.ts',
   'server/src/lib/module/module.ts',
 ];
 const NO_QUERIES_BUT_OPENING = [[...QUERY_PARTS, '**/db/schema*'], NO_QUERIES[1]];
@@ -143,7 +143,7 @@ export default tseslint.config(
     rules: forbid(...MODULES, [[...HTTP_PARTS, ...NO_QUERIES[0]], 'Services hold rules: HTTP is the routes’ and queries the repository’s.']),
   },
   {
-    files: ['server/src/http/**', 'server/src/lib/**', 'server/src/bible/**', 'server/src/providers/**', 'server/src/db/**'],
+    files: ['server/src/http/**', 'server/src/lib/**', 'server/src/scripture/**', 'server/src/providers/**', 'server/src/db/**'],
     ignores: ['**/*.test.ts'],
     rules: forbid(NOT_THE_WEB_APP, LOWER_LAYERS, NO_QUERIES),
   },

@@ -9,9 +9,9 @@
  * With AI_BASE_URL and AI_MODEL set, the configured model answers instead.
  */
 import { readFileSync } from 'node:fs';
-import { parseReference, type PassageRange } from '#common/bible/reference.ts';
+import { parseReference, type PassageRange } from '#common/scripture/reference.ts';
 import type { AskReply } from '#common/contracts/ai.ts';
-import { findSwordModule } from '../server/src/bible/sword/discover.ts';
+import { findSwordModule } from '../server/src/scripture/sword/discover.ts';
 import { Commentary } from '../server/src/modules/ai/commentary.ts';
 import { NaveTopics } from '../server/src/modules/ai/nave-topics.ts';
 import { startTestApp } from '../server/test/test-app.ts';

@@ -13,8 +13,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PROTESTANT_CANON, verseCount } from '#common/bible/canon.ts';
-import { verseId } from '#common/bible/verse-id.ts';
+import { PROTESTANT_CANON, verseCount } from '#common/scripture/canon.ts';
+import { verseId } from '#common/scripture/verse-id.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const { values: args } = parseArgs({ options: { megabytes: { type: 'string', default: '25' } } });

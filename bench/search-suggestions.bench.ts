@@ -9,7 +9,7 @@
  * measuring its download size takes and the event loop's delay meanwhile.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { tokenize } from '#common/bible/tokenize.ts';
+import { tokenize } from '#common/scripture/tokenize.ts';
 import { startTestApp } from '../server/test/test-app.ts';
 
 const RUNS = 300;

@@ -3,11 +3,11 @@
 import { join } from 'node:path';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/client.ts';
-import { BibleLibrary } from '../server/src/bible/store/bible-library.ts';
-import { BibleStore } from '../server/src/bible/store/bible-store.ts';
-import { TranslationRepository } from '../server/src/bible/store/translation.repository.ts';
-import { defaultBibleSources } from '../server/src/bible/sources.ts';
-import { importBibleFile } from '../server/src/bible/importers/files/detect.ts';
+import { BibleLibrary } from '../server/src/scripture/store/bible-library.ts';
+import { BibleStore } from '../server/src/scripture/store/bible-store.ts';
+import { TranslationRepository } from '../server/src/scripture/store/translation.repository.ts';
+import { defaultBibleSources } from '../server/src/scripture/sources.ts';
+import { importBibleFile } from '../server/src/scripture/importers/files/detect.ts';
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { accounts, users } from '../server/src/db/schema.ts';
@@ -18,7 +18,7 @@ const database = await openDatabase({ dataDir: config.dataDir });
 const log = { info() {}, warn() {}, error: (...a: unknown[]) => console.error(...a) } as never;
 const library = new BibleLibrary(new TranslationRepository(database.db), new BibleStore(), log);
 await library.ensure(defaultBibleSources(config));
-const usfm = join(new URL('..', import.meta.url).pathname, 'server/src/bible/importers/files/fixtures/usfm');
+const usfm = join(new URL('..', import.meta.url).pathname, 'server/src/scripture/importers/files/fixtures/usfm');
 // Psalms 3 and John 11 only: a translation that lacks most books.
 for (const [code, name] of [
   ['PSJN', 'Psalms and John Sample'],

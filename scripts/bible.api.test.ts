@@ -9,7 +9,7 @@ import { openDatabase } from '../server/src/db/client.ts';
 import { resetSharedTestDatabase } from '../server/test/test-app.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const FIXTURES = join(ROOT, 'server/src/bible/importers/files/fixtures');
+const FIXTURES = join(ROOT, 'server/src/scripture/importers/files/fixtures');
 const dataDir = mkdtempSync(join(tmpdir(), 'selah-cli-'));
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const env = { ...process.env, DATA_DIR: dataDir, SWORD_DISCOVERY: 'off', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };

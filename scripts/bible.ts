@@ -12,12 +12,12 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, ConfigError } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/client.ts';
-import { BibleStore } from '../server/src/bible/store/bible-store.ts';
-import { BibleLibrary } from '../server/src/bible/store/bible-library.ts';
-import { TranslationRepository } from '../server/src/bible/store/translation.repository.ts';
-import { fingerprintPath } from '../server/src/bible/store/fingerprint.ts';
-import { importBibleFile, type BibleFileFormat } from '../server/src/bible/importers/files/detect.ts';
-import { ImportError } from '../server/src/bible/importers/types.ts';
+import { BibleStore } from '../server/src/scripture/store/bible-store.ts';
+import { BibleLibrary } from '../server/src/scripture/store/bible-library.ts';
+import { TranslationRepository } from '../server/src/scripture/store/translation.repository.ts';
+import { fingerprintPath } from '../server/src/scripture/store/fingerprint.ts';
+import { importBibleFile, type BibleFileFormat } from '../server/src/scripture/importers/files/detect.ts';
+import { ImportError } from '../server/src/scripture/importers/types.ts';
 
 const USAGE = `Usage:
   npm run bible -- import <file|dir> [--code CODE] [--name NAME] [--language TAG] [--category CATEGORY]

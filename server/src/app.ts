@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { BibleLibrary } from './bible/store/bible-library.ts';
-import { openStore } from './bible/store/open-store.ts';
+import type { BibleLibrary } from './scripture/store/bible-library.ts';
+import { openStore } from './scripture/store/open-store.ts';
 import type { Database } from './db/client.ts';
 import { createHttpServer, type RouteEntry } from './http/create-server.ts';
 import { composeModules } from './lib/module/compose.ts';

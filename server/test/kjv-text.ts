@@ -1,4 +1,4 @@
-import { readPackageJson } from '../src/bible/importers/npm/package-files.ts';
+import { readPackageJson } from '../src/scripture/importers/npm/package-files.ts';
 
 let verses: Record<string, string> | undefined;
 

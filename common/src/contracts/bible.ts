@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRANSLATION_CATEGORIES, TRANSLATION_FEATURES, TRANSLATION_SOURCES } from '../bible/categories.ts';
+import { TRANSLATION_CATEGORIES, TRANSLATION_FEATURES, TRANSLATION_SOURCES } from '../scripture/categories.ts';
 
 /** The spec's §7 Bible API payloads, shared by the server (reply schemas) and the web client. */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROTESTANT_CANON } from '../bible/canon.ts';
+import { PROTESTANT_CANON } from '../scripture/canon.ts';
 import { CUSTOM_PLAN_MAX_DAYS, PLAN_IDS } from '../plans/plans.ts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A day is written YYYY-MM-DD.');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReference } from '../bible/reference.ts';
+import { parseReference } from '../scripture/reference.ts';
 import { SCRIPTURE_PRAYERS } from './scripture-prayers.ts';
 
 describe('Scripture’s own prayers', () => {

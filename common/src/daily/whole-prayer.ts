@@ -1,4 +1,4 @@
-import type { PassageRange } from '../bible/reference.ts';
+import type { PassageRange } from '../scripture/reference.ts';
 
 export interface BookVerse {
   chapter: number;

@@ -1,5 +1,5 @@
-import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../bible/categories.ts';
-import { PROTESTANT_CANON } from '../bible/canon.ts';
+import { TRANSLATION_CATEGORIES, type TranslationCategory } from '../scripture/categories.ts';
+import { PROTESTANT_CANON } from '../scripture/canon.ts';
 import { planFigures, planInfo, type PlanChoice, type PlanId } from '../plans/plans.ts';
 import { countOf, en } from '../text/plural.ts';
 

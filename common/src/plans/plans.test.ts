@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KJV_TOTAL_VERSES, PROTESTANT_CANON } from '../bible/canon.ts';
+import { KJV_TOTAL_VERSES, PROTESTANT_CANON } from '../scripture/canon.ts';
 import { balanceByVerses, planCatalogue, planFigures, planInfo, planSchedule, type Reading } from './plans.ts';
 
 const versesOf = (r: Reading) => PROTESTANT_CANON.find((b) => b.name === r.book)!.verseCounts[r.chapter - 1]!;

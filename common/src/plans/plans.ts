@@ -1,4 +1,4 @@
-import { PROTESTANT_CANON, type CanonBook } from '../bible/canon.ts';
+import { PROTESTANT_CANON, type CanonBook } from '../scripture/canon.ts';
 import { countOf, en } from '../text/plural.ts';
 
 /** A chapter to read on a plan's day. */

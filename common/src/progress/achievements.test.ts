@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROTESTANT_CANON } from '../bible/canon.ts';
+import { PROTESTANT_CANON } from '../scripture/canon.ts';
 import { addDays } from './days.ts';
 import { ACHIEVEMENT_IDS, evaluateAchievements, type ProgressFacts } from './achievements.ts';
 

@@ -1,4 +1,4 @@
-import { PROTESTANT_CANON, type CanonBook } from '../bible/canon.ts';
+import { PROTESTANT_CANON, type CanonBook } from '../scripture/canon.ts';
 import { NOTE_TYPES, type NoteType } from '../study/rules.ts';
 import { dayStreakReached, streakOf } from './streak.ts';
 

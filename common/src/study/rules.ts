@@ -1,5 +1,5 @@
-import { passageName } from '../bible/passage-name.ts';
-import { chapterOfReference } from '../bible/reference.ts';
+import { passageName } from '../scripture/passage-name.ts';
+import { chapterOfReference } from '../scripture/reference.ts';
 
 /**
  * Spec §3 and §5 rules for highlights and notes, without zod so the browser's first load stays small;

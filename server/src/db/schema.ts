@@ -25,7 +25,7 @@ export const translations = pgTable('translations', {
 });
 
 /**
- * The text of a translation (see bible/store/translation-text.ts), in parts of at most 1 MB. Kept in
+ * The text of a translation (see scripture/store/translation-text.ts), in parts of at most 1 MB. Kept in
  * the database, not the data folder, so every app process sharing PostgreSQL sees the same store; in
  * parts because PGlite's WebAssembly memory grows to the largest value it handles and never shrinks.
  */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { chapterQuery } from '../features/bible/api/bible.ts';
+import { chapterQuery } from '../features/scripture/api/scripture.ts';
 
 /** Spec §2 not-found page; the Psalm 32:8 text comes from the Bible store, as all Scripture does. */
 export function NotFoundPage() {

@@ -1,4 +1,4 @@
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 import { Link } from '@tanstack/react-router';
 import type { ComponentProps } from 'react';
 import Markdown from 'react-markdown';

@@ -1,6 +1,6 @@
 import type { ChapterContent } from '#common/contracts/bible.ts';
-import { readerPath } from '#common/bible/reader-url.ts';
-import { passageName } from '#common/bible/passage-name.ts';
+import { readerPath } from '#common/scripture/reader-url.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 
 export const SITE_NAME = 'Selah';
 export const DEFAULT_DESCRIPTION = 'Read the Bible in your translation, search it, compare translations and study it with AI help. Free and self-hostable.';

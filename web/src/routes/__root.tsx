@@ -7,7 +7,7 @@ import { LazyToaster } from '../components/ui/LazyToaster.tsx';
 import { AudioPlayerHost } from '../features/audio/components/AudioPlayerHost.tsx';
 import { NotFoundPage } from '../app/NotFoundPage.tsx';
 import { headTags, notFoundHead } from '../lib/page-head.ts';
-import { translationGroupsQuery } from '../features/bible/api/bible.ts';
+import { translationGroupsQuery } from '../features/scripture/api/scripture.ts';
 import { DisplayNamePrompt } from '../features/auth/components/DisplayNamePrompt.tsx';
 import { SessionEnded } from '../features/auth/components/SessionEnded.tsx';
 import { SettingsSync } from '../features/settings/components/SettingsSync.tsx';

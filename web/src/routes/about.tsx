@@ -1,6 +1,6 @@
 import { staticHead } from '../lib/page-head.ts';
 import { createFileRoute } from '@tanstack/react-router';
-import { translationGroupsQuery } from '../features/bible/api/bible.ts';
+import { translationGroupsQuery } from '../features/scripture/api/scripture.ts';
 import { AboutContent } from '../features/legal/pages/LegalPage.tsx';
 
 export const Route = createFileRoute('/about')({

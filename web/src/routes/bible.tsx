@@ -2,10 +2,10 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { ApiError } from '../lib/api-client.ts';
 import { NotFoundPage } from '../app/NotFoundPage.tsx';
 import { ChapterNotFound, type MissingChapter } from '../features/reader/components/ChapterNotFound.tsx';
-import { DEFAULT_TRANSLATION } from '#common/bible/categories.ts';
-import { readerSearch } from '#common/bible/reader-url.ts';
+import { DEFAULT_TRANSLATION } from '#common/scripture/categories.ts';
+import { readerSearch } from '#common/scripture/reader-url.ts';
 import { chapterHead, headTags, notFoundHead } from '../lib/page-head.ts';
-import { availableBooksQuery, chapterQuery } from '../features/bible/api/bible.ts';
+import { availableBooksQuery, chapterQuery } from '../features/scripture/api/scripture.ts';
 import { preferredTranslation } from '../features/translations/store/preferred-translation.ts';
 import { ReaderPage } from '../features/reader/pages/ReaderPage.tsx';
 

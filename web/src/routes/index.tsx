@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { headTags, homeHead } from '../lib/page-head.ts';
 import { FALLBACK_VERSE, homepageQuery } from '../features/home/api/homepage.ts';
 import { HomePage } from '../features/home/pages/HomePage.tsx';
-import { chapterQuery } from '../features/bible/api/bible.ts';
+import { chapterQuery } from '../features/scripture/api/scripture.ts';
 import { latestLessonsQuery } from '../features/lessons/api/lessons.ts';
 
 export const Route = createFileRoute('/')({

@@ -1,4 +1,4 @@
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 import { createFileRoute } from '@tanstack/react-router';
 import { sharedVersePath, shareText } from '#common/pictures/rules.ts';
 import { headTags } from '../lib/page-head.ts';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { BibleStore } from '../../bible/store/bible-store.ts';
+import type { BibleStore } from '../../scripture/store/bible-store.ts';
 import type { HttpServer, AppServer } from '../../http/create-server.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { StudySources } from '../../modules/ai/passage-finder.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findSwordModule } from '../../bible/sword/discover.ts';
+import { findSwordModule } from '../../scripture/sword/discover.ts';
 import { Commentary } from './commentary.ts';
 import { CrossReferences } from './cross-references.ts';
 import { NaveTopics } from './nave-topics.ts';

@@ -1,11 +1,11 @@
 import type { AskReply, CheckedReference, TopicPassages } from '#common/contracts/ai.ts';
-import { parseReference } from '#common/bible/reference.ts';
+import { parseReference } from '#common/scripture/reference.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { RateWindow } from '../../lib/rate-window.ts';
 import type { Viewer } from '../auth/viewer.ts';
 import type { AnswerEngine, EngineAnswer, Passage, Retrieval } from '../../providers/ai/answer-engine.ts';
 import { NOT_FOUND, type PassageFinder } from './passage-finder.ts';
-import type { LicensedTranslation } from '../../bible/licensed/licensed-catalogue.ts';
+import type { LicensedTranslation } from '../../scripture/licensed/licensed-catalogue.ts';
 import type { ReferenceCheck } from './reference-check.ts';
 import { showsDanger } from './safety.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseReference } from '#common/bible/reference.ts';
-import { debianSwordModule } from '../../bible/importers/testing.ts';
+import { parseReference } from '#common/scripture/reference.ts';
+import { debianSwordModule } from '../../scripture/importers/testing.ts';
 import { Commentary, installedCommentary, nearestSentences } from './commentary.ts';
 
 const mhcc = debianSwordModule('MHCC');

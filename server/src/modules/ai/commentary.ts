@@ -1,11 +1,11 @@
-import { plainText } from '#common/bible/content.ts';
-import type { PassageRange } from '#common/bible/reference.ts';
-import { tokenize } from '#common/bible/tokenize.ts';
-import { osisToNodes } from '../../bible/osis/osis-to-nodes.ts';
+import { plainText } from '#common/scripture/content.ts';
+import type { PassageRange } from '#common/scripture/reference.ts';
+import { tokenize } from '#common/scripture/tokenize.ts';
+import { osisToNodes } from '../../scripture/osis/osis-to-nodes.ts';
 import type { CommentaryNote } from '../../providers/ai/answer-engine.ts';
-import type { SwordModule } from '../../bible/sword/discover.ts';
+import type { SwordModule } from '../../scripture/sword/discover.ts';
 import { installedSource } from './installed-source.ts';
-import { ZVerseReader } from '../../bible/sword/ztext.ts';
+import { ZVerseReader } from '../../scripture/sword/ztext.ts';
 
 const EXCERPT_WORDS = 70;
 

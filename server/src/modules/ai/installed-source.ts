@@ -1,4 +1,4 @@
-import { defaultSwordRoots, findSwordModule, type SwordModule } from '../../bible/sword/discover.ts';
+import { defaultSwordRoots, findSwordModule, type SwordModule } from '../../scripture/sword/discover.ts';
 
 /**
  * A study source read from a SWORD module on this machine (Nave's, a commentary): when discovery is on

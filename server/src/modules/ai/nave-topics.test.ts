@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { debianSwordModule } from '../../bible/importers/testing.ts';
+import { debianSwordModule } from '../../scripture/importers/testing.ts';
 import { joinNeighbours, NaveTopics, naveTopics, osisToReference } from './nave-topics.ts';
 import { CrossReferences } from './cross-references.ts';
 

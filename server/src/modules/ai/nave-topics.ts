@@ -1,7 +1,7 @@
-import { bookByOsis } from '#common/bible/canon.ts';
-import { formatReference } from '#common/bible/reference.ts';
-import type { SwordModule } from '../../bible/sword/discover.ts';
-import { ZLdReader } from '../../bible/sword/zld.ts';
+import { bookByOsis } from '#common/scripture/canon.ts';
+import { formatReference } from '#common/scripture/reference.ts';
+import type { SwordModule } from '../../scripture/sword/discover.ts';
+import { ZLdReader } from '../../scripture/sword/zld.ts';
 import { CrossReferences } from './cross-references.ts';
 import { installedSource } from './installed-source.ts';
 import type { Topic } from './topics.ts';

@@ -1,5 +1,5 @@
-import { parseReference, type PassageRange } from '#common/bible/reference.ts';
-import { tokenize } from '#common/bible/tokenize.ts';
+import { parseReference, type PassageRange } from '#common/scripture/reference.ts';
+import { tokenize } from '#common/scripture/tokenize.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import type { Passage, Retrieval } from '../../providers/ai/answer-engine.ts';

@@ -1,8 +1,8 @@
-import type { CanonBook } from '#common/bible/canon.ts';
-import { findReferences, formatReference, resolveBook, type PassageRange } from '#common/bible/reference.ts';
-import { tokenize } from '#common/bible/tokenize.ts';
+import type { CanonBook } from '#common/scripture/canon.ts';
+import { findReferences, formatReference, resolveBook, type PassageRange } from '#common/scripture/reference.ts';
+import { tokenize } from '#common/scripture/tokenize.ts';
 import type { CheckedReference } from '#common/contracts/ai.ts';
-import type { LoadedTranslation } from '../../bible/store/bible-store.ts';
+import type { LoadedTranslation } from '../../scripture/store/bible-store.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import { countOf, en } from '#common/text/plural.ts';
 

@@ -1,4 +1,4 @@
-import { tokenize } from '#common/bible/tokenize.ts';
+import { tokenize } from '#common/scripture/tokenize.ts';
 
 // Words that show someone may be in danger now. Matched on the question's normalised words.
 const DANGER = [

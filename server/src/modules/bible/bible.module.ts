@@ -1,6 +1,6 @@
 import { bibleFastRead } from '../../http/bible-reads.ts';
 import { fastReads } from '../../http/fast-reads.ts';
-import { LicensedCacheRepository } from '../../bible/licensed/licensed-cache.repository.ts';
+import { LicensedCacheRepository } from '../../scripture/licensed/licensed-cache.repository.ts';
 import type { SelahModule } from '../../lib/module/module.ts';
 import { bibleRoutes } from './bible.routes.ts';
 import { BibleService } from './bible.service.ts';

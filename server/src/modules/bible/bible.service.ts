@@ -1,6 +1,6 @@
-import { PROTESTANT_CANON, type CanonBook } from '#common/bible/canon.ts';
-import { nextChapter, previousChapter } from '#common/bible/navigation.ts';
-import { formatReference, parseReference, resolveBook, type PassageRange } from '#common/bible/reference.ts';
+import { PROTESTANT_CANON, type CanonBook } from '#common/scripture/canon.ts';
+import { nextChapter, previousChapter } from '#common/scripture/navigation.ts';
+import { formatReference, parseReference, resolveBook, type PassageRange } from '#common/scripture/reference.ts';
 import { z } from 'zod';
 import {
   bookEntry,
@@ -13,11 +13,11 @@ import {
   type TranslationSummary,
   type VerseItem,
 } from '#common/contracts/bible.ts';
-import { verseId, formatVerseReference } from '#common/bible/verse-id.ts';
+import { verseId, formatVerseReference } from '#common/scripture/verse-id.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
-import type { BibleStore, LoadedChapter, LoadedTranslation } from '../../bible/store/bible-store.ts';
+import type { BibleStore, LoadedChapter, LoadedTranslation } from '../../scripture/store/bible-store.ts';
 import { preparedSizes, prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
-import type { LicensedTranslation } from '../../bible/licensed/licensed-catalogue.ts';
+import type { LicensedTranslation } from '../../scripture/licensed/licensed-catalogue.ts';
 import { presentBook } from './book-entry.ts';
 import type { ChapterResult, LicensedReads } from './licensed-reads.ts';
 

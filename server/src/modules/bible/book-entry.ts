@@ -1,4 +1,4 @@
-import type { CanonBook } from '#common/bible/canon.ts';
+import type { CanonBook } from '#common/scripture/canon.ts';
 import type { BookEntry } from '#common/contracts/bible.ts';
 
 /** A book as the Bible API shows it (spec §3), from a local or a licensed translation's book. */

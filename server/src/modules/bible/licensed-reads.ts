@@ -1,13 +1,13 @@
-import type { CanonBook } from '#common/bible/canon.ts';
-import { LICENSED_FEATURES, UNAVAILABLE_SUGGESTIONS } from '#common/bible/categories.ts';
-import { nextChapter, previousChapter } from '#common/bible/navigation.ts';
+import type { CanonBook } from '#common/scripture/canon.ts';
+import { LICENSED_FEATURES, UNAVAILABLE_SUGGESTIONS } from '#common/scripture/categories.ts';
+import { nextChapter, previousChapter } from '#common/scripture/navigation.ts';
 import { bookEntry, chapterContent, type ChapterContent, type TranslationSummary, type VerseItem } from '#common/contracts/bible.ts';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { ProviderFailure } from '../../bible/licensed/api-bible-client.ts';
-import type { LicensedBooks, LicensedCatalogue, LicensedTranslation } from '../../bible/licensed/licensed-catalogue.ts';
+import { ProviderFailure } from '../../scripture/licensed/api-bible-client.ts';
+import type { LicensedBooks, LicensedCatalogue, LicensedTranslation } from '../../scripture/licensed/licensed-catalogue.ts';
 import { prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
-import { LoadedBook, LoadedChapter, LoadedTranslation } from '../../bible/store/bible-store.ts';
+import { LoadedBook, LoadedChapter, LoadedTranslation } from '../../scripture/store/bible-store.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { presentBook } from './book-entry.ts';
 

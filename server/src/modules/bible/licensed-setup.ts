@@ -1,9 +1,9 @@
 import type { AppConfig } from '../../config.ts';
-import { ApiBibleClient } from '../../bible/licensed/api-bible-client.ts';
-import { LicensedCache } from '../../bible/licensed/licensed-cache.ts';
-import type { LicensedCacheRepository } from '../../bible/licensed/licensed-cache.repository.ts';
-import { LicensedCatalogue } from '../../bible/licensed/licensed-catalogue.ts';
-import type { BibleStore } from '../../bible/store/bible-store.ts';
+import { ApiBibleClient } from '../../scripture/licensed/api-bible-client.ts';
+import { LicensedCache } from '../../scripture/licensed/licensed-cache.ts';
+import type { LicensedCacheRepository } from '../../scripture/licensed/licensed-cache.repository.ts';
+import { LicensedCatalogue } from '../../scripture/licensed/licensed-catalogue.ts';
+import type { BibleStore } from '../../scripture/store/bible-store.ts';
 import { LicensedReads } from './licensed-reads.ts';
 
 /** Connects the licensed catalogue when API_BIBLE_KEY is set; local translations suggested on failures. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskReply } from '#common/contracts/ai.ts';
 import type { ChapterContent, CompareItem, SearchResponse, TranslationGroup, TranslationSummary } from '#common/contracts/bible.ts';
 import { startApiBibleServer, type ApiBibleStandIn } from '../../../test/api-bible-server.ts';
-import { importBibleFile } from '../../bible/importers/files/detect.ts';
+import { importBibleFile } from '../../scripture/importers/files/detect.ts';
 import { startTestApp } from '../../../test/test-app.ts';
 import { checkAnswer } from '../ai/reference-check.ts';
 import { WEB_DIST } from '../../../test/web-build.ts';
@@ -128,7 +128,7 @@ describe('translations from the licensed catalogue (API.Bible over real HTTP)', 
 
   it('suggests the licensed texts the spec names when a local translation lacks a chapter they have', async () => {
     // A local text of Psalms 3 and John 11 only (the importer's USFM fixtures).
-    const fixtures = new URL('../../bible/importers/files/fixtures/usfm', import.meta.url).pathname;
+    const fixtures = new URL('../../scripture/importers/files/fixtures/usfm', import.meta.url).pathname;
     const sample = await importBibleFile(fixtures, {
       code: 'PSJN',
       name: 'Psalms and John Sample',

@@ -3,7 +3,7 @@ import { generateText } from 'ai';
 import { SCRIPTURE_PRAYERS } from '#common/daily/scripture-prayers.ts';
 import { wholePrayerVerses, type BookVerse } from '#common/daily/whole-prayer.ts';
 import { daysBetween } from '#common/progress/days.ts';
-import type { LoadedBook } from '../../bible/store/bible-store.ts';
+import type { LoadedBook } from '../../scripture/store/bible-store.ts';
 import type { AppConfig } from '../../config.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 

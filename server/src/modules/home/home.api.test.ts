@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseReference } from '#common/bible/reference.ts';
+import { parseReference } from '#common/scripture/reference.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { DAILY_VERSES, dailyVerseReference } from '../daily/verse-of-the-day.ts';
 

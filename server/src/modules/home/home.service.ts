@@ -1,5 +1,5 @@
 import type { HomepageData } from '#common/contracts/home.ts';
-import { parseReference } from '#common/bible/reference.ts';
+import { parseReference } from '#common/scripture/reference.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { DailyService } from '../daily/daily.service.ts';
 import { dailyVerseReference, FALLBACK_DAILY_VERSE } from '../daily/verse-of-the-day.ts';

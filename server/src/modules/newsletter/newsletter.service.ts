@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readerPath } from '#common/bible/reader-url.ts';
+import { readerPath } from '#common/scripture/reader-url.ts';
 import { addDays, dayIn, weekStart } from '#common/progress/days.ts';
 import type { NewsletterAdmin, NewsletterPreview } from '#common/contracts/newsletter.ts';
 import { SUBSCRIBED_MESSAGE } from '#common/newsletter/rules.ts';

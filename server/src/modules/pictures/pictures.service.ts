@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { passageName } from '#common/bible/passage-name.ts';
-import { formatReference } from '#common/bible/reference.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
+import { formatReference } from '#common/scripture/reference.ts';
 import type { GalleryImage, ModerationQueue, ShareGraphic, VerseVisualization } from '#common/contracts/pictures.ts';
 import type { FontStyle } from '#common/pictures/rules.ts';
 import { Busy, NotFound } from '../../lib/errors.ts';

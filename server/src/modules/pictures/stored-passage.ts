@@ -1,4 +1,4 @@
-import { formatReference } from '#common/bible/reference.ts';
+import { formatReference } from '#common/scripture/reference.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import { sameWords } from './passage-words.ts';

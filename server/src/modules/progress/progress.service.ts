@@ -1,5 +1,5 @@
-import { PROTESTANT_CANON, bookByOrder } from '#common/bible/canon.ts';
-import { resolveBook } from '#common/bible/reference.ts';
+import { PROTESTANT_CANON, bookByOrder } from '#common/scripture/canon.ts';
+import { resolveBook } from '#common/scripture/reference.ts';
 import type { BookCoverage, ChapterProgressResult, ProgressImport, StudyStats, StudyStreak, UserAchievements } from '#common/contracts/progress.ts';
 import { evaluateAchievements, type ProgressFacts } from '#common/progress/achievements.ts';
 import { addDays, dayIn, monthStart, weekStart, isDay } from '#common/progress/days.ts';

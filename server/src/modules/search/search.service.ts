@@ -1,15 +1,15 @@
 import { LRUCache } from 'lru-cache';
-import { formatReference, parseReference, resolveBook, type PassageRange } from '#common/bible/reference.ts';
-import { CANON } from '#common/bible/canon.ts';
-import { formatVerseReference, verseId } from '#common/bible/verse-id.ts';
+import { formatReference, parseReference, resolveBook, type PassageRange } from '#common/scripture/reference.ts';
+import { CANON } from '#common/scripture/canon.ts';
+import { formatVerseReference, verseId } from '#common/scripture/verse-id.ts';
 import type { SearchQuery, SearchResponse, VerseItem } from '#common/contracts/bible.ts';
 import { Invalid, Upstream } from '../../lib/errors.ts';
-import { ProviderFailure } from '../../bible/licensed/api-bible-client.ts';
-import type { LicensedSearch, LicensedTranslation } from '../../bible/licensed/licensed-catalogue.ts';
-import type { BibleStore, LoadedTranslation } from '../../bible/store/bible-store.ts';
-import { parseQuery } from '../../bible/search/parse-query.ts';
-import { matchOffsets, SearchIndex } from '../../bible/search/search-index.ts';
-import { SpellingVocabulary, suggestQuery } from '#common/bible/spelling.ts';
+import { ProviderFailure } from '../../scripture/licensed/api-bible-client.ts';
+import type { LicensedSearch, LicensedTranslation } from '../../scripture/licensed/licensed-catalogue.ts';
+import type { BibleStore, LoadedTranslation } from '../../scripture/store/bible-store.ts';
+import { parseQuery } from '../../scripture/search/parse-query.ts';
+import { matchOffsets, SearchIndex } from '../../scripture/search/search-index.ts';
+import { SpellingVocabulary, suggestQuery } from '#common/scripture/spelling.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import { prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
 

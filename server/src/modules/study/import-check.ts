@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { parseReference } from '#common/bible/reference.ts';
+import { parseReference } from '#common/scripture/reference.ts';
 import { holdsUnsafeText } from '#common/contracts/text.ts';
 import { importProblem, NOT_AN_EXPORT, studyImport } from '#common/study/import-schema.ts';
 import { Invalid } from '../../lib/errors.ts';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { parseReference } from '#common/bible/reference.ts';
-import { parseVerseId } from '#common/bible/verse-id.ts';
+import { parseReference } from '#common/scripture/reference.ts';
+import { parseVerseId } from '#common/scripture/verse-id.ts';
 import type { highlightInput, noteInput } from '#common/contracts/study.ts';
 import { noteTitle, stripQuotes } from '#common/study/rules.ts';
 import { Invalid } from '../../lib/errors.ts';

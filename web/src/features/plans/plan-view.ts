@@ -1,7 +1,7 @@
 import type { PlanInfo, PlanStatus } from '#common/contracts/plans.ts';
 import { countOf, en } from '#common/text/plural.ts';
-import { PROTESTANT_CANON } from '#common/bible/canon.ts';
-import { passageName } from '#common/bible/passage-name.ts';
+import { PROTESTANT_CANON } from '#common/scripture/canon.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 import { CUSTOM_PLAN_MAX_DAYS, planInfo } from '#common/plans/plans.ts';
 import { addDays, daysBetween, isDay } from '#common/progress/days.ts';
 import { formatDate } from '#common/dates/format-date.ts';

@@ -1,5 +1,5 @@
 import type { VerseItem } from '#common/contracts/bible.ts';
-import type { VerseNode } from '#common/bible/content.ts';
+import type { VerseNode } from '#common/scripture/content.ts';
 
 /** A piece of one verse inside a block; a verse can run across blocks (a poem's lines). */
 export interface VerseSegment {

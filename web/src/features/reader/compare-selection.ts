@@ -1,4 +1,4 @@
-import type { TranslationCategory } from '#common/bible/categories.ts';
+import type { TranslationCategory } from '#common/scripture/categories.ts';
 import type { TranslationSummary } from '#common/contracts/bible.ts';
 
 /** Spec §9: the comparison's default set, the initial maximum and the hard maximum. */

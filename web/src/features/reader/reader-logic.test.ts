@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chapterBlocks } from './chapter-blocks.ts';
-import type { TranslationCategory } from '#common/bible/categories.ts';
+import type { TranslationCategory } from '#common/scripture/categories.ts';
 import { initialComparison, toggleComparison } from './compare-selection.ts';
 import { menuPosition } from './menu-position.ts';
 

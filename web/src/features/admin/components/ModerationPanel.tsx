@@ -6,7 +6,7 @@ import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { apiGet, apiRequest, errorMessage } from '../../../lib/api-client.ts';
 import { ConfirmDialog } from '../../plans/components/ConfirmDialog.tsx';
 import { countOf, en } from '#common/text/plural.ts';
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 
 type ReportedPicture = ModerationQueue['pictures'][number];
 

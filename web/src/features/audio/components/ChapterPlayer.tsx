@@ -1,6 +1,6 @@
 import { Download, Maximize2, Minimize2, Pause, Play, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 import { AUDIO_MESSAGES, MINIMIZE_AFTER_PLAYING_MS } from '#common/audio/rules.ts';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { toastError } from '../../../components/ui/toast-store.ts';

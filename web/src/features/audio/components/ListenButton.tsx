@@ -1,6 +1,6 @@
 import { Headphones, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 import { NO_AUDIO_TEXT } from '#common/audio/rules.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';
 import { cn } from '../../../lib/cn.ts';

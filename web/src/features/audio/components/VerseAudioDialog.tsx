@@ -1,4 +1,4 @@
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIO_MESSAGES } from '#common/audio/rules.ts';
 import { requestVerseAudio } from '../api/audio.ts';

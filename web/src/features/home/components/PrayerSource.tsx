@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { DailyPrayer } from '#common/contracts/daily.ts';
 import { prayerSourceNote, referenceSearch } from '../../../lib/route-helpers/prayer-days.ts';
 import { cn } from '../../../lib/cn.ts';
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 
 const LINK = 'font-semibold text-orange-900 underline underline-offset-4 dark:text-orange-200';
 

@@ -3,14 +3,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { BookOpen, MessageCircle, Send } from 'lucide-react';
 import { SearchForm } from '../../../components/SearchForm.tsx';
 import { useState, type FormEvent } from 'react';
-import { chapterQuery } from '../../bible/api/bible.ts';
+import { chapterQuery } from '../../scripture/api/scripture.ts';
 import { FALLBACK_VERSE, homepageQuery } from '../api/homepage.ts';
 import { CHAT_CHIPS } from '../../chat/api/chat.ts';
 import { NewsletterSignup } from '../../newsletter/components/NewsletterSignup.tsx';
 import { LatestLessons } from '../../lessons/components/LatestLessons.tsx';
 import { ContemplationCard } from '../components/ContemplationCard.tsx';
 import { TodaysPrayerCard } from '../components/TodaysPrayerCard.tsx';
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 
 /**
  * Spec §2: when there is no verse of the day, Matthew 11:28 with a word of comfort. Its text comes

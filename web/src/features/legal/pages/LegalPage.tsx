@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { translationGroupsQuery } from '../../bible/api/bible.ts';
+import { translationGroupsQuery } from '../../scripture/api/scripture.ts';
 
 /** A plain reading page for the site's terms, privacy notice and about text. */
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {

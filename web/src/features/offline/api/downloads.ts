@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { queryOptions } from '@tanstack/react-query';
 import type { BookEntry, DownloadSize } from '#common/contracts/bible.ts';
-import { availableBooksPath, chapterContentPath } from '#common/bible/reader-url.ts';
+import { availableBooksPath, chapterContentPath } from '#common/scripture/reader-url.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { DOWNLOAD_HEADER, downloadCacheName } from '../sw-rules.ts';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TranslationSummary } from '#common/contracts/bible.ts';
-import { translationGroupsQuery } from '../../bible/api/bible.ts';
+import { translationGroupsQuery } from '../../scripture/api/scripture.ts';
 import { cancelDownload, deleteDownload, downloadSizeQuery, downloadTranslation, refreshDownloads, useDownloadState } from '../api/downloads.ts';
 
 const MB = 1024 * 1024;

@@ -1,8 +1,8 @@
 import type { BookEntry, ChapterContent, SearchRequest, SearchResponse } from '#common/contracts/bible.ts';
-import { availableBooksPath } from '#common/bible/reader-url.ts';
+import { availableBooksPath } from '#common/scripture/reader-url.ts';
 import { downloadCacheName } from '../sw-rules.ts';
 import { findWords, queryWords } from '../word-match.ts';
-import { SpellingVocabulary, suggestQuery } from '#common/bible/spelling.ts';
+import { SpellingVocabulary, suggestQuery } from '#common/scripture/spelling.ts';
 
 /**
  * Search without a network (issue 18 §3), in a translation downloaded to this device: every verse

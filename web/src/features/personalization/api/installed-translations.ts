@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { TranslationGroup } from '#common/contracts/bible.ts';
 import type { TranslationOption } from '#common/personalization/questionnaire.ts';
-import { translationGroupsQuery } from '../../bible/api/bible.ts';
+import { translationGroupsQuery } from '../../scripture/api/scripture.ts';
 
 /**
  * The translations the test may recommend: one entry per translation (a further edition shares its

@@ -1,4 +1,4 @@
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 import { ArrowLeft, Eye, Flag } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.ts';

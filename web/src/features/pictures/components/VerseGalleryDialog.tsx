@@ -1,4 +1,4 @@
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus, Loader2 } from 'lucide-react';
 import { useState } from 'react';

@@ -5,7 +5,7 @@ import { absoluteUrl, useSiteOrigin } from '../share-links.ts';
 import { ShareMenu } from '../components/ShareMenu.tsx';
 import { countOf, en } from '#common/text/plural.ts';
 import { formatDate } from '#common/dates/format-date.ts';
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 
 export interface PublicPicture {
   imageUrl: string;

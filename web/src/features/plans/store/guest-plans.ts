@@ -1,5 +1,5 @@
 import type { JoinPlan, PlanStatus, PLANS_AT_ONCE, PlansImport } from '#common/contracts/plans.ts';
-import { PROTESTANT_CANON, findBookExact } from '#common/bible/canon.ts';
+import { PROTESTANT_CANON, findBookExact } from '#common/scripture/canon.ts';
 import { catchUp, chapterRead, markReading, pausePlan, planStatus, resumePlan, type Enrolment } from '#common/plans/enrolment.ts';
 import { CUSTOM_PLAN_MAX_DAYS, PLAN_IDS, planSchedule, type PlanChoice, type PlanId } from '#common/plans/plans.ts';
 import { daysBetween, isDay } from '#common/progress/days.ts';

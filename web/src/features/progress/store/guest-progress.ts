@@ -1,5 +1,5 @@
 import type { BookCoverage, ProgressImport, StudyStats, StudyStreak, StudyTotals, UserAchievements } from '#common/contracts/progress.ts';
-import { PROTESTANT_CANON } from '#common/bible/canon.ts';
+import { PROTESTANT_CANON } from '#common/scripture/canon.ts';
 import { evaluateAchievements, type ProgressFacts } from '#common/progress/achievements.ts';
 import { addDays, dayIn, isDay, monthStart, weekStart } from '#common/progress/days.ts';
 import {

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { BookEntry } from '#common/contracts/bible.ts';
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 import { MobileDrawer } from '../../navigation/components/SiteNavigation.tsx';
-import { availableBooksQuery } from '../../bible/api/bible.ts';
+import { availableBooksQuery } from '../../scripture/api/scripture.ts';
 import { BookIndex } from './NoScriptChapterIndex.tsx';
 
 /** What the reader's route knows of an address that names no chapter: "John 99", or a book that is not one. */

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import { compareQuery, translationGroupsQuery } from '../../bible/api/bible.ts';
+import { compareQuery, translationGroupsQuery } from '../../scripture/api/scripture.ts';
 import { COMPARE_MAX, initialComparison, toggleComparison } from '../compare-selection.ts';
 
 /** Spec §2/§4 translation comparison: 1 to 8 translations, side by side on desktop, stacked on phones. */

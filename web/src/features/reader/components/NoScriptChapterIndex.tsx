@@ -1,5 +1,5 @@
 import type { BookEntry } from '#common/contracts/bible.ts';
-import { readerPath } from '#common/bible/reader-url.ts';
+import { readerPath } from '#common/scripture/reader-url.ts';
 
 const href = (book: string, chapter: number, translation?: string) => readerPath(book, chapter, { translation });
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { UNAVAILABLE_SUGGESTIONS } from '#common/bible/categories.ts';
+import { UNAVAILABLE_SUGGESTIONS } from '#common/scripture/categories.ts';
 import type { ChapterContent } from '#common/contracts/bible.ts';
-import { translationGroupsQuery } from '../../bible/api/bible.ts';
+import { translationGroupsQuery } from '../../scripture/api/scripture.ts';
 
 export function ReaderMessage({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (

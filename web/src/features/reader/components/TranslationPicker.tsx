@@ -1,8 +1,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { FALLBACK_TRANSLATIONS } from '#common/bible/categories.ts';
+import { FALLBACK_TRANSLATIONS } from '#common/scripture/categories.ts';
 import type { TranslationGroup } from '#common/contracts/bible.ts';
-import { availableBooksQuery, translationGroupsQuery } from '../../bible/api/bible.ts';
+import { availableBooksQuery, translationGroupsQuery } from '../../scripture/api/scripture.ts';
 import { TranslationSubline } from '../../translations/components/TranslationFacts.tsx';
 import { useTranslationSummary } from '../../translations/api/use-translation.ts';
 import { withoutFurtherEditions } from '../../translations/api/editions.ts';

@@ -5,7 +5,7 @@ import { createPortal } from 'react-dom';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { menuPosition } from '../menu-position.ts';
 import { HIGHLIGHT_CLASSES } from '../../study/components/highlight-colors.ts';
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 
 interface Props {
   at: { x: number; y: number };

@@ -4,14 +4,14 @@ import { BookOpen } from 'lucide-react';
 import { SearchForm } from '../../../components/SearchForm.tsx';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { availableBooksQuery } from '../../bible/api/bible.ts';
+import { availableBooksQuery } from '../../scripture/api/scripture.ts';
 import { searchQuery } from '../api/search.ts';
 import { usePreferredTranslation } from '../../translations/store/preferred-translation.ts';
 import { TranslationPicker } from '../../reader/components/TranslationPicker.tsx';
 import { HighlightedText } from '../components/HighlightedText.tsx';
 import { TopicPassages } from '../components/TopicPassages.tsx';
 import { countOf, en } from '#common/text/plural.ts';
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 
 export const PAGE_SIZE = 20;
 

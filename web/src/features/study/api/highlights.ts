@@ -1,7 +1,7 @@
 import { queryOptions, type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { Highlight } from '#common/contracts/study.ts';
-import { verseOfReference } from '#common/bible/reference.ts';
+import { verseOfReference } from '#common/scripture/reference.ts';
 import { highlightInChapter, stripQuotes, GUEST_USER_ID } from '#common/study/rules.ts';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { toastError } from '../../../components/ui/toast-store.ts';

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Note } from '#common/contracts/study.ts';
-import { versesInChapter } from '#common/bible/reference.ts';
+import { versesInChapter } from '#common/scripture/reference.ts';
 import { GUEST_USER_ID, noteApplies, noteTitle, type NoteType } from '#common/study/rules.ts';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { guestNotes } from '../store/guest-notes.ts';

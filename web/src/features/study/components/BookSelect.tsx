@@ -1,4 +1,4 @@
-import { CANON } from '#common/bible/canon.ts';
+import { CANON } from '#common/scripture/canon.ts';
 import { FilterSelect } from './FilterSelect.tsx';
 
 const GROUPS = [

@@ -1,6 +1,6 @@
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 import { Trash2 } from 'lucide-react';
-import { verseOfReference } from '#common/bible/reference.ts';
+import { verseOfReference } from '#common/scripture/reference.ts';
 import type { Highlight } from '#common/contracts/study.ts';
 import { HIGHLIGHT_CLASSES } from './highlight-colors.ts';
 

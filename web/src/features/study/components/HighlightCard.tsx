@@ -1,4 +1,4 @@
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 import { Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import type { Highlight } from '#common/contracts/study.ts';

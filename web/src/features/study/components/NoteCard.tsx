@@ -1,4 +1,4 @@
-import { passageName } from '#common/bible/passage-name.ts';
+import { passageName } from '#common/scripture/passage-name.ts';
 import { Link } from '@tanstack/react-router';
 import { BookOpen, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { BookEntry, TranslationSummary } from '#common/contracts/bible.ts';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { availableBooksQuery, firstAvailable, translationGroupsQuery } from '../../bible/api/bible.ts';
+import { availableBooksQuery, firstAvailable, translationGroupsQuery } from '../../scripture/api/scripture.ts';
 import { savePreferredTranslation, usePreferredTranslation } from '../store/preferred-translation.ts';
 
 /** The translation in use: the reader URL's, else the saved preference, else KJV. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { translationGroupsQuery } from '../../bible/api/bible.ts';
+import { translationGroupsQuery } from '../../scripture/api/scripture.ts';
 import { cn } from '../../../lib/cn.ts';
 import { editionsOf } from '../api/editions.ts';
 import { useChangeTranslation } from '../api/use-translation.ts';

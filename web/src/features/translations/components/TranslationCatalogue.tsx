@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { translationGroupsQuery } from '../../bible/api/bible.ts';
+import { translationGroupsQuery } from '../../scripture/api/scripture.ts';
 import { useCurrentTranslation } from '../api/use-translation.ts';
 import { TranslationDetails } from './TranslationFacts.tsx';
 

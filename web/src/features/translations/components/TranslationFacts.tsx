@@ -1,4 +1,4 @@
-import type { TranslationFeature } from '#common/bible/categories.ts';
+import type { TranslationFeature } from '#common/scripture/categories.ts';
 import type { TranslationSummary } from '#common/contracts/bible.ts';
 import { ChevronRight } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_TRANSLATION } from '#common/bible/categories.ts';
+import { DEFAULT_TRANSLATION } from '#common/scripture/categories.ts';
 import { STORAGE_KEYS, storage } from '../../../lib/storage.ts';
 import { announceSettingChange } from '../../../lib/setting-changes.ts';
 

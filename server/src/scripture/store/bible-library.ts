@@ -1,0 +1,149 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ImportedBible } from '../importers/types.ts';
+import { type BibleStore, loadTranslation } from './bible-store.ts';
+import { encodeTranslationText, TEXT_FORMAT_VERSION } from './translation-text.ts';
+import { bookByOsis } from '#common/scripture/canon.ts';
+import type { TranslationRepository, TranslationRow } from './translation.repository.ts';
+import { validateImport } from './validate-import.ts';
+
+/** A place a translation can be imported from; `load` runs only when the fingerprint is new. */
+export interface BibleSource {
+  code: string;
+  /** Names the exact source (package version, module file sizes and dates, file hash). */
+  fingerprint: string;
+  origin: string;
+  /** Another edition of the translation with this code (listed under it, not beside it). */
+  editionOf?: string;
+  load(): ImportedBible | Promise<ImportedBible>;
+}
+
+export type ImportOutcome = { code: string; status: 'imported' | 'unchanged'; verses: number };
+
+/** How a SWORD module's fingerprint starts (sources.ts). */
+export const SWORD_FINGERPRINT = 'sword:';
+
+type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/**
+ * Imports translations into the database and keeps the in-memory store in step with it. Imports are
+ * idempotent (same code and fingerprint: nothing to do) and atomic (a source that fails validation
+ * leaves every existing translation as it was).
+ */
+export class BibleLibrary {
+  constructor(
+    private readonly repository: TranslationRepository,
+    readonly store: BibleStore,
+    private readonly log: Log,
+  ) {}
+
+  /** Loads every stored translation into memory. */
+  async loadAll(): Promise<void> {
+    for (const row of await this.repository.list()) {
+      const content = await this.repository.text(row.code);
+      if (!content) continue;
+      if (row.formatVersion !== TEXT_FORMAT_VERSION) continue; // re-imported by ensure() or the CLI
+      this.store.put(loadTranslation(row, content));
+    }
+  }
+
+  /**
+   * Removes texts that SWORD discovery imported whose module is gone, or is now imported under another
+   * code (it became its translation's richest edition): they would otherwise stay listed beside it.
+   * Texts imported by hand (scripts/bible.ts) are never touched.
+   */
+  async forgetVanishedModules(sources: readonly BibleSource[]): Promise<string[]> {
+    const current = new Set(sources.map((s) => s.code));
+    const gone = (await this.repository.list()).filter((row) => row.fingerprint.startsWith(SWORD_FINGERPRINT) && !current.has(row.code));
+    for (const row of gone) {
+      await this.repository.remove(row.code);
+      this.store.remove(row.code);
+      this.log.info({ translation: row.code }, `removed ${row.code}: its SWORD module is no longer imported under that code`);
+    }
+    return gone.map((row) => row.code);
+  }
+
+  async importBible(bible: ImportedBible, fingerprint: string, origin: string): Promise<ImportOutcome> {
+    return this.commit(prepareImport(bible, fingerprint, origin));
+  }
+
+  /** Writes a prepared translation and puts it in the store (loading it first: a bad pack writes nothing). */
+  async commit(prepared: PreparedImport): Promise<ImportOutcome> {
+    const loaded = loadTranslation(prepared.row, prepared.pack);
+    await this.repository.save(prepared.row, prepared.pack);
+    this.store.put(loaded);
+    return { code: prepared.row.code, status: 'imported', verses: prepared.row.verseCount };
+  }
+
+  async isCurrent(code: string, fingerprint: string): Promise<boolean> {
+    const row = await this.repository.find(code);
+    return row?.fingerprint === fingerprint && row.formatVersion === TEXT_FORMAT_VERSION;
+  }
+
+  /** The sources whose stored copy is missing or older than the source. */
+  async staleSources(sources: readonly BibleSource[]): Promise<BibleSource[]> {
+    const stale: BibleSource[] = [];
+    for (const source of sources) if (!(await this.isCurrent(source.code, source.fingerprint))) stale.push(source);
+    return stale;
+  }
+
+  /**
+   * Imports each source whose fingerprint changed, in this process. One failing source is logged and
+   * skipped so the others (and the translations already stored) still serve.
+   */
+  async ensure(sources: readonly BibleSource[]): Promise<ImportOutcome[]> {
+    const outcomes: ImportOutcome[] = [];
+    for (const source of await this.staleSources(sources)) {
+      try {
+        const started = performance.now();
+        const outcome = await this.commit(await prepareSource(source));
+        this.logImported(source, outcome, performance.now() - started);
+        outcomes.push(outcome);
+      } catch (error) {
+        this.logFailed(source, error as Error);
+      }
+    }
+    return outcomes;
+  }
+
+  logImported(source: Pick<BibleSource, 'code' | 'origin'>, outcome: ImportOutcome, ms: number): void {
+    this.log.info({ translation: source.code, verses: outcome.verses, ms: Math.round(ms) }, `imported ${source.code} from ${source.origin}`);
+  }
+
+  logFailed(source: Pick<BibleSource, 'code' | 'origin'>, error: Error): void {
+    this.log.error({ err: error, translation: source.code }, `could not import ${source.origin}: ${error.message}`);
+  }
+}
+
+/** A validated translation, encoded for storage: everything an import needs except the database. */
+export interface PreparedImport {
+  row: TranslationRow;
+  pack: Buffer;
+}
+
+/** Loads a source and prepares it (the expensive part of an import, safe to run in another process). */
+export async function prepareSource(source: BibleSource): Promise<PreparedImport> {
+  const bible = await source.load();
+  bible.meta.code = source.code;
+  return prepareImport(bible, source.fingerprint, source.origin);
+}
+
+export function prepareImport(bible: ImportedBible, fingerprint: string, origin: string): PreparedImport {
+  const verses = validateImport(bible, origin);
+  const { meta } = bible;
+  const row: TranslationRow = {
+    code: meta.code,
+    name: meta.name,
+    language: meta.language,
+    languageName: meta.languageName,
+    category: meta.category,
+    licence: meta.licence,
+    source: meta.source,
+    direction: meta.direction ?? 'ltr',
+    fingerprint,
+    formatVersion: TEXT_FORMAT_VERSION,
+    bookCount: bible.books.length,
+    verseCount: verses,
+    importedAt: new Date(),
+  };
+  return { row, pack: encodeTranslationText(bible.books, (osis) => bookByOsis(osis)!) };
+}
