@@ -50,6 +50,10 @@ const DATABASE_OPENERS = [
   'server/src/lib/module/module.ts',
 ];
 const NO_QUERIES_BUT_OPENING = [[...QUERY_PARTS, '**/db/schema*'], NO_QUERIES[1]];
+const BELOW_THE_FEATURES = [
+  ['**/modules/**', '**/app.ts', '**/main.ts'],
+  'Access sits below the feature modules: it imports none of them (they import access).',
+];
 const HTTP_PARTS = ['fastify', 'fastify-*', '@fastify/*', 'node:http', 'node:http2', 'http', 'http2', '**/http/**'];
 const NO_HTTP = [HTTP_PARTS, 'Rules and data know no requests: HTTP is the routes’ (and http/’s); pass them plain values.'];
 /**
@@ -60,8 +64,9 @@ const NO_HTTP = [HTTP_PARTS, 'Rules and data know no requests: HTTP is the route
 const HTTP_FACING = [
   'server/src/modules/**/*.routes.ts',
   'server/src/modules/**/*.module.ts',
-  'server/src/modules/admin/staff.ts',
-  'server/src/modules/auth/viewer.ts',
+  'server/src/access/staff.ts',
+  'server/src/access/viewer.ts',
+  'server/src/modules/auth/session-viewer.ts',
   'server/src/modules/auth/sign-in-place.ts',
   'server/src/modules/auth/better-auth.ts',
   'server/src/modules/web/server-render.ts',
@@ -153,4 +158,12 @@ export default tseslint.config(
     rules: forbid(NOT_THE_WEB_APP, LOWER_LAYERS),
   },
   { files: DATABASE_OPENERS.filter((file) => file !== 'server/src/app.ts'), rules: forbid(NOT_THE_WEB_APP, LOWER_LAYERS, NO_QUERIES_BUT_OPENING) },
+  // Access: who is asking (the viewer), staff roles and their gate, the audit log (docs/glossary.md).
+  // Every feature module builds on it, so it imports none of them, nor the app that puts them together.
+  // The ordered list of modules is the one file that imports every module's wiring.
+  { files: ['server/src/modules/index.ts'], rules: forbid(NOT_THE_WEB_APP) },
+  { files: ['server/src/access/**'], ignores: ['**/*.test.ts'], rules: forbid(NOT_THE_WEB_APP, BELOW_THE_FEATURES, NO_QUERIES, NO_HTTP) },
+  // Who is asking and whether they are staff are questions about a request.
+  { files: ['server/src/access/staff.ts', 'server/src/access/viewer.ts'], rules: forbid(NOT_THE_WEB_APP, BELOW_THE_FEATURES, NO_QUERIES) },
+  { files: ['server/src/access/*.repository.ts'], rules: forbid(NOT_THE_WEB_APP, BELOW_THE_FEATURES) },
 );

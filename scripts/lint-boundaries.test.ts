@@ -126,3 +126,27 @@ describe('the import boundaries of docs/ (eslint.config.js)', () => {
     expect(await problems('server/src/modules/study/x.api.test.ts', "import { sql } from 'drizzle-orm';\nexport const a = sql;")).toEqual([]);
   });
 });
+
+// Access (who is asking, staff roles, the audit log) sits below every feature module: docs/glossary.md.
+describe('the access layer (eslint.config.js, "Access")', () => {
+  it.each([
+    ['server/src/access/x.ts', "import { AdminRepository } from '../modules/admin/admin.repository.ts';\nexport const a = AdminRepository;"],
+    ['server/src/access/x.ts', "import { ADMINS_ONLY } from '../modules/auth/auth.service.ts';\nexport const a = ADMINS_ONLY;"],
+    ['server/src/access/x.ts', "import { endSession } from '../modules/auth/better-auth.ts';\nexport const a = endSession;"],
+    ['server/src/access/x.ts', "import { buildApp } from '../app.ts';\nexport const a = buildApp;"],
+  ])('refuses a feature module or the app in %s: %s', async (file, code) => {
+    const found = await problems(file, code);
+    expect(
+      found.some((p) => p.startsWith('no-restricted-imports') && /Access sits below the feature modules/.test(p)),
+      found.join('\n'),
+    ).toBe(true);
+  });
+
+  it('lets access use the layers below it, and the modules use access', async () => {
+    expect(await problems('server/src/access/x.ts', "import { Forbidden } from '../lib/errors.ts';\nexport const a = Forbidden;")).toEqual([]);
+    expect(await problems('server/src/access/x.ts', "import { auditLog } from '../db/schema.ts';\nexport const a = auditLog;")).toEqual([]);
+    expect(
+      await problems('server/src/modules/news/x.service.ts', "import { requireUser } from '../../access/viewer.ts';\nexport const a = requireUser;"),
+    ).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import type { SelahModule } from '../lib/module/module.ts';
 import { activityModule } from './activity/activity.module.ts';
 import { adminModule } from './admin/admin.module.ts';
-import { staffModule } from './admin/staff.module.ts';
+import { accessModule } from '../access/access.module.ts';
 import { aiModule } from './ai/ai.module.ts';
 import { audioModule } from './audio/audio.module.ts';
 import { authModule } from './auth/auth.module.ts';
@@ -28,14 +28,14 @@ import { webModule } from './web/web.module.ts';
 
 /**
  * Every server module, in the order they are set up: a module comes after those it `use`s. The request
- * hooks `auth` and `staff` add (cross-site writes, the admin gate) run for every route, after those of
+ * hooks `auth` and `access` add (cross-site writes, the admin gate) run for every route, after those of
  * http/create-server.ts. `web` is last: its pages answer whatever no route does.
  */
 export const MODULES: readonly SelahModule[] = [
   bibleModule,
   searchModule,
   authModule,
-  staffModule,
+  accessModule,
   profileModule,
   settingsModule,
   studyModule,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#common/contracts/errors.ts';
 import { activityDay, activityReport } from '#common/contracts/activity.ts';
 import { parseBoundedJson } from '../../lib/bounded-json.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
 import type { ActivityService } from './activity.service.ts';
 
 export function activityRoutes(activity: ActivityService, viewerOf: ViewerOf): FastifyPluginAsyncZod {

@@ -1,6 +1,6 @@
 import type { ActivityDay, ActivityReport } from '#common/contracts/activity.ts';
 import { MINUTES_PER_REPORT_MAX } from '#common/progress/rules.ts';
-import { requireUser, type Viewer } from '../auth/viewer.ts';
+import { requireUser, type Viewer } from '../../access/viewer.ts';
 import type { StudyDays } from '../progress/study-days.ts';
 
 /**

@@ -1,17 +1,10 @@
-import { countDistinct, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { countDistinct, count, desc, eq, gte, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog, authors, dailyPrayers, lessons, newsPosts, pictures, sessions, studyActivity, users } from '../../db/schema.ts';
+import { authors, dailyPrayers, lessons, newsPosts, pictures, sessions, studyActivity, users } from '../../db/schema.ts';
 
-export type AuditRow = typeof auditLog.$inferSelect;
-
-/** SQL for the admin panel's own records: who is staff, and the audit log. */
+/** SQL for the admin panel's own records: the dashboard's figures and the accounts (who is staff and the audit log are access's). */
 export class AdminRepository {
   constructor(private readonly db: Db) {}
-
-  async account(userId: string): Promise<{ role: string; email: string } | undefined> {
-    const [row] = await this.db.select({ role: users.role, email: users.email }).from(users).where(eq(users.id, userId));
-    return row;
-  }
 
   /** The dashboard's figures, one small query each (all on indexed or small tables). */
   async overview(weekAgo: string) {
@@ -95,18 +88,5 @@ export class AdminRepository {
   async deleteUser(userId: string): Promise<string | undefined> {
     const [row] = await this.db.delete(users).where(eq(users.id, userId)).returning({ email: users.email });
     return row?.email;
-  }
-
-  async addAudit(row: Omit<AuditRow, 'at'>): Promise<void> {
-    await this.db.insert(auditLog).values(row);
-  }
-
-  async audit(limit: number, before?: Date): Promise<AuditRow[]> {
-    return this.db
-      .select()
-      .from(auditLog)
-      .where(before ? lt(auditLog.at, before) : undefined)
-      .orderBy(desc(auditLog.at))
-      .limit(limit);
   }
 }

@@ -4,8 +4,8 @@ import { adminOverview, auditPage, auditQuery, diagnostics, engineParams, engine
 import { idParams } from '#common/contracts/lessons.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import type { AdminService } from './admin.service.ts';
-import type { AuditLog } from './audit-log.ts';
-import type { StaffGate } from './staff.ts';
+import type { AuditLog } from '../../access/audit-log.ts';
+import type { StaffGate } from '../../access/staff.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 

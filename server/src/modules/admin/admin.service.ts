@@ -1,8 +1,8 @@
 import { USERS_PAGE_SIZE, type AdminOverview, type AdminUser, type Diagnostics, type EngineTest, type UsersPage } from '#common/contracts/admin.ts';
 import type { EngineChecks } from './engine-checks.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
-import type { AuditLog } from './audit-log.ts';
-import type { Staff } from './staff.ts';
+import type { AuditLog } from '../../access/audit-log.ts';
+import type { Staff } from '../../access/staff.ts';
 import { addDays, dayIn } from '#common/progress/days.ts';
 import type { AdminRepository } from './admin.repository.ts';
 

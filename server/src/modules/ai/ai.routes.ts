@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { askReply, askRequest, topicPassages, topicPassagesQuery } from '#common/contracts/ai.ts';
 import { errorBody } from '#common/contracts/errors.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
 import type { AiService } from './ai.service.ts';
 
 export function aiRoutes(service: AiService, viewerOf: ViewerOf): FastifyPluginAsyncZod {

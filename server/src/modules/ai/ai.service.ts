@@ -2,7 +2,7 @@ import type { AskReply, CheckedReference, TopicPassages } from '#common/contract
 import { parseReference } from '#common/scripture/reference.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { RateWindow } from '../../lib/rate-window.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import type { AnswerEngine, EngineAnswer, Passage, Retrieval } from '../../providers/ai/answer-engine.ts';
 import { NOT_FOUND, type PassageFinder } from './passage-finder.ts';
 import type { LicensedTranslation } from '../../scripture/licensed/licensed-catalogue.ts';

@@ -9,7 +9,7 @@ import {
   conversationTurnsInput,
 } from '#common/contracts/conversations.ts';
 import { errorBody } from '#common/contracts/errors.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
 import type { ConversationsService } from './conversations.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };

@@ -3,7 +3,7 @@ import type { Conversation, ConversationList, ConversationSummary, ConversationT
 import type { AskReply, CheckedReference } from '#common/contracts/ai.ts';
 import { AppError, NotFound } from '../../lib/errors.ts';
 import type { BibleService } from '../bible/bible.service.ts';
-import { requireUser, type Viewer } from '../auth/viewer.ts';
+import { requireUser, type Viewer } from '../../access/viewer.ts';
 import { ConversationFull, type ConversationsRepository, type ConversationWithCount, type TurnRow } from './conversations.repository.ts';
 import { checkKeptAnswer } from './reference-check.ts';
 

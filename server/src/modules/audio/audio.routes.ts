@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audioReply, chapterAudioRequest, verseAudioRequest } from '#common/contracts/audio.ts';
 import { errorBody } from '#common/contracts/errors.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
 import type { AudioService } from './audio.service.ts';
 
 const replies = { 200: audioReply, 400: errorBody, 404: errorBody, 429: errorBody, 502: errorBody, 503: errorBody, 504: errorBody };

@@ -8,7 +8,8 @@ import { authRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import { createAuth } from './better-auth.ts';
 import { authSecret } from './secret.ts';
-import { viewerResolver, type ViewerOf } from './viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
+import { viewerResolver } from './session-viewer.ts';
 
 declare module '../../lib/module/module.ts' {
   interface Services {

@@ -18,7 +18,7 @@ import {
 } from '#common/contracts/account.ts';
 import { headersOf, toRequest } from './better-auth.ts';
 import { signInPlace } from './sign-in-place.ts';
-import { requireUser, type ViewerOf } from './viewer.ts';
+import { requireUser, type ViewerOf } from '../../access/viewer.ts';
 import type { AuthService } from './auth.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody };

@@ -1,18 +1,16 @@
 import type { CurrentUser } from '#common/contracts/account.ts';
+import { toCurrentUser } from '../../access/current-user.ts';
+import { ADMIN_PAGE_ONLY, isStaffRole } from '../../access/staff.ts';
 import { AppError, Forbidden, TooMany, Unauthorized } from '../../lib/errors.ts';
 import type { AttemptLimiter, MailAction, Wait } from './attempt-limiter.ts';
 import { endSession, type AuthEngine } from './better-auth.ts';
-import { toCurrentUser } from './current-user.ts';
 import { deviceCookie, newDevice, type SignInPlace } from './sign-in-place.ts';
 
 export const ADMINS_ONLY = 'This sign-in is for administrators only.';
-export const ADMIN_PAGE_ONLY = 'This page is for administrators only.';
 export const ACCOUNT_DISABLED = 'This account is disabled. Please contact the people who run this site.';
 export const NOT_SIGNED_IN = 'Not signed in.';
 
 type RoleOf = (userId: string) => Promise<'user' | 'author' | 'admin' | undefined>;
-/** Who may use the admin panel: admins, and authors for their own lessons. */
-const isStaff = (role: string | undefined) => role === 'admin' || role === 'author';
 
 function tooMany(wait: Wait): TooMany {
   const minutes = Math.ceil(wait.seconds / 60);
@@ -91,7 +89,7 @@ export class AuthService {
       const retry = response.headers.get('x-retry-after');
       throw new AppError(response.status, body.message ?? 'Could not sign in. Please try again.', retry ? { 'retry-after': retry } : {});
     }
-    if (body.user?.id && isStaff(await this.roleOf(body.user.id))) return response.headers.getSetCookie();
+    if (body.user?.id && isStaffRole(await this.roleOf(body.user.id))) return response.headers.getSetCookie();
     if (body.token) await endSession(this.engine, body.token);
     throw new Forbidden(ADMINS_ONLY);
   }
@@ -114,6 +112,6 @@ export class AuthService {
    * read from the database on every call, so a grant or revoke shows at once.
    */
   async requireStaff(userId: string): Promise<void> {
-    if (!isStaff(await this.roleOf(userId))) throw new Forbidden(ADMIN_PAGE_ONLY);
+    if (!isStaffRole(await this.roleOf(userId))) throw new Forbidden(ADMIN_PAGE_ONLY);
   }
 }

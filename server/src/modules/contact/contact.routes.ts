@@ -4,7 +4,7 @@ import { archiveRequest, contactListQuery, contactMessage, contactRequest } from
 import { errorBody } from '#common/contracts/errors.ts';
 import { idParams } from '#common/contracts/lessons.ts';
 import { RateWindow } from '../../lib/rate-window.ts';
-import type { StaffGate } from '../admin/staff.ts';
+import type { StaffGate } from '../../access/staff.ts';
 import type { ContactService } from './contact.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };

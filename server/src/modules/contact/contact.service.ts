@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CONTACT_SENT, contactRequest, type ContactMessage, type ContactRequest } from '#common/contracts/contact.ts';
 import { NotFound } from '../../lib/errors.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
-import type { AuditLog } from '../admin/audit-log.ts';
-import type { Staff } from '../admin/staff.ts';
+import type { AuditLog } from '../../access/audit-log.ts';
+import type { Staff } from '../../access/staff.ts';
 import type { ContactRepository, ContactRow } from './contact.repository.ts';
 
 const LISTED = 200;

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors.ts';
-import { CONTENT_IMPORT } from '../admin/staff.ts';
+import { CONTENT_IMPORT } from '../../access/staff.ts';
 import type { DailyService } from '../daily/daily.service.ts';
 import type { LessonsService } from '../lessons/lessons.service.ts';
 import type { NewsService } from '../news/news.service.ts';

@@ -6,7 +6,7 @@ import { generatePrayerImage, prayerDay, prayerDayParams, prayerPicture } from '
 import { NotFound } from '../../lib/errors.ts';
 import { RateWindow } from '../../lib/rate-window.ts';
 import type { AudioService } from '../audio/audio.service.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
 import type { DailyService } from './daily.service.ts';
 
 const REMAKES_PER_HOUR = 10;

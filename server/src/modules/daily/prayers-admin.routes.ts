@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { editorPrayer, prayerCalendar, prayerDayParams } from '#common/contracts/daily.ts';
 import { errorBody } from '#common/contracts/errors.ts';
-import type { AuditLog } from '../admin/audit-log.ts';
-import type { StaffGate } from '../admin/staff.ts';
+import type { AuditLog } from '../../access/audit-log.ts';
+import type { StaffGate } from '../../access/staff.ts';
 import type { DailyService } from './daily.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AVATAR_TYPES } from '#common/contracts/avatar.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import { adminAuthor, adminLesson, authorInput, idParams, lessonInput, lessonPreview, lessonPreviewInput } from '#common/contracts/lessons.ts';
-import { ADMINS_AND_AUTHORS, type StaffGate } from '../admin/staff.ts';
+import { ADMINS_AND_AUTHORS, type StaffGate } from '../../access/staff.ts';
 
 /** The routes authors use too; the rest are the admins'. */
 const writers = { staff: ADMINS_AND_AUTHORS };

@@ -4,8 +4,8 @@ import { LESSONS_PAGE_SIZE, authorInput, lessonInput } from '#common/contracts/l
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import type { MediaStore } from '../../providers/storage/media-store.ts';
 import type { BibleService } from '../bible/bible.service.ts';
-import type { AuditLog } from '../admin/audit-log.ts';
-import type { Staff } from '../admin/staff.ts';
+import type { AuditLog } from '../../access/audit-log.ts';
+import type { Staff } from '../../access/staff.ts';
 import { reencodeImage } from '../media/reencode-image.ts';
 import { lessonReferences, readTimeMinutes, slugify } from './lesson-text.ts';
 import type { AuthorRow, LessonsRepository, LessonWithAuthor } from './lessons.repository.ts';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorBody } from '#common/contracts/errors.ts';
 import { idParams } from '#common/contracts/lessons.ts';
 import { newsInput, newsPage, newsPageQuery, newsPost } from '#common/contracts/news.ts';
-import type { StaffGate } from '../admin/staff.ts';
+import type { StaffGate } from '../../access/staff.ts';
 import type { NewsService } from './news.service.ts';
 
 // Asked again each time: an edited or unpublished post must not linger in a browser's HTTP cache.

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { NEWS_PAGE_SIZE, newsInput, type NewsInput, type NewsPage, type NewsPost } from '#common/contracts/news.ts';
 import { NotFound } from '../../lib/errors.ts';
-import type { AuditLog } from '../admin/audit-log.ts';
-import type { Staff } from '../admin/staff.ts';
+import type { AuditLog } from '../../access/audit-log.ts';
+import type { Staff } from '../../access/staff.ts';
 import type { NewsRepository, NewsRow } from './news.repository.ts';
 
 export const NO_POST = 'There is no news post at this address.';

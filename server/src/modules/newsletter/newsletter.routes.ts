@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { requestOrigin } from '../../http/trusted-hosts.ts';
 import { Invalid } from '../../lib/errors.ts';
 import { RateWindow } from '../../lib/rate-window.ts';
-import type { StaffGate } from '../admin/staff.ts';
-import type { AuditLog } from '../admin/audit-log.ts';
+import type { StaffGate } from '../../access/staff.ts';
+import type { AuditLog } from '../../access/audit-log.ts';
 import type { NewsletterService } from './newsletter.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody };

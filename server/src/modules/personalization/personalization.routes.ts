@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#common/contracts/errors.ts';
 import { questionHistory, questionHistoryChoice, questionHistoryQuery, trackQuestion } from '#common/contracts/personalization.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
 import type { PersonalizationService } from './personalization.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { QuestionHistory } from '#common/contracts/personalization.ts';
-import { requireUser, type Viewer } from '../auth/viewer.ts';
+import { requireUser, type Viewer } from '../../access/viewer.ts';
 import type { PersonalizationRepository } from './personalization.repository.ts';
 
 const HISTORY_MAX = 1_000;

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '#common/contracts/errors.ts';
 import { hideRequest, moderationQueue, pictureParams, shareCodeParams } from '#common/contracts/pictures.ts';
-import type { AuditLog } from '../admin/audit-log.ts';
-import type { StaffGate } from '../admin/staff.ts';
+import type { AuditLog } from '../../access/audit-log.ts';
+import type { StaffGate } from '../../access/staff.ts';
 import type { PicturesService } from './pictures.service.ts';
 import { countOf, en } from '#common/text/plural.ts';
 

@@ -18,7 +18,7 @@ import {
   verseVisualizationRequest,
   verseVisualizationsQuery,
 } from '#common/contracts/pictures.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
 import type { PicturesService } from './pictures.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody, 502: errorBody, 503: errorBody, 504: errorBody };

@@ -7,7 +7,7 @@ import { Busy, NotFound } from '../../lib/errors.ts';
 import { isQueueFull } from '../../lib/worker-pool.ts';
 import type { ImageEngine, RenderedPicture } from '../../providers/images/image-engine.ts';
 import { MEDIA_KEY, type MediaStore } from '../../providers/storage/media-store.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import { addressKey } from '../../lib/quota/quota.ts';
 import type { PictureQuota } from './picture-quota.ts';

@@ -12,7 +12,7 @@ import {
   sharedVerseRequest,
   sharedVersesQuery,
 } from '#common/contracts/pictures.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
 import type { SharedVersesService } from './shared-verses.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 429: errorBody, 503: errorBody };

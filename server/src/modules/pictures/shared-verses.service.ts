@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SharedVerse } from '#common/contracts/pictures.ts';
 import type { FontStyle } from '#common/pictures/rules.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
-import { requireUser, type Viewer } from '../auth/viewer.ts';
+import { requireUser, type Viewer } from '../../access/viewer.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { PicturesService } from './pictures.service.ts';
 import type { PictureRow, PicturesRepository, SharedVerseRow } from './pictures.repository.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#common/contracts/errors.ts';
 import { joinPlan, markReadingInput, myPlans, planAction, planId, planInfo, planStatus, plansImport } from '#common/contracts/plans.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
 import type { PlansService } from './plans.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };

@@ -4,7 +4,7 @@ import { catchUp, chapterRead, fromBrowser, markReading, pausePlan, planStatus, 
 import { CUSTOM_PLAN_MAX_DAYS, planCatalogue, type PlanChoice, type PlanId, type PlanInfo } from '#common/plans/plans.ts';
 import { addDays, daysBetween, isDay } from '#common/progress/days.ts';
 import { AppError, Invalid, NotFound } from '../../lib/errors.ts';
-import { requireUser, type Viewer } from '../auth/viewer.ts';
+import { requireUser, type Viewer } from '../../access/viewer.ts';
 import type { StudyDays } from '../progress/study-days.ts';
 import type { KeptEnrolment, PlansRepository } from './plans.repository.ts';
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#common/contracts/errors.ts';
 import { currentUser, profileInput } from '#common/contracts/account.ts';
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, AVATAR_TYPES } from '#common/contracts/avatar.ts';
-import { requireUser, type ViewerOf } from '../auth/viewer.ts';
+import { requireUser, type ViewerOf } from '../../access/viewer.ts';
 import { SIGN_IN_FIRST, type ProfileService } from './profile.service.ts';
 import { uploadGate } from '../../http/upload-gate.ts';
 

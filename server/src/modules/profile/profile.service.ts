@@ -1,8 +1,8 @@
 import { AVATAR_MAX_BYTES, AVATAR_SIZE_MESSAGE, AVATAR_TYPE_MESSAGE, AVATAR_TYPES, sniffImageType, type AvatarType } from '#common/contracts/avatar.ts';
 import type { CurrentUser } from '#common/contracts/account.ts';
 import { AppError, Invalid, NotFound, Unauthorized } from '../../lib/errors.ts';
-import { requireUser, type Viewer } from '../auth/viewer.ts';
-import { toCurrentUser } from '../auth/current-user.ts';
+import { requireUser, type Viewer } from '../../access/viewer.ts';
+import { toCurrentUser } from '../../access/current-user.ts';
 import type { AvatarRow, ProfileRepository, UserRow } from './profile.repository.ts';
 import { reencodeAvatar } from './avatar-image.ts';
 

@@ -13,7 +13,7 @@ import {
   studyStreak,
   userAchievements,
 } from '#common/contracts/progress.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
 import type { ProgressService } from './progress.service.ts';
 import type { RankingsService } from './rankings.service.ts';
 

@@ -7,7 +7,7 @@ import { dayCounts, MOVED_HISTORY_DAYS, versesToComplete } from '#common/progres
 import { NOTE_TYPES, type NoteType } from '#common/study/rules.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { RateWindow } from '../../lib/rate-window.ts';
-import { requireUser, type Viewer } from '../auth/viewer.ts';
+import { requireUser, type Viewer } from '../../access/viewer.ts';
 import type { ChapterShape } from '../bible/bible.service.ts';
 import type { ProgressRepository } from './progress.repository.ts';
 import { NO_ACTIVITY, type StudyDays } from './study-days.ts';

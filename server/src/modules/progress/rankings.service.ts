@@ -1,6 +1,6 @@
 import { RANKINGS_SHOWN, type Rankings } from '#common/contracts/progress.ts';
 import { addDays, dayIn, monthStart, weekStart } from '#common/progress/days.ts';
-import type { Viewer } from '../auth/viewer.ts';
+import type { Viewer } from '../../access/viewer.ts';
 import type { RankingsRepository, Standing } from './rankings.repository.ts';
 import type { StudyDays } from './study-days.ts';
 

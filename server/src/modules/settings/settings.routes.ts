@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#common/contracts/errors.ts';
 import { settings, settingsInput } from '#common/contracts/study.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
 import type { SettingsService } from './settings.service.ts';
 
 export function settingsRoutes(service: SettingsService, viewerOf: ViewerOf): FastifyPluginAsyncZod {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { settings, settingsInput } from '#common/contracts/study.ts';
 import { FONT_SIZES, GUEST_USER_ID } from '#common/study/rules.ts';
 import { Invalid } from '../../lib/errors.ts';
-import { requireUser, type Viewer } from '../auth/viewer.ts';
+import { requireUser, type Viewer } from '../../access/viewer.ts';
 import type { SavedSettings, SettingsRepository } from './settings.repository.ts';
 
 type Settings = z.infer<typeof settings>;

@@ -8,7 +8,7 @@ import { HIGHLIGHT_EXPORT_FORMATS, IMPORT_MAX_BYTES, NOT_AN_EXPORT, NOTE_EXPORT_
 import { importCounts } from '#common/study/import-schema.ts';
 import { Invalid } from '../../lib/errors.ts';
 import { uploadGate } from '../../http/upload-gate.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
 import type { ExportFile, StudyTransferService } from './study-transfer.service.ts';
 
 const TOO_LARGE = `This file is too large to import (the limit is ${IMPORT_MAX_BYTES / 1024 / 1024} MB).`;

@@ -7,7 +7,7 @@ import { EXPORT_MAX_ITEMS, exportFileName, highlightEncoder, noteEncoder, type E
 import { AppError, Busy, Invalid } from '../../lib/errors.ts';
 import { receive } from '../../lib/port-messages.ts';
 import { isQueueFull, type Places } from '../../lib/worker-pool.ts';
-import { requireUser, type Viewer } from '../auth/viewer.ts';
+import { requireUser, type Viewer } from '../../access/viewer.ts';
 import { presentHighlight, presentNote } from './study.service.ts';
 import type { ImportBatch } from './import-check.ts';
 import type { CheckOutcome } from './import-check.worker.ts';

@@ -4,7 +4,7 @@ import { checkedReference } from '#common/contracts/ai.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import { aiResponseSave, guestImport, highlight, highlightInput, listQuery, note, noteInput, noteUpdate } from '#common/contracts/study.ts';
 import { HIGHLIGHT_COLORS, NOTE_TYPES } from '#common/study/rules.ts';
-import type { ViewerOf } from '../auth/viewer.ts';
+import type { ViewerOf } from '../../access/viewer.ts';
 import type { StudyService } from './study.service.ts';
 
 const idParam = z.object({ id: z.string().trim().min(1).max(64) });

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AiResponseSave, GuestImport, Highlight, highlightInput, Note, noteInput, noteUpdate } from '#common/contracts/study.ts';
 import { ACCOUNT_MAX_ITEMS, accountFull, accountOverflow, GUEST_USER_ID, NOTE_CHANGED_ELSEWHERE } from '#common/study/rules.ts';
 import { AppError, Invalid, NotFound } from '../../lib/errors.ts';
-import { requireUser, type Viewer } from '../auth/viewer.ts';
+import { requireUser, type Viewer } from '../../access/viewer.ts';
 import type { HighlightRow, ListFilter, NoteRow, StudyRepository } from './study.repository.ts';
 import { checkHighlight, checkNote } from './study-rules.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminRepository } from './admin.repository.ts';
+import type { AccessRepository } from './access.repository.ts';
 import type { Staff } from './staff.ts';
 
 export const AUDIT_PAGE = 50;
@@ -7,7 +7,7 @@ export type AuditEntry = { id: string; at: string; actorEmail: string; action: s
 
 /** Every change made in the admin panel, kept with who made it (the email is kept: the account may go). */
 export class AuditLog {
-  constructor(private readonly repository: AdminRepository) {}
+  constructor(private readonly repository: AccessRepository) {}
 
   async record(staff: Staff, action: string, target: string, detail = ''): Promise<void> {
     await this.repository.addAudit({ id: randomUUID(), actorId: staff.userId, actorEmail: staff.email, action, target, detail: detail.slice(0, 500) });

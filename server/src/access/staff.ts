@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Forbidden } from '../../lib/errors.ts';
-import { ADMIN_PAGE_ONLY } from '../auth/auth.service.ts';
-import { requireUser, type ViewerOf } from '../auth/viewer.ts';
-import type { AdminRepository } from './admin.repository.ts';
+import { Forbidden } from '../lib/errors.ts';
+import type { AccessRepository } from './access.repository.ts';
+import { requireUser, type ViewerOf } from './viewer.ts';
 
 /** Who may work in the admin panel: admins everywhere, authors on their own lessons. */
 export type StaffRole = 'author' | 'admin';
@@ -16,6 +15,10 @@ export interface Staff {
 export const CONTENT_IMPORT: Staff = { userId: null, email: 'content import', role: 'admin' };
 
 export const SIGN_IN_AS_STAFF = 'Sign in as an administrator.';
+export const ADMIN_PAGE_ONLY = 'This page is for administrators only.';
+
+/** Whether an account's role lets it into the admin panel at all (each route then names its own roles). */
+export const isStaffRole = (role: string | null | undefined): role is StaffRole => role === 'admin' || role === 'author';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,14 +37,14 @@ const ADMINS_ONLY: readonly StaffRole[] = ['admin'];
  * and the handler that acts agree. The role is read from the database once per request, so a grant or a
  * revoke counts at once.
  */
-export function staffGate(repository: AdminRepository, viewerOf: ViewerOf) {
+export function staffGate(repository: AccessRepository, viewerOf: ViewerOf) {
   const checked = new WeakMap<FastifyRequest, Promise<Staff>>();
   const check = async (req: FastifyRequest): Promise<Staff> => {
     const allowed = req.routeOptions.config.staff ?? ADMINS_ONLY;
     const { userId } = requireUser(await viewerOf(req), SIGN_IN_AS_STAFF);
     const row = await repository.account(userId);
     const role = row?.role;
-    if (!row || (role !== 'admin' && role !== 'author') || !allowed.includes(role)) throw new Forbidden(ADMIN_PAGE_ONLY);
+    if (!row || !isStaffRole(role) || !allowed.includes(role)) throw new Forbidden(ADMIN_PAGE_ONLY);
     return { userId, email: row.email, role };
   };
   return (req: FastifyRequest): Promise<Staff> => {
