@@ -27,7 +27,7 @@ import {
  * - every Bible read (chapters, book and translation lists), network first too, so a chapter read once
  *   opens again without a network; a translation downloaded for offline is looked up as well.
  * Offline, an address never opened is answered by the offline page, which opens it in the browser
- * from what is kept (see features/offline/OfflinePage).
+ * from the offline copies (see features/offline/OfflinePage).
  *
  * A new version waits until the person agrees to reload (ServiceWorkerHost), so one page never mixes the
  * files of two builds.
@@ -43,11 +43,11 @@ precacheAndRoute(MANIFEST);
 cleanupOutdatedCaches();
 
 /** Offline, a read not in its own cache may be in a downloaded translation's (or any other) cache. */
-const anyKeptCopy: WorkboxPlugin = {
+const anyOfflineCopy: WorkboxPlugin = {
   handlerDidError: async ({ request }) => (await caches.match(request, { ignoreVary: true })) ?? undefined,
 };
 
-/** Only whole, successful replies are kept: an error page must not stand in for a chapter later. */
+/** Only whole, successful replies become offline copies: an error page must not stand in for a chapter later. */
 const onlyOk: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
 };
@@ -57,12 +57,12 @@ registerRoute(
   new NetworkFirst({
     cacheName: BIBLE_CACHE,
     networkTimeoutSeconds: 6,
-    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 5000, purgeOnQuotaError: true }), anyKeptCopy],
+    plugins: [onlyOk, new ExpirationPlugin({ maxEntries: 5000, purgeOnQuotaError: true }), anyOfflineCopy],
   }),
 );
 
 /**
- * Offline, for a page not kept: the offline page, at its own address (the redirect lets the app see
+ * Offline, for a page with no offline copy: the offline page, at its own address (the redirect lets the app see
  * where the person wanted to go); the offline page itself is answered from the shell cache.
  */
 async function offlineAnswer(url: URL): Promise<Response | undefined> {
@@ -122,22 +122,22 @@ registerRoute(
   ),
 );
 
-// The first version takes the open pages at once, so the chapter being read is kept from then on (an
+// The first version takes the open pages at once, so the chapter being read has an offline copy from then on (an
 // update takes over only when the person reloads for it, see ServiceWorkerHost).
 clientsClaim();
-// What the first page read before the worker was there is sent over once (CACHE_URLS) and kept by the
+// What the first page read before the worker was there is sent over once (CACHE_URLS) and copied offline by the
 // same routes as any later read.
 getOrCreateDefaultRouter().addCacheListener();
 
 self.addEventListener('install', (event) => {
-  // The offline page is kept from the start, apart from the pages that come and go: it is what an
+  // The offline page is copied offline from the start, apart from the pages that come and go: it is what an
   // address never opened gets without a network.
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.add(new Request(OFFLINE_PAGE, { cache: 'reload' }))));
 });
 
 self.addEventListener('activate', (event) => {
-  // Pages kept by an earlier build name that build's files, which this version's precache no longer
-  // holds: they go, and offline the offline page opens each address from the kept Bible reads instead.
+  // Offline copies of pages from an earlier build name that build's files, which this version's precache no longer
+  // holds: they go, and offline the offline page opens each address from the offline copies of Bible reads instead.
   event.waitUntil(
     caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith(`${PAGES_CACHE}-`) && name !== PAGES).map((name) => caches.delete(name)))),
   );

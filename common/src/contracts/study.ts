@@ -93,7 +93,7 @@ export const aiResponseInput = z.object({
   saved: z.boolean().default(true),
 });
 
-/** Spec §7 POST /api/ai-responses: an answer kept on a note of the signed-in person. */
+/** Spec §7 POST /api/ai-responses: an answer stored on a note of the signed-in person. */
 export const aiResponseSave = z.object({
   noteId: z.string().trim().min(1).max(64),
   prompt: z.string().max(NOTE_MAX_LENGTH),

@@ -32,9 +32,9 @@ export interface Services {}
 
 /** What happens in one module that others act on, with what the handlers get. */
 export interface Events {
-  /** A kept page may show something else now (a prayer, a picture): the kept copies are stale. */
+  /** A cached page may show something else now (a prayer, a picture): the cached copies are stale. */
   'pages-changed': [];
-  /** Published lessons or news changed: kept pages are stale, and a new one may need a picture. */
+  /** Published lessons or news changed: cached pages are stale, and a new one may need a picture. */
   'content-changed': [];
   /** An account is about to be deleted: its files go first (the rows go with the account). */
   'before-delete-user': [userId: string];

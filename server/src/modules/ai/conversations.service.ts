@@ -5,7 +5,7 @@ import { AppError, NotFound } from '../../lib/errors.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import { requireUser, type Viewer } from '../../access/viewer.ts';
 import { ConversationFull, type ConversationsRepository, type ConversationWithCount, type TurnRow } from './conversations.repository.ts';
-import { checkKeptAnswer } from './reference-check.ts';
+import { checkStoredAnswer } from './reference-check.ts';
 
 const SIGN_IN = 'Sign in to keep your conversations on your account.';
 const NOT_FOUND = 'This conversation was not found.';
@@ -13,7 +13,7 @@ const NOT_FOUND = 'This conversation was not found.';
 /**
  * Bible Chat conversations kept on a signed-in person's account: listed newest first, renamed,
  * deleted. Answers arrive from the browser, so their references are checked again here before they
- * are kept: a kept answer never shows a reference as valid that the store does not have.
+ * are kept: a stored answer never shows a reference as valid that the store does not have.
  */
 export class ConversationsService {
   constructor(
@@ -45,7 +45,7 @@ export class ConversationsService {
         question: turn.question,
         response: turn.response,
         engine: turn.engine,
-        ...(await checkKeptAnswer(turn.response, turn.translation, this.bible)),
+        ...(await checkStoredAnswer(turn.response, turn.translation, this.bible)),
         // A time from the browser is kept for order, but never later than now.
         createdAt: new Date(Math.min(turn.createdAt ? Date.parse(turn.createdAt) : now, now)),
       })),

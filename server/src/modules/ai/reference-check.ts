@@ -212,10 +212,10 @@ export async function checkAnswer(answer: string, translationCode: string, bible
 }
 
 /**
- * A kept answer checked again: in the translation it was answered in while that is offered here, else
- * in the default one (a translation can be removed after the answer was kept).
+ * A stored answer checked again: in the translation it was answered in while that is offered here, else
+ * in the default one (a translation can be removed after the answer was stored).
  */
-export async function checkKeptAnswer(
+export async function checkStoredAnswer(
   answer: string,
   translationCode: string,
   bible: BibleService,

@@ -23,7 +23,7 @@ export function prayersAdminRoutes(daily: DailyService, audit: AuditLog, staffOf
         await audit.record(staff, 'prayer.write', `prayer ${req.params.day}`, req.body.title);
         // Its picture is made now for today (the home page shows it), else by the daily job on the day.
         if (req.params.day === daily.today()) await daily.ensureDay(req.params.day);
-        // Kept pages showing the day's prayer (the home page, the archive) are made again.
+        // Cached pages showing the day's prayer (the home page, the archive) are made again.
         changed();
         return daily.calendar();
       },

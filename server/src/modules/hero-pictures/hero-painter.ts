@@ -33,7 +33,7 @@ export class HeroPainter {
     private readonly kinds: readonly PictureLessArticles[],
     private readonly pictures: PicturesService,
     private readonly claims: JobClaims,
-    /** Told when a picture is set, so kept pages are made again. */
+    /** Told when a picture is set, so cached pages are made again. */
     private readonly changed: () => void,
     private readonly log?: Pick<BaseLogger, 'warn'>,
   ) {}

@@ -48,7 +48,7 @@ export class LessonsService {
     private readonly bible: BibleService,
     private readonly media: MediaStore,
     private readonly audit: AuditLog,
-    /** Told after every change readers can see, so kept pages are made again. */
+    /** Told after every change readers can see, so cached pages are made again. */
     private readonly changed: () => void = () => {},
     private readonly now: () => Date = () => new Date(),
   ) {}

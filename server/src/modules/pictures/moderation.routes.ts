@@ -34,7 +34,7 @@ export function moderationRoutes(pictures: PicturesService, audit: AuditLog, sta
         const { picture, sharesDeleted } = await pictures.deletePicture(req.params.id);
         const shares = sharesDeleted === 0 ? '' : `; ${countOf(sharesDeleted, en('shared verse'))} showing it deleted too`;
         await audit.record(staff, 'picture.delete', `picture ${req.params.id}`, `${picture.kind} ${picture.reference}${shares}`);
-        // A kept page may show it (the home page shows today's prayer picture).
+        // A cached page may show it (the home page shows today's prayer picture).
         changed();
         return { ok: true as const, sharesDeleted };
       },

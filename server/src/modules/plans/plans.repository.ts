@@ -4,7 +4,7 @@ import { planEnrolments } from '../../db/schema.ts';
 import type { Enrolment } from '#common/plans/enrolment.ts';
 import type { PlanChoice, PlanId } from '#common/plans/plans.ts';
 
-export interface KeptEnrolment extends Enrolment {
+export interface PlanEnrolment extends Enrolment {
   planId: PlanId;
 }
 
@@ -14,7 +14,7 @@ function choiceOf(row: Pick<Row, 'planId' | 'books' | 'days'>): PlanChoice {
   return row.planId === 'custom' ? { id: 'custom', books: row.books ?? [], days: row.days ?? 1 } : { id: row.planId as Exclude<PlanId, 'custom'> };
 }
 
-const enrolmentOf = (row: Row): KeptEnrolment => ({
+const enrolmentOf = (row: Row): PlanEnrolment => ({
   planId: row.planId as PlanId,
   choice: choiceOf(row),
   startedOn: row.startedOn,
@@ -24,7 +24,7 @@ const enrolmentOf = (row: Row): KeptEnrolment => ({
 });
 
 /** A place in a plan as its row's columns. */
-const columnsOf = (e: KeptEnrolment) => ({
+const columnsOf = (e: PlanEnrolment) => ({
   books: e.choice.id === 'custom' ? [...e.choice.books] : null,
   days: e.choice.id === 'custom' ? e.choice.days : null,
   startedOn: e.startedOn,
@@ -37,12 +37,12 @@ const columnsOf = (e: KeptEnrolment) => ({
 export class PlansRepository {
   constructor(private readonly db: Db) {}
 
-  async list(userId: string): Promise<KeptEnrolment[]> {
+  async list(userId: string): Promise<PlanEnrolment[]> {
     const rows = await this.db.select().from(planEnrolments).where(eq(planEnrolments.userId, userId)).orderBy(planEnrolments.startedOn);
     return rows.map(enrolmentOf);
   }
 
-  async get(userId: string, planId: string): Promise<KeptEnrolment | undefined> {
+  async get(userId: string, planId: string): Promise<PlanEnrolment | undefined> {
     const [row] = await this.db
       .select()
       .from(planEnrolments)
@@ -63,7 +63,7 @@ export class PlansRepository {
    * written: a chapter finished in the reader and a box ticked in another tab cannot undo each other.
    * Answers the plan as changed, or undefined when the person does not follow it.
    */
-  async change(userId: string, planId: string, step: (e: KeptEnrolment) => KeptEnrolment | null): Promise<KeptEnrolment | undefined> {
+  async change(userId: string, planId: string, step: (e: PlanEnrolment) => PlanEnrolment | null): Promise<PlanEnrolment | undefined> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .select()
@@ -83,7 +83,7 @@ export class PlansRepository {
   }
 
   /** Saves a person's place in a plan (joining again starts it over). */
-  async save(userId: string, e: KeptEnrolment): Promise<void> {
+  async save(userId: string, e: PlanEnrolment): Promise<void> {
     const values = { ...columnsOf(e), updatedAt: new Date() };
     await this.db
       .insert(planEnrolments)
@@ -92,7 +92,7 @@ export class PlansRepository {
   }
 
   /** Adds a guest's plan unless the account already follows that plan. */
-  async addIfAbsent(userId: string, e: KeptEnrolment): Promise<boolean> {
+  async addIfAbsent(userId: string, e: PlanEnrolment): Promise<boolean> {
     const added = await this.db
       .insert(planEnrolments)
       .values({ userId, planId: e.planId, ...columnsOf(e) })

@@ -6,7 +6,7 @@ import { addDays, daysBetween, isDay } from '#common/progress/days.ts';
 import { AppError, Invalid, NotFound } from '../../lib/errors.ts';
 import { requireUser, type Viewer } from '../../access/viewer.ts';
 import type { StudyDays } from '../progress/study-days.ts';
-import type { KeptEnrolment, PlansRepository } from './plans.repository.ts';
+import type { PlanEnrolment, PlansRepository } from './plans.repository.ts';
 
 const SIGN_IN = 'Sign in to follow a reading plan on your account; as a guest your plans stay in this browser.';
 
@@ -37,7 +37,7 @@ export class PlansService {
     if (!already && (await this.repository.count(userId)) >= PLANS_AT_ONCE) {
       throw new AppError(409, `You can follow at most ${PLANS_AT_ONCE} plans at once. Leave one to start another.`);
     }
-    const enrolment: KeptEnrolment = { planId: input.planId, choice: choiceFor(input, today), startedOn: today, pausedOn: null, finishedOn: null, done: [] };
+    const enrolment: PlanEnrolment = { planId: input.planId, choice: choiceFor(input, today), startedOn: today, pausedOn: null, finishedOn: null, done: [] };
     await this.repository.save(userId, enrolment);
     return present(enrolment, today);
   }
@@ -112,6 +112,6 @@ function choiceFor(input: JoinPlan, today: string): PlanChoice {
   return { id: 'custom', books: input.books!, days };
 }
 
-function present(e: KeptEnrolment, today: string): PlanStatus {
+function present(e: PlanEnrolment, today: string): PlanStatus {
   return { ...planStatus(e, today), books: e.choice.id === 'custom' ? [...e.choice.books] : null };
 }

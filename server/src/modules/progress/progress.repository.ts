@@ -106,7 +106,7 @@ export class ProgressRepository {
     return rows.map((r) => ({ type: r.type, at: new Date(r.at) }));
   }
 
-  async firstKeptQuestion(userId: string): Promise<Date | null> {
+  async firstTrackedQuestion(userId: string): Promise<Date | null> {
     return this.earliest(questionHistory, userId);
   }
 

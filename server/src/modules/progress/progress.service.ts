@@ -143,13 +143,13 @@ export class ProgressService {
     const [today, timeZone] = await Promise.all([this.days.today(userId), this.days.repository.timeZone(userId)]);
     const dayOf = (at: Date | null) => (at ? dayIn(at, timeZone) : null);
     const repo = this.repository;
-    const [chapters, studyDays, highlightTimes, firstNotes, firstAsked, firstKept, firstShare, totals, earned, plansFinished] = await Promise.all([
+    const [chapters, studyDays, highlightTimes, firstNotes, firstAsked, firstTracked, firstShare, totals, earned, plansFinished] = await Promise.all([
       repo.completedChapters(userId),
       this.days.repository.countingDays(userId),
       repo.highlightTimes(userId, HIGHLIGHTS_NEEDED),
       repo.firstNotes(userId),
       this.days.repository.firstQuestionDay(userId),
-      repo.firstKeptQuestion(userId),
+      repo.firstTrackedQuestion(userId),
       repo.firstShare(userId),
       this.days.repository.totals(userId),
       repo.earned(userId),
@@ -157,13 +157,13 @@ export class ProgressService {
     ]);
     const notesByType: ProgressFacts['firstNotes'] = {};
     for (const n of firstNotes) if ((NOTE_TYPES as readonly string[]).includes(n.type)) notesByType[n.type as NoteType] = dayOf(n.at)!;
-    const kept = dayOf(firstKept);
+    const tracked = dayOf(firstTracked);
     const facts: ProgressFacts = {
       chapters,
       studyDays,
       highlightDays: highlightTimes.map((t) => dayOf(t)!),
       firstNotes: notesByType,
-      firstQuestion: [firstAsked, kept].filter((d): d is string => d !== null).sort()[0] ?? null,
+      firstQuestion: [firstAsked, tracked].filter((d): d is string => d !== null).sort()[0] ?? null,
       firstShare: dayOf(firstShare),
       totalMinutes: totals.minutes,
       plansFinished,

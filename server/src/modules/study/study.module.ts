@@ -1,6 +1,6 @@
 import type { SelahModule } from '../../lib/module/module.ts';
 import { Places, workerPool } from '../../lib/worker-pool.ts';
-import { checkKeptAnswer } from '../ai/reference-check.ts';
+import { checkStoredAnswer } from '../ai/reference-check.ts';
 import { studyRoutes } from './study.routes.ts';
 import { StudyRepository } from './study.repository.ts';
 import { StudyService } from './study.service.ts';
@@ -22,8 +22,8 @@ export const studyModule: SelahModule = {
     const bible = use('bible');
     const viewerOf = use('viewer');
     const studyRepository = new StudyRepository(db);
-    // A kept note answer's references are checked when it is read, in its translation or the default one.
-    const checkAnswer = async (text: string, translation: string) => (await checkKeptAnswer(text, translation, bible)).references;
+    // A stored note answer's references are checked when it is read, in its translation or the default one.
+    const checkAnswer = async (text: string, translation: string) => (await checkStoredAnswer(text, translation, bible)).references;
     await server.register(studyRoutes(new StudyService(studyRepository, checkAnswer), viewerOf));
     // One thread checks imports; a few more wait their turn, and beyond that the server says it is busy.
     const importPool = { maxThreads: 1, maxQueue: 3 };

@@ -21,7 +21,7 @@ export interface Page<T> {
 export class StudyService {
   constructor(
     private readonly repository: StudyRepository,
-    /** Checks an answer's references against the store, so a kept answer links them as a fresh one does. */
+    /** Checks an answer's references against the store, so a stored answer links them as a fresh one does. */
     private readonly checkAnswer: (text: string, translation: string) => Promise<CheckedReference[]> = async () => [],
   ) {}
 
@@ -104,7 +104,7 @@ export class StudyService {
     return presentNote(saved);
   }
 
-  /** Spec §7 GET /api/ai-responses/note/{noteId}?reference=: the answer kept for a note. */
+  /** Spec §7 GET /api/ai-responses/note/{noteId}?reference=: the answer stored for a note. */
   /** Spec §7 GET /api/ai-responses/note/{noteId}: `{ id, response }`, and beside them the answer's references checked now. */
   async aiResponse(
     viewer: Viewer,

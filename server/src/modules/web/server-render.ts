@@ -39,7 +39,7 @@ const KEEP_MS = 5 * 60 * 1000;
 /**
  * Renders pages with the web app's server build: the same React tree and router the browser hydrates.
  * The page's reads go to this app through `inject` — public data only, no cookies — so nothing personal
- * can enter the HTML, and a rendered page can be kept per address and served to anyone.
+ * can enter the HTML, and a rendered page can be cached per address and served to anyone.
  */
 export class ServerRenderer {
   private readonly pages = new LRUCache<string, Promise<RenderedPage>>({ max: 2_000, ttl: KEEP_MS });
@@ -49,15 +49,15 @@ export class ServerRenderer {
     private readonly host: { name?: string },
     private readonly assets: { manifest: unknown; stylesheet: string },
     private readonly policy: PagePolicyOptions,
-    private readonly keepable: (url: URL) => boolean,
+    private readonly cacheable: (url: URL) => boolean,
   ) {}
 
-  /** `keepable` says whether a page may be kept and served again (not one showing a licensed text). */
+  /** `cacheable` says whether a page may be cached and served again (not one showing a licensed text). */
   static async load(
     webDist: string,
     server: FastifyInstance,
     policy: PagePolicyOptions,
-    keepable: (url: URL) => boolean = () => true,
+    cacheable: (url: URL) => boolean = () => true,
   ): Promise<ServerRenderer> {
     const build = webBuild(webDist);
     const entry = (await import(pathToFileURL(build.entry).href)) as EntryServer;
@@ -70,28 +70,28 @@ export class ServerRenderer {
         headers: { 'content-type': String(res.headers['content-type'] ?? '') },
       });
     });
-    return new ServerRenderer(entry, host, clientAssets(webDist, build.manifest), policy, keepable);
+    return new ServerRenderer(entry, host, clientAssets(webDist, build.manifest), policy, cacheable);
   }
 
-  /** Drops every kept page: published content changed, and any page may show it (the home page's lessons). */
+  /** Drops every cached page: published content changed, and any page may show it (the home page's lessons). */
   forgetAll(): void {
     this.pages.clear();
   }
 
-  /** Whether the page at `url` is kept (serving it costs no rendering). */
-  isKept(url: URL): boolean {
+  /** Whether the page at `url` is cached (serving it costs no rendering). */
+  isCached(url: URL): boolean {
     return this.pages.has(url.href);
   }
 
-  /** The page at `url` (the site's origin, path and query), rendered once and kept for a few minutes. */
+  /** The page at `url` (the site's origin, path and query), rendered once and cached for a few minutes. */
   render(url: URL): Promise<RenderedPage> {
-    if (!this.keepable(url)) return this.renderNow(url);
+    if (!this.cacheable(url)) return this.renderNow(url);
     const key = url.href;
     let page = this.pages.get(key);
     if (!page) {
       page = this.renderNow(url);
       this.pages.set(key, page);
-      // A failed or broken render is not kept: the next request tries again.
+      // A failed or broken render is not cached: the next request tries again.
       page.then((p) => p.status >= 500 && this.pages.delete(key)).catch(() => this.pages.delete(key));
     }
     return page;

@@ -6,7 +6,7 @@ const CHANGING_PAGES = /^\/(shared|share\/image|verse-visualization|chapter-visu
 /** Pages that show today's prayer. */
 const TODAYS_PAGES = /^\/(previous-prayers\/?)?$/;
 
-/** The web app's pages, rendered on the server and kept until what they show changes. Listed last: it answers what no route does. */
+/** The web app's pages, rendered on the server and cached until what they show changes. Listed last: it answers what no route does. */
 export const webModule: SelahModule = {
   name: 'web',
   setup({ server, http, config, use, on }) {
@@ -16,16 +16,16 @@ export const webModule: SelahModule = {
       webDist: config.webDist,
       publicUrl: config.publicUrl,
       pageHeaders: http.securityHeaders.page,
-      // A licensed text may not be kept; a shared verse or picture may be deleted or hidden at any moment.
-      // Pages with today's prayer are kept only once it is written (another process may be writing it).
-      keepable: (url) =>
+      // A licensed text may not be cached; a shared verse or picture may be deleted or hidden at any moment.
+      // Pages with today's prayer are cached only once it is written (another process may be writing it).
+      cacheable: (url) =>
         !bible.isLicensed(url.searchParams.get('translation') ?? '') &&
         !CHANGING_PAGES.test(url.pathname) &&
         (daily.isTodayReady() || !TODAYS_PAGES.test(url.pathname)),
       mediaOrigin: config.mediaS3?.publicUrl && new URL(config.mediaS3.publicUrl).origin,
     });
-    // Published content shows on kept pages (the home page's lessons): a change has them made again.
-    on('pages-changed', web.forgetKept);
-    on('content-changed', web.forgetKept);
+    // Published content shows on cached pages (the home page's lessons): a change has them made again.
+    on('pages-changed', web.forgetCachedPages);
+    on('content-changed', web.forgetCachedPages);
   },
 };

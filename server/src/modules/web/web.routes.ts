@@ -18,10 +18,10 @@ export interface WebOptions {
   /** The page headers (helmet's set) for a request, without a CSP: each page brings its own. */
   pageHeaders: (req: FastifyRequest) => Record<string, string>;
   /**
-   * Whether a rendered page may be kept and served again. A page showing a licensed text is rendered
-   * for each visit: its read reports the showing to the licence holder, and a failed read is not kept.
+   * Whether a rendered page may be cached and served again. A page showing a licensed text is rendered
+   * for each visit: its read reports the showing to the licence holder, and a failed read is not cached.
    */
-  keepable?: (url: URL) => boolean;
+  cacheable?: (url: URL) => boolean;
   /** Where generated media is served from when not by the app (a public bucket's origin). */
   mediaOrigin?: string;
 }
@@ -32,8 +32,8 @@ export interface WebOptions {
  */
 /** What the app may ask of the pages afterwards. */
 export interface WebPages {
-  /** Published content changed: pages kept in this process are rendered again (other processes keep theirs a few minutes). */
-  forgetKept(): void;
+  /** Published content changed: pages cached in this process are rendered again (other processes cache theirs a few minutes). */
+  forgetCachedPages(): void;
 }
 
 export function registerWeb(server: FastifyInstance, options: WebOptions): WebPages {
@@ -62,18 +62,18 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): WebPa
       },
     });
   }
-  const renderer = built ? ServerRenderer.load(options.webDist, server, { publicHttps, mediaOrigin: options.mediaOrigin }, options.keepable) : undefined;
+  const renderer = built ? ServerRenderer.load(options.webDist, server, { publicHttps, mediaOrigin: options.mediaOrigin }, options.cacheable) : undefined;
   // Load it now, so that a broken build fails at start rather than on the first visitor.
   renderer?.catch((error: unknown) => server.log.error({ err: error }, 'the server build of the web app could not be loaded'));
 
-  // Each address is rendered once and then kept; an address nobody asked for yet costs a render
+  // Each address is rendered once and then cached; an address nobody asked for yet costs a render
   // (tens of ms), so one client may not make the server render more than this many a minute.
   const renders = new RateWindow(NEW_PAGES_PER_MINUTE, 60_000);
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     // The page's links use the site's address: the configured public URL, else a host already checked as trusted.
     const url = new URL(req.url, requestOrigin(req, options.publicUrl));
     const ssr = await renderer!;
-    if (!ssr.isKept(url)) renders.take([req.ip], (seconds) => `Too many pages at once. Please wait ${Math.ceil(seconds)} seconds and try again.`);
+    if (!ssr.isCached(url)) renders.take([req.ip], (seconds) => `Too many pages at once. Please wait ${Math.ceil(seconds)} seconds and try again.`);
     const page = await ssr.render(url);
     if (page.location) return reply.code(page.status).headers(options.pageHeaders(req)).header('location', page.location).send();
     const answer = preparedResponse(page.prepared, PAGE_CACHE, req.headers);
@@ -93,5 +93,5 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): WebPa
     }
     return sendPage(req, reply);
   });
-  return { forgetKept: () => void renderer?.then((r) => r.forgetAll()).catch(() => {}) };
+  return { forgetCachedPages: () => void renderer?.then((r) => r.forgetAll()).catch(() => {}) };
 }

@@ -122,7 +122,7 @@ export async function downloadTranslation(code: string, name: string, storedByte
       set(code, { status: 'failed', message: NO_SPACE(name) });
       return;
     }
-    // Asked, not required: a kept translation should not be cleared when the device runs short.
+    // Asked, not required: a downloaded translation should not be cleared when the device runs short.
     void navigator.storage?.persist?.().catch(() => false);
     const cache = await caches.open(cacheName);
     const booksBody = await booksReply.arrayBuffer();

@@ -7,21 +7,21 @@ import { useCurrentUser } from '../../auth/api/auth.ts';
 import { askAi } from '../../chat/api/chat.ts';
 import { guestAnswers } from '../store/guest-answers.ts';
 
-/** An AI answer on a note (spec §3 AI response); `saved` is false when keeping it failed (spec §8). */
+/** An AI answer on a note (spec §3 AI response); `saved` is false when storing it failed (spec §8). */
 export interface NoteAnswer {
   id: string;
   response: string;
   saved: boolean;
-  /** The reply with its checked references: as the server sent it, or as it was kept. */
+  /** The reply with its checked references: as the server sent it, or as it was stored. */
   reply: AskReply;
 }
 
-/** A kept answer as the page shows a fresh one: its references linked (none for a guest's kept before they were). */
-const keptReply = (kept: { response: string; translation: string; references?: CheckedReference[] }): AskReply => ({
-  response: kept.response,
+/** A stored answer as the page shows a fresh one: its references linked (none for a guest's answer stored before they were). */
+const storedReply = (answer: { response: string; translation: string; references?: CheckedReference[] }): AskReply => ({
+  response: answer.response,
   engine: 'scripture-search',
-  translation: kept.translation,
-  references: kept.references ?? [],
+  translation: answer.translation,
+  references: answer.references ?? [],
 });
 
 const answerQuery = (note: Note, signedIn: boolean) =>
@@ -29,14 +29,14 @@ const answerQuery = (note: Note, signedIn: boolean) =>
     queryKey: ['notes', 'ai-answer', note.id, note.reference, signedIn],
     queryFn: async (): Promise<NoteAnswer | null> => {
       if (!signedIn) {
-        const kept = guestAnswers.read()[`${note.id}_${note.reference}`];
-        return kept ? { id: kept.id, response: kept.response, saved: kept.saved, reply: keptReply(kept) } : null;
+        const answer = guestAnswers.read()[`${note.id}_${note.reference}`];
+        return answer ? { id: answer.id, response: answer.response, saved: answer.saved, reply: storedReply(answer) } : null;
       }
       try {
-        const kept = await apiGet<{ id: string; response: string; translation: string; references: CheckedReference[] }>(
+        const answer = await apiGet<{ id: string; response: string; translation: string; references: CheckedReference[] }>(
           `/api/ai-responses/note/${encodeURIComponent(note.id)}?reference=${encodeURIComponent(note.reference)}`,
         );
-        return { id: kept.id, response: kept.response, saved: true, reply: keptReply(kept) };
+        return { id: answer.id, response: answer.response, saved: true, reply: storedReply(answer) };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -47,7 +47,7 @@ const answerQuery = (note: Note, signedIn: boolean) =>
   });
 
 /**
- * Spec §2/§4 Ask AI on a note: a 2–3 sentence answer about the note at its reference, kept on the
+ * Spec §2/§4 Ask AI on a note: a 2–3 sentence answer about the note at its reference, stored on the
  * account (or in this browser for a guest). A failed answer says so (§8) and leaves nothing pending; a
  * failed save is silent and the answer shows as not saved.
  */
@@ -59,14 +59,14 @@ export function useNoteAnswer(note: Note, translation: string) {
   const ask = useMutation({
     mutationFn: async (): Promise<NoteAnswer> => {
       const reply = await askAi(queryClient, { question: note.content, context: note.title, reference: note.reference, translation, brief: true });
-      const kept = { noteId: note.id, prompt: note.content, response: reply.response, translation: reply.translation, reference: note.reference };
+      const toSave = { noteId: note.id, prompt: note.content, response: reply.response, translation: reply.translation, reference: note.reference };
       if (!signedIn) {
         const id = crypto.randomUUID();
-        guestAnswers.put({ id, ...kept, saved: true, references: reply.references });
+        guestAnswers.put({ id, ...toSave, saved: true, references: reply.references });
         return { id, response: reply.response, saved: true, reply };
       }
       try {
-        const { id } = await apiPost<{ id: string }>('/api/ai-responses', kept);
+        const { id } = await apiPost<{ id: string }>('/api/ai-responses', toSave);
         return { id, response: reply.response, saved: true, reply };
       } catch {
         return { id: crypto.randomUUID(), response: reply.response, saved: false, reply };
