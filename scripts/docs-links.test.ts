@@ -51,7 +51,11 @@ describe('the repository explains itself', () => {
   it('keeps the specification, and every section the code cites is one of its sections', () => {
     const sections = specSections(read(join(ROOT, 'docs/spec.md')));
     expect([...sections]).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
-    const missing = cited.flatMap(({ path, text }) => specCitations(text).filter((n) => !sections.has(n)).map((n) => `${path}: spec §${n}`));
+    const missing = cited.flatMap(({ path, text }) =>
+      specCitations(text)
+        .filter((n) => !sections.has(n))
+        .map((n) => `${path}: spec §${n}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -62,7 +66,11 @@ describe('the repository explains itself', () => {
 
   it('names only files and folders that exist in its docs', () => {
     const docs = cited.filter(({ path }) => path.endsWith('.md'));
-    const gone = docs.flatMap(({ path, text }) => repositoryPaths(text).filter((p) => !existsSync(join(ROOT, p))).map((p) => `${path}: ${p}`));
+    const gone = docs.flatMap(({ path, text }) =>
+      repositoryPaths(text)
+        .filter((p) => !existsSync(join(ROOT, p)))
+        .map((p) => `${path}: ${p}`),
+    );
     expect(gone).toEqual([]);
   });
 

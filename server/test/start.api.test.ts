@@ -47,8 +47,8 @@ describe(`npm start on ${onPglite ? 'PGlite' : 'PostgreSQL'}`, () => {
     const server = startServer(port);
     try {
       expect(await waitForHealth(port)).toEqual({ status: 'ok', translations: 3 });
-      const chapter = await (await fetch(`http://127.0.0.1:${port}/api/bible/content/John/11?translation=WEB`)).json();
-      expect(chapter.verses[34].text).toBe('Jesus wept.');
+      const chapter = (await (await fetch(`http://127.0.0.1:${port}/api/bible/content/John/11?translation=WEB`)).json()) as { verses: { text: string }[] };
+      expect(chapter.verses[34]?.text).toBe('Jesus wept.');
       const page = await fetch(`http://127.0.0.1:${port}/bible?book=John&chapter=3`);
       expect(page.headers.get('content-type')).toContain('text/html');
       // Rendered on the server: the chapter itself is in the page.

@@ -19,7 +19,6 @@ export const askedQuestion = z.object({
   reference: z.string().nullable(),
   createdAt: z.string(),
 });
-export type AskedQuestion = z.infer<typeof askedQuestion>;
 
 export const questionHistory = z.object({ keep: z.boolean(), questions: z.array(askedQuestion), total: z.number().int() });
 export type QuestionHistory = z.infer<typeof questionHistory>;

@@ -22,7 +22,6 @@ export const chapterProgressReport = z.object({
   versesViewed: z.array(verseNumber).max(MAX_VERSE_NUMBER, 'Too many verses.'),
   completed: z.boolean().optional().default(false),
 });
-export type ChapterProgressReport = z.input<typeof chapterProgressReport>;
 
 /** What the server made of a progress report: completed is its own verdict, not the browser's. */
 export const chapterProgressResult = z.object({ completed: z.boolean(), newlyCompleted: z.boolean() });

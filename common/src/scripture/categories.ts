@@ -11,7 +11,6 @@ export const DEFAULT_TRANSLATION = 'KJV';
 export const UNAVAILABLE_SUGGESTIONS = ['KJV', 'ESV', 'NIV', 'BSB'] as const;
 
 export const TRANSLATION_SOURCES = ['local', 'licensed'] as const;
-export type TranslationSource = (typeof TRANSLATION_SOURCES)[number];
 
 /** Features a translation may have; a local text has them all. */
 export const TRANSLATION_FEATURES = ['offline', 'search', 'ai', 'compare', 'audio', 'images', 'share'] as const;

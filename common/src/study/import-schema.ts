@@ -14,8 +14,6 @@ const fileId = z.string().max(200).optional();
 
 export const importedNote = noteInput.extend({ id: fileId, createdAt: when, updatedAt: when });
 export const importedHighlight = highlightInput.extend({ id: fileId, createdAt: when });
-export type ImportedNote = z.infer<typeof importedNote>;
-export type ImportedHighlight = z.infer<typeof importedHighlight>;
 
 const items = <T extends z.ZodType>(item: T, noun: string) =>
   z
@@ -36,7 +34,6 @@ export const studyImport = z.object(
   },
   { error: NOT_AN_EXPORT },
 );
-export type StudyImport = z.infer<typeof studyImport>;
 
 export const importCounts = z.object({ added: z.number().int(), skipped: z.number().int() });
 

@@ -24,8 +24,3 @@ export function readerLocation(reference: string): { book: string; chapter: numb
   if (!m) return undefined;
   return { book: m[1]!, chapter: Number(m[2]), verse: m[3] ? Number(m[3]) : undefined };
 }
-
-/** The book a stored reference starts with ("1 John 4:8" → "1 John"), as the book filters match it. */
-export function referenceBook(reference: string): string | undefined {
-  return readerLocation(reference)?.book;
-}

@@ -5,7 +5,7 @@ import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 let app: Awaited<ReturnType<typeof startTestApp>>;
 
 async function search(params: Record<string, string | number>) {
-  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
   const res = await app.server.inject({ method: 'GET', url: `/api/search?${qs}` });
   return { status: res.statusCode, body: res.json() as any };
 }

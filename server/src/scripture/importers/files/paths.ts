@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { TextDecoder } from 'node:util';
 import { ImportError } from '../types.ts';
 
 export async function isDirectory(path: string): Promise<boolean> {

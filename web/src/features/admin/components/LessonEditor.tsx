@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { AdminAuthor, AdminLesson, LessonPreview } from '#common/contracts/lessons.ts';
 import { Field, FormMessages } from '../../../components/FormMessages.tsx';
+import { ArticleEditor } from './ArticleEditor.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { ScriptureMarkdown } from '../../../components/ScriptureMarkdown.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -82,10 +83,6 @@ function LessonForm({ lesson, authors }: { lesson?: AdminLesson; authors: AdminA
     onSuccess: refresh,
   });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   const invalid = preview?.result.references.filter((r) => r.status !== 'verified') ?? [];
 
   if (authors.length === 0) {
@@ -100,42 +97,50 @@ function LessonForm({ lesson, authors }: { lesson?: AdminLesson; authors: AdminA
     );
   }
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-labelledby={`${ids}-heading`}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`${ids}-heading`} className="font-serif text-xl font-semibold">
-          {lesson ? `Edit “${lesson.title}”` : 'New lesson'}
-        </h2>
+    <ArticleEditor
+      ids={ids}
+      heading={{ level: 'h2', text: lesson ? `Edit “${lesson.title}”` : 'New lesson', className: 'font-serif text-xl font-semibold' }}
+      back={
         <Link to="/admin" search={{ section: 'lessons' }} className="button-ghost no-underline">
           Back to lessons
         </Link>
-      </div>
-      <Field id={`${ids}-title`} label="Title">
-        <input id={`${ids}-title`} className="input" required maxLength={160} value={title} onChange={(e) => setTitle(e.target.value)} />
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${ids}-slug`} label={slugLocked ? 'Address (kept: the lesson is published)' : 'Address (slug, made from the title when empty)'}>
-          <input id={`${ids}-slug`} className="input" maxLength={80} value={slug} readOnly={slugLocked} onChange={(e) => setSlug(e.target.value)} />
-        </Field>
-        <Field id={`${ids}-author`} label="Author">
-          <select id={`${ids}-author`} className="input" value={authorId} onChange={(e) => setAuthorId(e.target.value)}>
-            {authors.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <Field id={`${ids}-excerpt`} label="Excerpt (shown on cards)">
-        <textarea id={`${ids}-excerpt`} className="input min-h-16" maxLength={400} value={excerpt} onChange={(e) => setExcerpt(e.target.value)} />
-      </Field>
-      <Field id={`${ids}-meta`} label="Description for search engines (the excerpt when empty)">
-        <input id={`${ids}-meta`} className="input" maxLength={200} value={metaDescription} onChange={(e) => setMetaDescription(e.target.value)} />
-      </Field>
-      <Field id={`${ids}-body`} label="Lesson (Markdown; Scripture references such as John 3:16 become links)">
-        <textarea id={`${ids}-body`} className="input min-h-80 font-mono text-sm" required value={body} onChange={(e) => setBody(e.target.value)} />
-      </Field>
-
+      }
+      title={title}
+      onTitle={setTitle}
+      fields={
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={`${ids}-slug`} label={slugLocked ? 'Address (kept: the lesson is published)' : 'Address (slug, made from the title when empty)'}>
+              <input id={`${ids}-slug`} className="input" maxLength={80} value={slug} readOnly={slugLocked} onChange={(e) => setSlug(e.target.value)} />
+            </Field>
+            <Field id={`${ids}-author`} label="Author">
+              <select id={`${ids}-author`} className="input" value={authorId} onChange={(e) => setAuthorId(e.target.value)}>
+                {authors.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <Field id={`${ids}-excerpt`} label="Excerpt (shown on cards)">
+            <textarea id={`${ids}-excerpt`} className="input min-h-16" maxLength={400} value={excerpt} onChange={(e) => setExcerpt(e.target.value)} />
+          </Field>
+          <Field id={`${ids}-meta`} label="Description for search engines (the excerpt when empty)">
+            <input id={`${ids}-meta`} className="input" maxLength={200} value={metaDescription} onChange={(e) => setMetaDescription(e.target.value)} />
+          </Field>
+        </>
+      }
+      body={body}
+      onBody={setBody}
+      bodyLabel="Lesson (Markdown; Scripture references such as John 3:16 become links)"
+      bodyClassName="input min-h-80 font-mono text-sm"
+      error={save.isError ? errorMessage(save.error) : remove.isError ? errorMessage(remove.error) : null}
+      saving={save.isPending}
+      submitLabel={publish === 'draft' ? 'Save draft' : publish === 'schedule' ? 'Schedule' : 'Publish'}
+      remove={lesson && { label: 'Delete lesson', title: lesson.title, busy: remove.isPending, run: () => remove.mutate() }}
+      onSubmit={() => save.mutate()}
+    >
       <div className="flex flex-col gap-3">
         <button type="button" className="button-secondary self-start" disabled={!body.trim() || check.isPending} onClick={() => check.mutate()}>
           {check.isPending ? 'Checking…' : 'Preview and check references'}
@@ -206,23 +211,6 @@ function LessonForm({ lesson, authors }: { lesson?: AdminLesson; authors: AdminA
       ) : (
         <p className="text-sm text-stone-600 dark:text-stone-400">Save the lesson to add a picture.</p>
       )}
-
-      <FormMessages error={save.isError ? errorMessage(save.error) : remove.isError ? errorMessage(remove.error) : null} notice={null} />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="button-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : publish === 'draft' ? 'Save draft' : publish === 'schedule' ? 'Schedule' : 'Publish'}
-        </button>
-        {lesson && (
-          <button
-            type="button"
-            className="button-ghost text-red-800 dark:text-red-300"
-            disabled={remove.isPending}
-            onClick={() => window.confirm(`Delete “${lesson.title}”? This cannot be undone.`) && remove.mutate()}
-          >
-            Delete lesson
-          </button>
-        )}
-      </div>
-    </form>
+    </ArticleEditor>
   );
 }

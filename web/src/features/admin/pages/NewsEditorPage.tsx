@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { NewsPost } from '#common/contracts/news.ts';
-import { Field, FormMessages } from '../../../components/FormMessages.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
 import { ScriptureMarkdown } from '../../../components/ScriptureMarkdown.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { adminNewsPostQuery, deleteNews, saveNews } from '../api/admin.ts';
+import { ArticleEditor } from '../components/ArticleEditor.tsx';
 import { StaffOnly } from '../components/StaffOnly.tsx';
 
 /** /news/create and /news/{id}/edit: an admin writes a post in Markdown, and publishes or unpublishes it. */
@@ -60,26 +60,34 @@ function NewsForm({ post }: { post?: NewsPost }) {
       await navigate({ to: '/admin', search: { section: 'news' } });
     },
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4" aria-labelledby={`${ids}-heading`}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 id={`${ids}-heading`} className="font-serif text-3xl font-semibold">
-          {post ? 'Edit news post' : 'New news post'}
-        </h1>
+    <ArticleEditor
+      ids={ids}
+      heading={{ level: 'h1', text: post ? 'Edit news post' : 'New news post', className: 'font-serif text-3xl font-semibold' }}
+      back={
         <Link to="/admin" search={{ section: 'news' }} className="button-ghost no-underline">
           Back to the panel
         </Link>
-      </div>
-      <Field id={`${ids}-title`} label="Title">
-        <input id={`${ids}-title`} className="input" required maxLength={160} value={title} onChange={(e) => setTitle(e.target.value)} />
-      </Field>
-      <Field id={`${ids}-body`} label="Post (Markdown)">
-        <textarea id={`${ids}-body`} className="input min-h-64 font-mono text-sm" required value={body} onChange={(e) => setBody(e.target.value)} />
-      </Field>
+      }
+      title={title}
+      onTitle={setTitle}
+      body={body}
+      onBody={setBody}
+      bodyLabel="Post (Markdown)"
+      bodyClassName="input min-h-64 font-mono text-sm"
+      error={save.isError ? errorMessage(save.error) : remove.isError ? errorMessage(remove.error) : null}
+      saving={save.isPending}
+      submitLabel="Save"
+      actions={
+        post?.status === 'published' && (
+          <Link to="/news/$id" params={{ id: post.id }} className="button-ghost no-underline">
+            View post
+          </Link>
+        )
+      }
+      remove={post && { label: 'Delete post', title: post.title, busy: remove.isPending, run: () => remove.mutate() }}
+      onSubmit={() => save.mutate()}
+    >
       <label className="flex min-h-11 items-center gap-2 sm:min-h-0">
         <input type="checkbox" checked={published} onChange={(e) => setPublished(e.target.checked)} />
         Published (readers see it at /news)
@@ -92,27 +100,6 @@ function NewsForm({ post }: { post?: NewsPost }) {
           <ScriptureMarkdown text={body} className="article-body" />
         </section>
       )}
-      <FormMessages error={save.isError ? errorMessage(save.error) : remove.isError ? errorMessage(remove.error) : null} notice={null} />
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="button-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
-        </button>
-        {post?.status === 'published' && (
-          <Link to="/news/$id" params={{ id: post.id }} className="button-ghost no-underline">
-            View post
-          </Link>
-        )}
-        {post && (
-          <button
-            type="button"
-            className="button-ghost text-red-800 dark:text-red-300"
-            disabled={remove.isPending}
-            onClick={() => window.confirm(`Delete “${post.title}”? This cannot be undone.`) && remove.mutate()}
-          >
-            Delete post
-          </button>
-        )}
-      </div>
-    </form>
+    </ArticleEditor>
   );
 }

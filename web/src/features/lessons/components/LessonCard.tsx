@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { ArticleCard, ArticleCardLink } from '../../../components/article/ArticleCard.tsx';
 import type { Article } from '#common/contracts/lessons.ts';
 import { formatDate } from '#common/dates/format-date.ts';
 import { lessonDate } from '../api/lesson-pages.ts';
@@ -6,39 +6,32 @@ import { LessonImage } from './LessonImage.tsx';
 
 /**
  * A lesson in a grid: its picture (or a warm wash), title, excerpt, author, date and reading time.
- * The whole card opens the lesson; the link is the title, so a screen reader's list of links reads
- * the titles alone.
  */
 export function LessonCard({ article, heading: Heading = 'h3' }: { article: Article; heading?: 'h2' | 'h3' }) {
   const date = lessonDate(article);
   return (
-    <article className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-[border-color] hover:border-orange-300 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent dark:border-stone-800 dark:bg-stone-900 dark:hover:border-orange-800">
-      <LessonImage article={article} className="aspect-[2/1] sm:aspect-[16/9]" sizes="(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw" />
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <Heading className="font-serif text-xl leading-snug font-semibold text-stone-900 dark:text-stone-50">
-          <Link
-            to="/bible-lessons/$slug"
-            params={{ slug: article.slug }}
-            className="no-underline decoration-orange-700 underline-offset-4 group-hover:underline after:absolute after:inset-0 focus-visible:outline-none dark:decoration-orange-300"
-          >
-            {article.title}
-          </Link>
-        </Heading>
-        {article.excerpt && <p className="line-clamp-3 text-stone-700 dark:text-stone-300">{article.excerpt}</p>}
-        <div className="mt-auto pt-2 text-sm text-stone-600 dark:text-stone-400">
-          <p className="font-medium text-stone-700 dark:text-stone-300">
-            <span className="sr-only">By </span>
-            {article.author.name}
-          </p>
-          <p>
-            <time dateTime={date}>{formatDate(date)}</time>
-            <span aria-hidden> · </span>
-            <span className="sr-only">, </span>
-            {article.readTimeMin} min read
-          </p>
-        </div>
+    <ArticleCard
+      className="w-full"
+      bodyClassName="flex flex-1 flex-col gap-2 p-5"
+      picture={<LessonImage article={article} className="aspect-[2/1] sm:aspect-[16/9]" sizes="(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw" />}
+    >
+      <Heading className="font-serif text-xl leading-snug font-semibold text-stone-900 dark:text-stone-50">
+        <ArticleCardLink link={{ to: '/bible-lessons/$slug', params: { slug: article.slug } }}>{article.title}</ArticleCardLink>
+      </Heading>
+      {article.excerpt && <p className="line-clamp-3 text-stone-700 dark:text-stone-300">{article.excerpt}</p>}
+      <div className="mt-auto pt-2 text-sm text-stone-600 dark:text-stone-400">
+        <p className="font-medium text-stone-700 dark:text-stone-300">
+          <span className="sr-only">By </span>
+          {article.author.name}
+        </p>
+        <p>
+          <time dateTime={date}>{formatDate(date)}</time>
+          <span aria-hidden> · </span>
+          <span className="sr-only">, </span>
+          {article.readTimeMin} min read
+        </p>
       </div>
-    </article>
+    </ArticleCard>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ChevronLeft } from 'lucide-react';
+import { ArticlePage } from '../../../components/article/ArticlePage.tsx';
 import { ScriptureMarkdown } from '../../../components/ScriptureMarkdown.tsx';
 import { formatDate } from '#common/dates/format-date.ts';
 import { LESSONS_TITLE, lessonDate } from '../api/lesson-pages.ts';
@@ -23,49 +23,47 @@ export function LessonPage({ slug }: { slug: string }) {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-12 px-4 py-6 sm:px-6 sm:py-8">
-      <article aria-labelledby="lesson-title" className="mx-auto flex w-full max-w-3xl flex-col gap-6">
-        <nav aria-label="Breadcrumb">
-          <Link to="/bible-lessons" className="button-ghost -ml-3 no-underline">
-            <ChevronLeft aria-hidden size={18} />
-            {LESSONS_TITLE}
-          </Link>
-        </nav>
-
-        <header className="flex flex-col gap-4">
-          <h1 id="lesson-title" className="font-serif text-3xl leading-tight font-semibold tracking-tight text-balance sm:text-4xl">
-            {lesson.title}
-          </h1>
-          {lesson.excerpt && <p className="font-serif text-lg leading-relaxed text-stone-700 sm:text-xl dark:text-stone-300">{lesson.excerpt}</p>}
-          <div className="flex items-center gap-3">
-            <AuthorAvatar author={author} />
-            <div className="flex flex-col text-sm">
-              <span>
-                <span className="sr-only">By </span>
-                <Link to="/bible-lessons/author/$slug" params={{ slug: author.slug }} rel="author" className={AUTHOR_LINK}>
-                  {author.name}
-                </Link>
-              </span>
-              <span className="text-stone-600 dark:text-stone-400">
-                <time dateTime={date}>{formatDate(date)}</time>
-                <span aria-hidden> · </span>
-                <span className="sr-only">, </span>
-                {lesson.readTimeMin} min read
-              </span>
+      <ArticlePage
+        titleId="lesson-title"
+        title={lesson.title}
+        back={{ to: '/bible-lessons', label: LESSONS_TITLE }}
+        className="mx-auto flex w-full max-w-3xl flex-col gap-6"
+        headerClassName="flex flex-col gap-4"
+        byline={
+          <>
+            {lesson.excerpt && <p className="font-serif text-lg leading-relaxed text-stone-700 sm:text-xl dark:text-stone-300">{lesson.excerpt}</p>}
+            <div className="flex items-center gap-3">
+              <AuthorAvatar author={author} />
+              <div className="flex flex-col text-sm">
+                <span>
+                  <span className="sr-only">By </span>
+                  <Link to="/bible-lessons/author/$slug" params={{ slug: author.slug }} rel="author" className={AUTHOR_LINK}>
+                    {author.name}
+                  </Link>
+                </span>
+                <span className="text-stone-600 dark:text-stone-400">
+                  <time dateTime={date}>{formatDate(date)}</time>
+                  <span aria-hidden> · </span>
+                  <span className="sr-only">, </span>
+                  {lesson.readTimeMin} min read
+                </span>
+              </div>
             </div>
-          </div>
-        </header>
-
-        {/* Without a picture the wash is a quiet band, not a block the reader scrolls past. */}
-        <LessonImage
-          article={lesson}
-          eager
-          className={lesson.heroImageUrl ? 'aspect-[2/1] rounded-2xl sm:aspect-[5/2]' : 'aspect-[4/1] rounded-2xl sm:aspect-[6/1]'}
-          letter="text-[clamp(2.5rem,7cqw,4.5rem)]"
-          sizes="(min-width: 800px) 768px, 100vw"
-        />
-
-        <ScriptureMarkdown text={lesson.body} references={lesson.references} className="article-body" />
-
+          </>
+        }
+        picture={
+          // Without a picture the wash is a quiet band, not a block the reader scrolls past.
+          <LessonImage
+            article={lesson}
+            eager
+            className={lesson.heroImageUrl ? 'aspect-[2/1] rounded-2xl sm:aspect-[5/2]' : 'aspect-[4/1] rounded-2xl sm:aspect-[6/1]'}
+            letter="text-[clamp(2.5rem,7cqw,4.5rem)]"
+            sizes="(min-width: 800px) 768px, 100vw"
+          />
+        }
+        body={lesson.body}
+        references={lesson.references}
+      >
         <aside aria-labelledby="about-author" className="card mt-4 flex flex-col gap-4 sm:flex-row sm:items-start">
           <AuthorAvatar author={author} size="md" />
           <div className="flex min-w-0 flex-col gap-2">
@@ -81,7 +79,7 @@ export function LessonPage({ slug }: { slug: string }) {
             </div>
           </div>
         </aside>
-      </article>
+      </ArticlePage>
 
       {lesson.related.length > 0 && (
         <section aria-labelledby="related-lessons" className="flex flex-col gap-4 border-t border-stone-200 pt-8 dark:border-stone-800">

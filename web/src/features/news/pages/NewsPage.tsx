@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { ArticleCard, ArticleCardLink } from '../../../components/article/ArticleCard.tsx';
 import { PageLinks } from '../../../components/PageLinks.tsx';
 import { Newspaper } from 'lucide-react';
 import { formatDate } from '#common/dates/format-date.ts';
 import { markdownSummary } from '../../../lib/markdown-text.ts';
-import { LessonImage } from '../../lessons/components/LessonImage.tsx';
+import { NewsPicture } from '../components/NewsPicture.tsx';
 import { NEWS_TITLE, newsDate } from '../api/news-pages.ts';
 import { newsPageQuery } from '../api/news.ts';
 
@@ -30,30 +31,19 @@ export function NewsPage({ page }: { page: number }) {
             const date = newsDate(post);
             return (
               <li key={post.id}>
-                <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition-[border-color] hover:border-orange-300 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-accent sm:flex-row dark:border-stone-800 dark:bg-stone-900 dark:hover:border-orange-800">
-                  {post.heroImageUrl && (
-                    <LessonImage
-                      article={{ slug: post.id, title: post.title, heroImageUrl: post.heroImageUrl }}
-                      className="aspect-[2/1] shrink-0 sm:aspect-square sm:w-44"
-                      sizes="(min-width: 640px) 176px, 100vw"
-                    />
-                  )}
-                  <div className="flex flex-col gap-2 p-5">
-                    <time dateTime={date} className="text-sm text-stone-600 dark:text-stone-400">
-                      {formatDate(date)}
-                    </time>
-                    <h2 className="font-serif text-xl leading-snug font-semibold">
-                      <Link
-                        to="/news/$id"
-                        params={{ id: post.id }}
-                        className="no-underline decoration-orange-700 underline-offset-4 group-hover:underline after:absolute after:inset-0 focus-visible:outline-none dark:decoration-orange-300"
-                      >
-                        {post.title}
-                      </Link>
-                    </h2>
-                    <p className="line-clamp-3 text-stone-700 dark:text-stone-300">{markdownSummary(post.body, 280)}</p>
-                  </div>
-                </article>
+                <ArticleCard
+                  className="sm:flex-row"
+                  bodyClassName="flex flex-col gap-2 p-5"
+                  picture={<NewsPicture post={post} className="aspect-[2/1] shrink-0 sm:aspect-square sm:w-44" sizes="(min-width: 640px) 176px, 100vw" />}
+                >
+                  <time dateTime={date} className="text-sm text-stone-600 dark:text-stone-400">
+                    {formatDate(date)}
+                  </time>
+                  <h2 className="font-serif text-xl leading-snug font-semibold">
+                    <ArticleCardLink link={{ to: '/news/$id', params: { id: post.id } }}>{post.title}</ArticleCardLink>
+                  </h2>
+                  <p className="line-clamp-3 text-stone-700 dark:text-stone-300">{markdownSummary(post.body, 280)}</p>
+                </ArticleCard>
               </li>
             );
           })}

@@ -65,11 +65,6 @@ async function buildIndex(code: string): Promise<IndexedVerse[] | undefined> {
   );
 }
 
-/** Whether a translation is downloaded here, so its search can run offline. */
-export async function isDownloaded(code: string): Promise<boolean> {
-  return typeof caches !== 'undefined' && caches.has(downloadCacheName(code));
-}
-
 /** The search's answer from the downloaded translation, or undefined when it is not downloaded. */
 export async function searchDownloaded(params: SearchRequest): Promise<SearchResponse | undefined> {
   const code = params.translation;

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookCoverage, Rankings, StudyStats, StudyStreak, UserAchievements } from '#common/contracts/progress.ts';
+import type { Rankings, StudyStats, UserAchievements } from '#common/contracts/progress.ts';
 import type { Settings } from '#common/contracts/study.ts';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../auth/api/auth.ts';
 import { readSettings } from '../../settings/api/settings.ts';
 import type { RankingKind, RankingPeriod } from '../rankings.ts';
-import { guestAchievements, guestBookCoverage, guestStudyStats, guestStudyStreak, guestToday } from '../store/guest-progress.ts';
+import { guestAchievements, guestStudyStats, guestToday } from '../store/guest-progress.ts';
 import { guestPlans } from '../../plans/store/guest-plans.ts';
 
 /** The days a guest's plans were finished, for the Plan Complete achievement. */
@@ -23,13 +23,6 @@ export type ProgressOwner = 'guest' | (string & {});
 const FRESH_MS = 5 * 60 * 1000;
 const freshness = (owner: ProgressOwner) => (owner === 'guest' ? 0 : FRESH_MS);
 
-export const studyStreakQuery = (owner: ProgressOwner) =>
-  queryOptions({
-    queryKey: ['progress', 'streak', owner],
-    queryFn: () => (owner === 'guest' ? guestStudyStreak(guestToday()) : apiGet<StudyStreak>('/api/study-streak')),
-    staleTime: freshness(owner),
-  });
-
 export const studyStatsQuery = (owner: ProgressOwner) =>
   queryOptions({
     queryKey: ['progress', 'stats', owner],
@@ -41,13 +34,6 @@ export const achievementsQuery = (owner: ProgressOwner) =>
   queryOptions({
     queryKey: ['progress', 'achievements', owner],
     queryFn: () => (owner === 'guest' ? guestAchievements(guestToday(), finishedPlanDays()) : apiGet<UserAchievements>('/api/user-achievements')),
-    staleTime: freshness(owner),
-  });
-
-export const bookCoverageQuery = (book: string, owner: ProgressOwner) =>
-  queryOptions({
-    queryKey: ['progress', 'coverage', book, owner],
-    queryFn: () => (owner === 'guest' ? guestBookCoverage(book) : apiGet<BookCoverage>(`/api/book-coverage/${encodeURIComponent(book)}`)),
     staleTime: freshness(owner),
   });
 
@@ -76,10 +62,8 @@ const owned = <T extends object>(owner: ProgressOwner | undefined, make: (owner:
   enabled: owner !== undefined,
 });
 
-export const useStudyStreak = () => useQuery(owned(useProgressOwner(), studyStreakQuery));
 export const useStudyStats = () => useQuery(owned(useProgressOwner(), studyStatsQuery));
 export const useAchievements = () => useQuery(owned(useProgressOwner(), achievementsQuery));
-export const useBookCoverage = (book: string) => useQuery(owned(useProgressOwner(), (owner) => bookCoverageQuery(book, owner)));
 
 /** The board for everyone; the viewer's own row and place once it is known who is looking. */
 export const useRankings = (by: RankingKind, period: RankingPeriod) => useQuery(owned(useProgressOwner(), (owner) => rankingsQuery(by, period, owner)));
