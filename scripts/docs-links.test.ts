@@ -47,6 +47,21 @@ export function relativeLinks(markdown: string): string[] {
   return [...markdown.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)].map((m) => m[1]!).filter((link) => !/^[a-z]+:/i.test(link));
 }
 
+/** The numbered steps of the walks in architecture.md: the files each names, and the other names it cites. */
+export function walkSteps(markdown: string): { line: string; files: string[]; names: string[] }[] {
+  const walks = markdown.split(/^## /m).filter((section) => section.startsWith('Walk'));
+  return walks.flatMap((walk) =>
+    walk
+      .split('\n')
+      .filter((line) => /^\d+\. /.test(line))
+      .map((line) => ({
+        line,
+        files: repositoryPaths(line).filter((path) => /\.(ts|tsx)$/.test(path)),
+        names: [...line.matchAll(/`([A-Za-z_$][\w$]*)`/g)].map((m) => m[1]!),
+      })),
+  );
+}
+
 describe('the repository explains itself', () => {
   it('keeps the specification, and every section the code cites is one of its sections', () => {
     const sections = specSections(read(join(ROOT, 'docs/spec.md')));
@@ -84,7 +99,21 @@ describe('the repository explains itself', () => {
     expect(broken).toEqual([]);
   });
 
+  it('walks through code that is there: the functions of each step are in the files it names', () => {
+    const steps = walkSteps(read(join(ROOT, 'docs/architecture.md')));
+    expect(steps.length).toBeGreaterThanOrEqual(20);
+    const astray = steps.flatMap(({ line, files, names }) => {
+      const texts = files.map((file) => read(join(ROOT, file)));
+      const missing = names.filter((name) => !texts.some((text) => new RegExp(`\\b${name.replace('$', '\\$')}\\b`).test(text)));
+      return files.length === 0 ? [`names no file: ${line}`] : missing.map((name) => `${name} is not in ${files.join(', ')}`);
+    });
+    expect(astray).toEqual([]);
+  });
+
   it('finds what it checks for', () => {
+    expect(walkSteps('## Walk 1\n1. `server/src/app.ts` `buildApp`: builds.\nprose `x`\n## Other\n2. `a.ts` `b`')).toEqual([
+      { line: '1. `server/src/app.ts` `buildApp`: builds.', files: ['server/src/app.ts'], names: ['buildApp'] },
+    ]);
     expect(relativeLinks('[a](spec.md#7) [b](https://x.org/a.md) [c](../README.md)')).toEqual(['spec.md', '../README.md']);
     expect(specCitations('see spec §4.2 and Spec §10')).toEqual(['4', '10']);
     expect(repositoryPaths('`server/src/app.ts` and `web/src/features/*/api/` and `docs/x.md:12`')).toEqual(['server/src/app.ts', 'docs/x.md']);

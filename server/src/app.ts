@@ -5,7 +5,7 @@ import type { Database } from './db/client.ts';
 import { createHttpServer, type RouteEntry } from './http/create-server.ts';
 import { composeModules } from './lib/module/compose.ts';
 import type { AppOptions, Services } from './lib/module/module.ts';
-import { MODULES } from './modules/index.ts';
+import { loadModules } from './modules/index.ts';
 
 export type { AppOptions } from './lib/module/module.ts';
 export type { RouteEntry } from './http/create-server.ts';
@@ -45,7 +45,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const http = createHttpServer(config, options);
   const { server } = http;
   const { database, store, library } = await openStore(config, options, server.log);
-  const modules = await composeModules(MODULES, { server, http, config, options, database, db: database.db, log: server.log, store });
+  const modules = await composeModules(await loadModules(), { server, http, config, options, database, db: database.db, log: server.log, store });
   server.addHook('onClose', async () => {
     await modules.close();
     if (!options.database) await database.close();

@@ -1,61 +1,49 @@
 import type { SelahModule } from '../lib/module/module.ts';
-import { activityModule } from './activity/activity.module.ts';
-import { adminModule } from './admin/admin.module.ts';
-import { accessModule } from '../access/access.module.ts';
-import { aiModule } from './ai/ai.module.ts';
-import { audioModule } from './audio/audio.module.ts';
-import { authModule } from './auth/auth.module.ts';
-import { bibleModule } from './bible/bible.module.ts';
-import { contactModule } from './contact/contact.module.ts';
-import { contentModule } from './content/content.module.ts';
-import { dailyModule } from './daily/daily.module.ts';
-import { heroPicturesModule } from './hero-pictures/hero-pictures.module.ts';
-import { homeModule } from './home/home.module.ts';
-import { lessonsModule } from './lessons/lessons.module.ts';
-import { mediaModule } from './media/media.module.ts';
-import { newsModule } from './news/news.module.ts';
-import { newsletterModule } from './newsletter/newsletter.module.ts';
-import { personalizationModule } from './personalization/personalization.module.ts';
-import { picturesModule } from './pictures/pictures.module.ts';
-import { plansModule } from './plans/plans.module.ts';
-import { profileModule } from './profile/profile.module.ts';
-import { progressModule } from './progress/progress.module.ts';
-import { studyDaysModule } from './progress/study-days.module.ts';
-import { searchModule } from './search/search.module.ts';
-import { settingsModule } from './settings/settings.module.ts';
-import { studyModule } from './study/study.module.ts';
-import { webModule } from './web/web.module.ts';
 
 /**
  * Every server module, in the order they are set up: a module comes after those it `use`s. The request
  * hooks `auth` and `access` add (cross-site writes, the admin gate) run for every route, after those of
  * http/create-server.ts. `web` is last: its pages answer whatever no route does.
+ *
+ * Adding a module is adding its folder (with one `<name>.module.ts` exporting its `SelahModule`) and one line here.
  */
-export const MODULES: readonly SelahModule[] = [
-  bibleModule,
-  searchModule,
-  authModule,
-  accessModule,
-  profileModule,
-  settingsModule,
-  studyModule,
-  studyDaysModule,
-  aiModule,
-  personalizationModule,
-  activityModule,
-  plansModule,
-  progressModule,
-  mediaModule,
-  audioModule,
-  picturesModule,
-  dailyModule,
-  homeModule,
-  lessonsModule,
-  newsModule,
-  heroPicturesModule,
-  newsletterModule,
-  contactModule,
-  adminModule,
-  contentModule,
-  webModule,
-];
+export const MODULE_FILES = [
+  './bible/bible.module.ts',
+  './search/search.module.ts',
+  './auth/auth.module.ts',
+  '../access/access.module.ts',
+  './profile/profile.module.ts',
+  './settings/settings.module.ts',
+  './study/study.module.ts',
+  './progress/study-days.module.ts',
+  './ai/ai.module.ts',
+  './personalization/personalization.module.ts',
+  './activity/activity.module.ts',
+  './plans/plans.module.ts',
+  './progress/progress.module.ts',
+  './media/media.module.ts',
+  './audio/audio.module.ts',
+  './pictures/pictures.module.ts',
+  './daily/daily.module.ts',
+  './home/home.module.ts',
+  './lessons/lessons.module.ts',
+  './news/news.module.ts',
+  './hero-pictures/hero-pictures.module.ts',
+  './newsletter/newsletter.module.ts',
+  './contact/contact.module.ts',
+  './admin/admin.module.ts',
+  './content/content.module.ts',
+  './web/web.module.ts',
+] as const;
+
+/** The module a wiring file exports (its one export with a `setup`). */
+function moduleOf(file: string, exports: Record<string, unknown>): SelahModule {
+  const found = Object.values(exports).filter((value): value is SelahModule => typeof (value as SelahModule | undefined)?.setup === 'function');
+  if (found.length !== 1) throw new Error(`${file} must export exactly one module (it exports ${found.length}).`);
+  return found[0]!;
+}
+
+/** Every module of MODULE_FILES, in order. */
+export async function loadModules(): Promise<SelahModule[]> {
+  return Promise.all(MODULE_FILES.map(async (file) => moduleOf(file, (await import(new URL(file, import.meta.url).href)) as Record<string, unknown>)));
+}
