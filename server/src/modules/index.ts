@@ -6,6 +6,8 @@ import type { SelahModule } from '../lib/module/module.ts';
  * http/create-server.ts. `web` is last: its pages answer whatever no route does.
  *
  * Adding a module is adding its folder (with one `<name>.module.ts` exporting its `SelahModule`) and one line here.
+ * The files are loaded by path, not imported: the type-check configs include every `*.module.ts`, so the
+ * `Services` each declares are known wherever `use` is called.
  */
 export const MODULE_FILES = [
   './bible/bible.module.ts',
