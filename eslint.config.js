@@ -160,8 +160,6 @@ export default tseslint.config(
   { files: DATABASE_OPENERS.filter((file) => file !== 'server/src/app.ts'), rules: forbid(NOT_THE_WEB_APP, LOWER_LAYERS, NO_QUERIES_BUT_OPENING) },
   // Access: who is asking (the viewer), staff roles and their gate, the audit log (docs/glossary.md).
   // Every feature module builds on it, so it imports none of them, nor the app that puts them together.
-  // The ordered list of modules is the one file that imports every module's wiring.
-  { files: ['server/src/modules/index.ts'], rules: forbid(NOT_THE_WEB_APP) },
   { files: ['server/src/access/**'], ignores: ['**/*.test.ts'], rules: forbid(NOT_THE_WEB_APP, BELOW_THE_FEATURES, NO_QUERIES, NO_HTTP) },
   // Who is asking and whether they are staff are questions about a request.
   { files: ['server/src/access/staff.ts', 'server/src/access/viewer.ts'], rules: forbid(NOT_THE_WEB_APP, BELOW_THE_FEATURES, NO_QUERIES) },
