@@ -64,3 +64,23 @@ describe('TRUST_PROXY', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('the SWORD repositories', () => {
+  it("start with CrossWire's and eBible.org's, and read name=address entries with an optional zip folder", () => {
+    expect(loadConfig({}).swordRepositories.map((r) => r.name)).toEqual(['CrossWire', 'eBible']);
+    expect(
+      loadConfig({ SWORD_REPOSITORIES: ' Local=http://127.0.0.1:3700/sword/raw/ , Other=https://example.org/s|https://example.org/zips' }).swordRepositories,
+    ).toEqual([
+      { name: 'Local', catalogueUrl: 'http://127.0.0.1:3700/sword/raw', packageUrl: 'http://127.0.0.1:3700/sword/packages/rawzip' },
+      { name: 'Other', catalogueUrl: 'https://example.org/s', packageUrl: 'https://example.org/zips' },
+    ]);
+  });
+
+  it('refuse a list they cannot read with one line that says why', () => {
+    expect(() => loadConfig({ SWORD_REPOSITORIES: 'https://example.org/sword' })).toThrow(
+      'Invalid configuration: SWORD_REPOSITORIES must be name=https://address entries separated by commas (an optional |https://address after one names its zip folder): "https://example.org/sword" has no name= before its address (got "https://example.org/sword")',
+    );
+    expect(() => loadConfig({ SWORD_REPOSITORIES: 'a=ftp://example.org/sword' })).toThrow(/"a": "ftp:\/\/example.org\/sword" is not an http or https address/);
+    expect(() => loadConfig({ SWORD_REPOSITORIES: 'a=https://x.org/a,A=https://x.org/b' })).toThrow(/"A" is named twice/);
+  });
+});

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseHost } from './http/trusted-hosts.ts';
+import { DEFAULT_REPOSITORIES, parseRepositories, REPOSITORIES_FORMAT, type Repository } from './scripture/library/repositories.ts';
 import { parseTrustProxy, TRUST_PROXY_FORMAT, TRUST_PROXY_ON, type TrustProxy } from './http/trust-proxy.ts';
 
 /**
@@ -22,6 +23,14 @@ const envSchema = z.object({
     .optional(),
   SWORD_PATH: z.string().optional(),
   SWORD_DISCOVERY: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  SWORD_REPOSITORIES: z
+    .string()
+    .max(5_000, 'must be at most 5,000 characters')
+    .superRefine((value, ctx) => {
+      const parsed = parseRepositories(value);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `${REPOSITORIES_FORMAT}: ${parsed.reason}` });
+    })
+    .optional(),
   SAMPLE_CONTENT: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -103,6 +112,8 @@ export interface AppConfig {
   sampleContent: boolean;
   /** Extra folders holding SWORD modules (SWORD_PATH), searched before ~/.sword and the system's. */
   swordPaths: string[];
+  /** The SWORD repositories a new site starts its library with (SWORD_REPOSITORIES). */
+  swordRepositories: readonly Repository[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string;
   /** The site's public address for mail, canonical and share links. */
@@ -189,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     swordDiscovery: e.SWORD_DISCOVERY === 'on',
     sampleContent: e.SAMPLE_CONTENT === 'on',
     swordPaths: (e.SWORD_PATH ?? '').split(':').filter(Boolean),
+    swordRepositories: e.SWORD_REPOSITORIES ? (parseRepositories(e.SWORD_REPOSITORIES) as { repositories: Repository[] }).repositories : DEFAULT_REPOSITORIES,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(PROJECT_ROOT, 'dist/web'),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
