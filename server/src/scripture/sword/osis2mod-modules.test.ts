@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { plainText } from '#common/scripture/content.ts';
-import { useTempDir } from '../importers/testing.ts';
+import { debianSwordModule, useTempDir } from '../importers/testing.ts';
 import { osisToNodes } from '../osis/osis-to-nodes.ts';
 import { findSwordModule, type SwordModule } from './discover.ts';
+import { importSwordBible } from './import-sword-bible.ts';
 import { ZLdReader } from './zld.ts';
 import { ZVerseReader } from './ztext.ts';
 
@@ -14,6 +15,7 @@ import { ZVerseReader } from './ztext.ts';
  * Modules written by SWORD's own tools (Debian libsword-utils) in every block type and compression a
  * repository may serve, read back by our reader and compared with what SWORD itself reads (mod2imp).
  */
+const kjv = debianSwordModule('engKJV2006eb');
 const hasTools = ['osis2mod', 'mod2imp', 'imp2ld'].every((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0);
 
 // Words in a fixed order, so the long verse has repeats (LZSS references) and runs past the 4 KiB ring.
@@ -90,7 +92,8 @@ function build(root: string, name: string, args: string[], conf: string): SwordM
 
 /** Every entry SWORD itself reads, in record order, module and testament headings left out. */
 function swordEntries(root: string, name: string): string[] {
-  const run = spawnSync('mod2imp', [name], { env: { ...process.env, SWORD_PATH: root }, encoding: 'utf8', maxBuffer: 64 << 20 });
+  // SWORD looks in the working directory's mods.d first, so run where the module's root is.
+  const run = spawnSync('mod2imp', [name], { cwd: root, env: { ...process.env, SWORD_PATH: root }, encoding: 'utf8', maxBuffer: 256 << 20 });
   if (run.status !== 0) throw new Error(`mod2imp ${name} failed:\n${run.stderr}`);
   const entries: string[] = [];
   let heading = true;
@@ -168,5 +171,35 @@ describe.skipIf(!hasTools)('SWORD modules written by osis2mod in every block typ
     const reader = ZLdReader.open(findSwordModule('Dict', [temp.path])!);
     expect(reader.keys()).toEqual(Object.keys(topics));
     for (const [key, text] of Object.entries(topics)) expect(reader.lookup(key)?.trim()).toBe(text.trim());
+  });
+});
+
+describe.skipIf(!hasTools || !kjv)('the Debian KJV rewritten by mod2zmod in chapter blocks with LZSS (needs sword-text-kjv, libsword-utils)', () => {
+  const temp = useTempDir('mod2zmod-');
+
+  it('reads every entry as SWORD reads it, and imports the same books as the original', () => {
+    mkdirSync(join(temp.path, 'mods.d'));
+    const dir = join(temp.path, 'modules/kjvlzss');
+    mkdirSync(dir, { recursive: true });
+    // Block type 3 = CHAPTER, compression 1 = LZSS; run outside any mods.d so SWORD finds the system copy.
+    const run = spawnSync('mod2zmod', [kjv!.name, dir, '3', '1'], {
+      cwd: dir,
+      env: { ...process.env, SWORD_PATH: kjv!.root },
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    // Its own conf, with BlockType and CompressType left to SWORD's defaults (CHAPTER, LZSS).
+    const conf = kjv!.conf;
+    const kept = ['ModDrv', 'SourceType', 'Encoding', 'Versification', 'Abbreviation', 'Description', 'Lang', 'GlobalOptionFilter'];
+    const lines = kept.flatMap((key) => conf.getAll(key).map((value) => `${key}=${value}`));
+    writeFileSync(join(temp.path, 'mods.d/kjvlzss.conf'), `[KJVLZSS]\nDataPath=./modules/kjvlzss/\n${lines.join('\n')}\n`);
+    const module = findSwordModule('KJVLZSS', [temp.path])!;
+    const reader = ZVerseReader.open(module);
+    const ours = ourEntries(reader);
+    expect(ours).toHaveLength(32_357);
+    expect(ours).toEqual(swordEntries(temp.path, 'KJVLZSS'));
+    // mod2zmod trims trailing spaces from entries, which the importer drops anyway.
+    expect(importSwordBible(module).books).toEqual(importSwordBible(kjv!).books);
   });
 });
