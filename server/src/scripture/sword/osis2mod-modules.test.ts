@@ -16,7 +16,7 @@ import { ZVerseReader } from './ztext.ts';
  * repository may serve, read back by our reader and compared with what SWORD itself reads (mod2imp).
  */
 const kjv = debianSwordModule('engKJV2006eb');
-const hasTools = ['osis2mod', 'mod2imp', 'imp2ld'].every((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0);
+const hasTools = ['osis2mod', 'mod2zmod', 'imp2ld', 'mod2imp'].every((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0);
 
 // Words in a fixed order, so the long verse has repeats (LZSS references) and runs past the 4 KiB ring.
 const WORDS = 'and the earth was without form void darkness upon face of deep spirit God moved waters'.split(' ');
