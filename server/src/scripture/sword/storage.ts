@@ -3,6 +3,8 @@ import { inflateSync } from 'node:zlib';
 
 import { ImportError } from '../importers/types.ts';
 import type { SwordEncoding } from './conf.ts';
+import type { SwordModule } from './discover.ts';
+import { lzssDecompress } from './lzss.ts';
 
 /** Reads `length` bytes at `offset`; blocks are read once each (then cached), so no file stays open. */
 export function readRange(path: string, offset: number, length: number): Buffer {
@@ -21,10 +23,23 @@ export function readRange(path: string, offset: number, length: number): Buffer 
   return out;
 }
 
-/** Compressed modules say how in CompressType; node:zlib covers ZIP (zlib), the common one. */
-export function decompress(data: Buffer, compressType: string | undefined, file: string, place: string): Buffer {
-  const type = (compressType ?? 'ZIP').toUpperCase();
-  if (type !== 'ZIP') throw new ImportError(file, place, `CompressType=${type} is not supported (only ZIP)`);
+export type SwordCompression = 'ZIP' | 'LZSS';
+
+/**
+ * How a zText, zCom or zLD module's blocks are compressed: its CompressType, LZSS when the .conf names
+ * none (as SWORD reads it). BZIP2 and XZ, which SWORD can also write, have no decoder in Node, so
+ * those modules are refused when opened rather than failing on their first read.
+ */
+export function compressionOf(module: SwordModule): SwordCompression {
+  const value = module.conf.get('CompressType');
+  if (value === undefined) return 'LZSS';
+  const type = value.trim().toUpperCase();
+  if (type === 'ZIP' || type === 'LZSS') return type;
+  throw new ImportError(module.name, 'CompressType', `${value} compression is not supported (Selah reads ZIP and LZSS)`);
+}
+
+export function decompress(data: Buffer, compression: SwordCompression, file: string, place: string): Buffer {
+  if (compression === 'LZSS') return lzssDecompress(data);
   try {
     return inflateSync(data);
   } catch (e) {

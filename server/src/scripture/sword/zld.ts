@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ImportError } from '../importers/types.ts';
 import type { SwordModule } from './discover.ts';
 import { LruCache } from '../../lib/lru.ts';
-import { decodeEntry, decompress, readRange } from './storage.ts';
+import { compressionOf, decodeEntry, decompress, readRange, type SwordCompression } from './storage.ts';
 
 /**
  * Reader for SWORD's compressed dictionaries (zLD), DataPath being a file prefix:
@@ -21,7 +21,10 @@ export class ZLdReader {
   private readonly blockIndex: Buffer;
   private readonly cache = new LruCache<number, Buffer>(8);
 
-  private constructor(readonly module: SwordModule) {
+  private constructor(
+    readonly module: SwordModule,
+    private readonly compression: SwordCompression,
+  ) {
     const idxPath = `${module.dataPath}.idx`;
     const idx = readFileSync(idxPath);
     const dat = readFileSync(`${module.dataPath}.dat`);
@@ -54,7 +57,7 @@ export class ZLdReader {
     if (module.conf.get('CipherKey') !== undefined) {
       throw new ImportError(module.name, 'CipherKey', 'enciphered modules are not supported');
     }
-    return new ZLdReader(module);
+    return new ZLdReader(module, compressionOf(module));
   }
 
   /** Keys in the module's order (SWORD sorts them, usually upper-cased). */
@@ -93,7 +96,7 @@ export class ZLdReader {
       if ((n + 1) * 8 > this.blockIndex.length) throw new ImportError(zdt, `block ${n}`, 'block index out of range');
       const offset = this.blockIndex.readUInt32LE(n * 8);
       const size = this.blockIndex.readUInt32LE(n * 8 + 4);
-      data = decompress(readRange(zdt, offset, size), this.module.conf.get('CompressType'), zdt, `block ${n}`);
+      data = decompress(readRange(zdt, offset, size), this.compression, zdt, `block ${n}`);
       this.cache.set(n, data);
     }
     return data;

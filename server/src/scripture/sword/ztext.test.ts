@@ -26,7 +26,7 @@ function writeZText4(root: string, entries: Record<string, Buffer | string>): vo
   mkdirSync(join(root, 'mods.d'), { recursive: true });
   writeFileSync(
     join(root, 'mods.d/test.conf'),
-    '[Test4]\nDataPath=./modules/texts/ztext4/test/\nModDrv=zText4\nSourceType=OSIS\nEncoding=Latin-1\nCompressType=ZIP\n',
+    '[Test4]\nDataPath=./modules/texts/ztext4/test/\nModDrv=zText4\nSourceType=OSIS\nEncoding=Latin-1\nCompressType=ZIP\nBlockType=BOOK\n',
   );
   for (const t of [1, 2] as Testament[]) {
     const bzv = Buffer.alloc(v11n.recordCounts[t - 1]! * 12);

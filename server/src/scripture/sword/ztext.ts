@@ -4,16 +4,17 @@ import { join } from 'node:path';
 import { ImportError } from '../importers/types.ts';
 import type { SwordModule } from './discover.ts';
 import { LruCache } from '../../lib/lru.ts';
-import { decodeEntry, decompress, readRange } from './storage.ts';
+import { compressionOf, decodeEntry, decompress, readRange, type SwordCompression } from './storage.ts';
 import { getVersification, recordIndex, type Testament, type Versification, type VersificationBook } from './versification.ts';
 
 /**
  * Reader for SWORD's compressed verse-keyed modules: zText (Bibles) and zCom (commentaries), plus their
- * "4" variants. Per testament (ot.*, nt.*):
- *   .bzv  one record per verse slot (see versification.ts): u32 block, u32 offset, then a u16 size
+ * "4" variants. Per testament (ot.*, nt.*), with X the BlockType's letter (b = BOOK, c = CHAPTER, the
+ * default, v = VERSE):
+ *   .Xzv  one record per verse slot (see versification.ts): u32 block, u32 offset, then a u16 size
  *         (10-byte records) or, for zText4/zCom4, a u32 size (12-byte records);
- *   .bzs  one 12-byte record per block: u32 offset and u32 size in .bzz, u32 inflated size;
- *   .bzz  the zlib-compressed blocks (a book, chapter or verse of text each, by BlockType).
+ *   .Xzs  one 12-byte record per block: u32 offset and u32 size in .Xzz, u32 inflated size;
+ *   .Xzz  the compressed blocks (a book, chapter or verse of text each), by CompressType (storage.ts).
  * All integers are little-endian.
  */
 export interface VerseEntry {
@@ -31,14 +32,17 @@ export interface VerseEntry {
 }
 
 interface TestamentFiles {
-  index: Buffer; // .bzv
+  index: Buffer; // .Xzv
   recordSize: 10 | 12;
   records: number;
-  blocks: Buffer; // .bzs
-  dataPath: string; // .bzz
+  blocks: Buffer; // .Xzs
+  dataPath: string; // .Xzz
 }
 
 const PREFIX: Record<Testament, string> = { 1: 'ot', 2: 'nt' };
+
+/** The letter SWORD puts in the file names for each BlockType. */
+const BLOCK_LETTERS: Record<string, string> = { BOOK: 'b', CHAPTER: 'c', VERSE: 'v' };
 
 export class ZVerseReader {
   private readonly files = new Map<Testament, TestamentFiles | null>();
@@ -47,6 +51,8 @@ export class ZVerseReader {
   private constructor(
     readonly module: SwordModule,
     readonly versification: Versification,
+    private readonly blockLetter: string,
+    private readonly compression: SwordCompression,
   ) {}
 
   /** Opens a zText/zText4/zCom/zCom4 module; files are read lazily, per testament. */
@@ -63,7 +69,8 @@ export class ZVerseReader {
     } catch (e) {
       throw new ImportError(module.name, 'Versification', (e as Error).message);
     }
-    return new ZVerseReader(module, v11n);
+    const blockLetter = blockLetterOf(module);
+    return new ZVerseReader(module, v11n, blockLetter, compressionOf(module));
   }
 
   /** Whether the versification has this book (SWORD's OSIS id) at all; it may still be empty. */
@@ -140,10 +147,10 @@ export class ZVerseReader {
 
   private loadTestament(t: Testament): TestamentFiles | null {
     const base = join(this.module.dataPath, PREFIX[t]);
-    const [bzv, bzs, bzz] = ['.bzv', '.bzs', '.bzz'].map((ext) => base + ext) as [string, string, string];
+    const [zv, zs, zz] = ['v', 's', 'z'].map((kind) => `${base}.${this.blockLetter}z${kind}`) as [string, string, string];
     // A module may cover one testament only; the other's files are then missing.
-    if (!existsSync(bzv) || !existsSync(bzs) || !existsSync(bzz)) return null;
-    const index = readFileSync(bzv);
+    if (!existsSync(zv) || !existsSync(zs) || !existsSync(zz)) return null;
+    const index = readFileSync(zv);
     const expected = this.versification.recordCounts[t - 1]!;
     // Decide the record size by the file, not the .conf: Debian's MHCC says zCom4 over zCom files.
     let recordSize: 10 | 12;
@@ -153,14 +160,14 @@ export class ZVerseReader {
       recordSize = this.module.driver.endsWith('4') ? 12 : 10;
       if (index.length % recordSize !== 0) {
         throw new ImportError(
-          bzv,
+          zv,
           'whole file',
           `${index.length} bytes is not a whole number of ${recordSize}-byte records ` +
             `(versification ${this.versification.name} expects ${expected} records)`,
         );
       }
     }
-    return { index, recordSize, records: index.length / recordSize, blocks: readFileSync(bzs), dataPath: bzz };
+    return { index, recordSize, records: index.length / recordSize, blocks: readFileSync(zs), dataPath: zz };
   }
 
   /** Markup of a record, and a key for where its text lives (undefined when empty). */
@@ -190,11 +197,31 @@ export class ZVerseReader {
       const offset = files.blocks.readUInt32LE(block * 12);
       const size = files.blocks.readUInt32LE(block * 12 + 4);
       const place = `block ${block}`;
-      data = decompress(readRange(files.dataPath, offset, size), this.module.conf.get('CompressType'), files.dataPath, place);
+      data = decompress(readRange(files.dataPath, offset, size), this.compression, files.dataPath, place);
       this.cache.set(key, data);
     }
     return data;
   }
+}
+
+/**
+ * BlockType names the files (CHAPTER when missing, as in SWORD). A value SWORD does not know, or files
+ * of another block type, would otherwise read as an empty module.
+ */
+function blockLetterOf(module: SwordModule): string {
+  const value = module.conf.get('BlockType');
+  const named = value ?? 'CHAPTER';
+  const letter = BLOCK_LETTERS[named.trim().toUpperCase()];
+  if (!letter) throw new ImportError(module.name, 'BlockType', `${named} is not a SWORD block type (BOOK, CHAPTER or VERSE)`);
+  for (const prefix of Object.values(PREFIX)) {
+    if (existsSync(join(module.dataPath, `${prefix}.${letter}zv`))) continue;
+    const other = Object.values(BLOCK_LETTERS).find((l) => existsSync(join(module.dataPath, `${prefix}.${l}zv`)));
+    if (other) {
+      const said = value === undefined ? `${named} (the default)` : named;
+      throw new ImportError(module.name, 'BlockType', `${said} means ${prefix}.${letter}zv, but the module has ${prefix}.${other}zv`);
+    }
+  }
+  return letter;
 }
 
 function placeOf(book: VersificationBook, index: number): { chapter: number; verse: number } {
