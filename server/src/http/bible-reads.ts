@@ -43,14 +43,15 @@ export function bibleFastRead(bible: PreparedBibleReads): FastRead {
   bible.onChange(() => byUrl.clear());
   const lists = new WeakMap<PreparedBody, FastReply>();
   const chapters = new WeakMap<PreparedBody, FastReply>();
-  const kept = (replies: WeakMap<PreparedBody, FastReply>, cacheControl: string) => (body: PreparedBody | undefined) => {
+  /** One reply object per prepared body, so a repeated read allocates nothing. */
+  const replyWith = (replies: WeakMap<PreparedBody, FastReply>, cacheControl: string) => (body: PreparedBody | undefined) => {
     if (!body) return undefined;
     let reply = replies.get(body);
     if (!reply) replies.set(body, (reply = { body, cacheControl }));
     return reply;
   };
-  const list = kept(lists, LIST_CACHE);
-  const chapter = kept(chapters, CHAPTER_CACHE);
+  const list = replyWith(lists, LIST_CACHE);
+  const chapter = replyWith(chapters, CHAPTER_CACHE);
 
   /**
    * A licensed chapter prepared and still within its keeping time, read by URL; false for another
@@ -88,7 +89,7 @@ export function bibleFastRead(bible: PreparedBibleReads): FastRead {
   };
 
   return (path, query) => {
-    // Only local reads are kept by URL (a licensed one is not a local read), so a kept one needs no other look.
+    // Only local reads are remembered by URL (a licensed one is not a local read), so a remembered one needs no other look.
     const key = `${path}?${query}`;
     const known = byUrl.get(key);
     if (known) return known;

@@ -63,7 +63,7 @@ export async function composeModules(modules: readonly SelahModule[], base: Modu
     use,
     emit,
     async close() {
-      for (const close of closes.reverse()) await close();
+      for (const close of [...closes].reverse()) await close();
     },
   };
 }
