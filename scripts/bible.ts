@@ -4,6 +4,7 @@
  *                     [--licence "…"] [--format usfm|osis|zefania] [--replace]
  *   list
  *   remove <code>
+ *   library list|install|remove|update …   (scripts/library-cli.ts)
  * Uses the same settings as the server (DATA_DIR or DATABASE_URL). With the embedded database, stop
  * the server first: one process at a time may open the data folder. A running server picks up the
  * change on its next start.
@@ -18,12 +19,14 @@ import { TranslationRepository } from '../server/src/scripture/store/translation
 import { fingerprintPath } from '../server/src/scripture/store/fingerprint.ts';
 import { importBibleFile, type BibleFileFormat } from '../server/src/scripture/importers/files/detect.ts';
 import { ImportError } from '../server/src/scripture/importers/types.ts';
+import { LIBRARY_USAGE, runLibraryCommand } from './library-cli.ts';
 
 const USAGE = `Usage:
   npm run bible -- import <file|dir> [--code CODE] [--name NAME] [--language TAG] [--category CATEGORY]
                                      [--licence TEXT] [--format usfm|osis|zefania] [--replace]
   npm run bible -- list
-  npm run bible -- remove <code>`;
+  npm run bible -- remove <code>
+${LIBRARY_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -37,6 +40,7 @@ async function main(argv: string[]): Promise<number> {
       licence: { type: 'string' },
       format: { type: 'string' },
       replace: { type: 'boolean', default: false },
+      repository: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -50,6 +54,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  if (command === 'library') return runLibraryCommand(positionals.slice(1), values, config, console.log, console.error);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const repository = new TranslationRepository(database.db);
   const library = new BibleLibrary(repository, new BibleStore(), {

@@ -29,6 +29,8 @@ export interface App {
   /** The sample content, on the first start only (however many processes start at once). */
   loadSampleContent: Services['content']['loadSampleContent'];
   database: Database;
+  /** This process's SWORD root for the modules installed from the library. */
+  libraryRoot: string;
   routes: RouteEntry[];
   /** How many requests the fast path for prepared reads answered. */
   fastReadsServed(): number;
@@ -45,7 +47,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const http = createHttpServer(config, options);
   const { server } = http;
   const { database, store, library } = await openStore(config, options, server.log);
-  const modules = await composeModules(await loadModules(), { server, http, config, options, database, db: database.db, log: server.log, store });
+  const modules = await composeModules(await loadModules(), { server, http, config, options, database, db: database.db, log: server.log, store, translations: library });
   server.addHook('onClose', async () => {
     await modules.close();
     if (!options.database) await database.close();
@@ -63,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     heroes: use('heroes'),
     newsletter: use('newsletter'),
     database,
+    libraryRoot: use('library').root,
     routes: http.routes,
     fastReadsServed: () => http.fast.reads?.served ?? 0,
     importsInFlight: () => use('studyImports').inUse,

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp, type App, type AppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -17,13 +20,16 @@ export async function startTestApp(
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const database: Database = await openDatabase({ databaseUrl, dataDir: null });
   if (!options.keepTables) await emptyTables(database);
+  // Each app its own data folder, as each process of a site has its own disk: the library unpacks its
+  // modules there, and a second app must find them through the database, not a shared folder.
+  const dataDir = mkdtempSync(join(tmpdir(), 'selah-test-data-'));
   const config = loadConfig({
     SWORD_DISCOVERY: 'off',
     SAMPLE_CONTENT: 'off',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-    DATA_DIR: '/tmp/selah-test-data',
+    DATA_DIR: dataDir,
     // The tests play one proxy: a single X-Forwarded-For value is the client address each names.
     TRUST_PROXY: '1',
     // The name the test browser uses (test/accounts.ts), and inject()'s default.
@@ -36,6 +42,7 @@ export async function startTestApp(
     async stop() {
       await app.server.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -51,7 +58,9 @@ export async function resetSharedTestDatabase(): Promise<void> {
 
 async function emptyTables(database: Database): Promise<void> {
   await database.db.execute(
-    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, quota_use, media_file, sign_in_known, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message CASCADE`,
+    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, quota_use, media_file, sign_in_known, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message, library_repositories, library_modules, library_jobs CASCADE`,
+  );
+  await database.db.execute(sql`UPDATE library_state SET revision = revision + 1, repositories_seeded = false`,
   );
 }
 

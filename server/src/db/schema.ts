@@ -661,3 +661,88 @@ export const contactMessages = pgTable(
   },
   (t) => [index('contact_message_created_idx').on(t.createdAt)],
 );
+
+/**
+ * The SWORD repositories the library installs from (issue 30), in the admin's order. Seeded once from
+ * SWORD_REPOSITORIES (or the defaults) when `library_state.repositories_seeded` is false.
+ */
+export const libraryRepositories = pgTable('library_repositories', {
+  name: text('name').primaryKey(),
+  position: integer('position').notNull(),
+  catalogueUrl: text('catalogue_url').notNull(),
+  packageUrl: text('package_url').notNull(),
+});
+
+/**
+ * Each repository's last catalogue (`mods.d.tar.gz` as downloaded) and how its last refresh went. The
+ * archive is kept, not its parse, so one reader (scripture/library/catalogue.ts) decides what it lists.
+ */
+export const libraryCatalogues = pgTable('library_catalogues', {
+  repository: text('repository')
+    .primaryKey()
+    .references(() => libraryRepositories.name, { onDelete: 'cascade' }),
+  archive: bytea('archive'),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+  /** When a refresh was last tried, successful or not: refreshes run at most daily unless asked. */
+  triedAt: timestamp('tried_at', { withTimezone: true }).notNull().defaultNow(),
+  error: text('error'),
+});
+
+/**
+ * Installed modules. The validated zip is kept with it (in parts, as translation texts are), so every
+ * app process can unpack the same files into its own SWORD root; a Bible's text is also imported into
+ * `translations` under `translationCode`.
+ */
+export const libraryModules = pgTable('library_modules', {
+  name: text('name').primaryKey(),
+  repository: text('repository').notNull(),
+  version: text('version').notNull(),
+  kind: text('kind').notNull(),
+  conf: bytea('conf').notNull(),
+  translationCode: text('translation_code'),
+  installedAt: timestamp('installed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const libraryModuleParts = pgTable(
+  'library_module_parts',
+  {
+    name: text('name')
+      .notNull()
+      .references(() => libraryModules.name, { onDelete: 'cascade' }),
+    part: integer('part').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.part] })],
+);
+
+/** Install, remove and update requests, run one at a time per process by whichever process claims them. */
+export const libraryJobs = pgTable(
+  'library_jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    action: text('action').notNull(),
+    module: text('module').notNull(),
+    repository: text('repository'),
+    state: text('state').notNull().default('queued'),
+    bytesDone: bigint('bytes_done', { mode: 'number' }).notNull().default(0),
+    bytesTotal: bigint('bytes_total', { mode: 'number' }),
+    message: text('message'),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    requestedBy: text('requested_by'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Refreshed while the job runs; a running job whose heartbeat stops is taken up again. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('library_jobs_state').on(t.state, t.id)],
+);
+
+/**
+ * One row: `revision` goes up with every install and removal, in the same transaction, so each
+ * process learns of a change by reading one number.
+ */
+export const libraryState = pgTable('library_state', {
+  id: integer('id').primaryKey().default(1),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+  repositoriesSeeded: boolean('repositories_seeded').notNull().default(false),
+});

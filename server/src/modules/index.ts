@@ -34,6 +34,7 @@ export const MODULE_FILES = [
   './newsletter/newsletter.module.ts',
   './contact/contact.module.ts',
   './admin/admin.module.ts',
+  './library/library.module.ts',
   './content/content.module.ts',
   './web/web.module.ts',
 ] as const;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { BibleStore } from '../../scripture/store/bible-store.ts';
+import type { BibleLibrary } from '../../scripture/store/bible-library.ts';
 import type { HttpServer, AppServer } from '../../http/create-server.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { StudySources } from '../../modules/ai/passage-finder.ts';
@@ -54,6 +55,8 @@ export interface ModuleContext {
   log: FastifyBaseLogger;
   /** Every translation, loaded into memory before any module runs. */
   store: BibleStore;
+  /** Imports translations and keeps `store` in step with the database (reload after another process changed it). */
+  translations: BibleLibrary;
   /** Makes `value` available to the modules after this one. A name is provided once. */
   provide<K extends keyof Services>(name: K, value: Services[K]): void;
   /** What a module listed before this one provided; throws at start when none did. */

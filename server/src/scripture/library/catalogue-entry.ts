@@ -32,6 +32,10 @@ export interface CatalogueEntry {
   /** `DataPath` relative to the repository's root, without `./`: a folder, or a file prefix for dictionaries. */
   readonly dataPath: string;
   readonly features: readonly string[];
+  /** `Versification`, KJV when missing (as in SWORD). */
+  readonly versification: string;
+  /** `CompressType` (ZIP, LZSS …) when the conf names one. */
+  readonly compression?: string;
   /** The conf file in `mods.d/` it came from. */
   readonly file: string;
 }
@@ -78,6 +82,8 @@ export function catalogueEntry(conf: SwordConf, file: string): { entry: Catalogu
       about: aboutParagraphs(conf.get('About')),
       dataPath,
       features: conf.getAll('Feature'),
+      versification: conf.get('Versification') || 'KJV',
+      compression: conf.get('CompressType') || undefined,
       file,
     },
   };

@@ -20,9 +20,17 @@ export function catalogueAddress(repository: Repository): string {
 
 /** Downloads and reads one repository's catalogue; every failure is a CatalogueError naming the repository. */
 export async function fetchCatalogue(repository: Repository, options: FetchCatalogueOptions = FETCH_CATALOGUE_DEFAULTS): Promise<Catalogue> {
-  const archive = await download(repository, options);
+  return readRepositoryCatalogue(repository, await downloadCatalogue(repository, options), options.limits);
+}
+
+/** Reads a repository's downloaded catalogue; a CatalogueError names the repository. */
+export async function readRepositoryCatalogue(
+  repository: Pick<Repository, 'name'>,
+  archive: Uint8Array,
+  limits: CatalogueLimits = CATALOGUE_LIMITS,
+): Promise<Catalogue> {
   try {
-    return await readCatalogueArchive(archive, options.limits ?? CATALOGUE_LIMITS);
+    return await readCatalogueArchive(archive, limits);
   } catch (error) {
     if (error instanceof CatalogueError) throw new CatalogueError(`${repository.name}: ${error.message}`);
     throw error;
@@ -53,7 +61,8 @@ export async function fetchCatalogues(
   return { catalogues, failures };
 }
 
-async function download(repository: Repository, options: FetchCatalogueOptions): Promise<Uint8Array> {
+/** `mods.d.tar.gz` as the repository sends it (checked for size, not read). */
+export async function downloadCatalogue(repository: Repository, options: FetchCatalogueOptions = FETCH_CATALOGUE_DEFAULTS): Promise<Uint8Array> {
   const address = catalogueAddress(repository);
   const signal = AbortSignal.timeout(options.timeoutMs);
   const fail = (why: string) => new CatalogueError(`${repository.name}: ${why} (${address})`);
@@ -78,7 +87,8 @@ async function download(repository: Repository, options: FetchCatalogueOptions):
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
-    for await (const chunk of response.body ?? []) {
+    // Node's streams are async-iterable; the DOM typings some configs load do not say so.
+    for await (const chunk of (response.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
       if (size > options.maxBytes) {
         await response.body?.cancel().catch(() => undefined);

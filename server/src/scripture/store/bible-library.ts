@@ -30,6 +30,9 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
  * leaves every existing translation as it was).
  */
 export class BibleLibrary {
+  /** What each translation this library loaded was loaded from (its fingerprint), to see what changed. */
+  private readonly loaded = new Map<string, string>();
+
   constructor(
     private readonly repository: TranslationRepository,
     readonly store: BibleStore,
@@ -43,7 +46,33 @@ export class BibleLibrary {
       if (!content) continue;
       if (row.formatVersion !== TEXT_FORMAT_VERSION) continue; // re-imported by ensure() or the CLI
       this.store.put(loadTranslation(row, content));
+      this.loaded.set(row.code, row.fingerprint);
     }
+  }
+
+  /**
+   * Brings the store in step with the database after another process (or the library) changed it:
+   * loads new and changed translations, drops removed ones. Answers the codes that changed.
+   */
+  async reload(): Promise<string[]> {
+    const rows = await this.repository.list();
+    const changed: string[] = [];
+    for (const row of rows) {
+      if (this.loaded.get(row.code) === row.fingerprint || row.formatVersion !== TEXT_FORMAT_VERSION) continue;
+      const content = await this.repository.text(row.code);
+      if (!content) continue;
+      this.store.put(loadTranslation(row, content));
+      this.loaded.set(row.code, row.fingerprint);
+      changed.push(row.code);
+    }
+    const present = new Set(rows.map((r) => r.code));
+    for (const code of [...this.loaded.keys()]) {
+      if (present.has(code)) continue;
+      this.store.remove(code);
+      this.loaded.delete(code);
+      changed.push(code);
+    }
+    return changed;
   }
 
   /**
@@ -57,6 +86,7 @@ export class BibleLibrary {
     for (const row of gone) {
       await this.repository.remove(row.code);
       this.store.remove(row.code);
+      this.loaded.delete(row.code);
       this.log.info({ translation: row.code }, `removed ${row.code}: its SWORD module is no longer imported under that code`);
     }
     return gone.map((row) => row.code);
@@ -71,6 +101,7 @@ export class BibleLibrary {
     const loaded = loadTranslation(prepared.row, prepared.pack);
     await this.repository.save(prepared.row, prepared.pack);
     this.store.put(loaded);
+    this.loaded.set(prepared.row.code, prepared.row.fingerprint);
     return { code: prepared.row.code, status: 'imported', verses: prepared.row.verseCount };
   }
 

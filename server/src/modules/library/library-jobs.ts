@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LibraryJobRow, LibraryRepository } from './library.repository.ts';
+import { refuseUninstallable, type LibraryService } from './library.service.ts';
+import type { ModuleInstaller } from './module-installer.ts';
+
+/** Progress is written at most this often: enough for a smooth bar, little for the database. */
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * Runs the library's queued jobs, one at a time in this process; several processes share the queue,
+ * each claiming a job atomically (LibraryRepository.claimNext). Reading never waits for a job: the
+ * download and unpacking are streamed and the database write is one short transaction.
+ */
+export class LibraryJobRunner {
+  private busy: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly repo: LibraryRepository,
+    private readonly library: LibraryService,
+    private readonly installer: ModuleInstaller,
+    /** Called after a job changed what is installed, so this process serves it at once. */
+    private readonly afterChange: () => Promise<void>,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  ) {}
+
+  /** Looks for work every `intervalMs` (a queued job starts within that time in some process). */
+  start(intervalMs = 1000): void {
+    this.timer = setInterval(() => void this.drain(), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.busy;
+  }
+
+  /** Runs queued jobs until none is left (only one drain at a time in a process). */
+  drain(): Promise<void> {
+    this.busy ??= (async () => {
+      try {
+        while (await this.runNext());
+      } finally {
+        this.busy = undefined;
+      }
+    })();
+    return this.busy;
+  }
+
+  /** Claims and runs one job (that one only, when `id` is given); answers it as it ended, or undefined when there was none. */
+  async runNext(id?: number): Promise<LibraryJobRow | undefined> {
+    const job = await this.repo.claimNext(id);
+    if (!job) return undefined;
+    const controller = new AbortController();
+    let lastWrite = 0;
+    const onProgress = (done: number, total: number | null) => {
+      const now = Date.now();
+      if (now - lastWrite < PROGRESS_EVERY_MS && done !== total) return;
+      lastWrite = now;
+      void this.repo.progress(job.id, done, total).then(({ cancelRequested }) => cancelRequested && controller.abort());
+    };
+    // A cancel asked before any byte arrives (a slow server) is noticed too.
+    const heartbeat = setInterval(
+      () => void this.repo.progress(job.id, job.bytesDone, job.bytesTotal).then((r) => r.cancelRequested && controller.abort()),
+      1000,
+    );
+    heartbeat.unref();
+    try {
+      const message = await this.run(job, { signal: controller.signal, onProgress });
+      await this.repo.finish(job.id, 'done', message);
+      this.log.info({ job: job.id, module: job.module }, `library: ${message}`);
+    } catch (error) {
+      const cancelled = controller.signal.aborted;
+      const message = cancelled ? `Cancelled: nothing of ${job.module} was installed.` : error instanceof Error ? error.message : String(error);
+      await this.repo.finish(job.id, cancelled ? 'cancelled' : 'failed', message);
+      if (!cancelled) this.log.warn({ job: job.id, module: job.module }, `library: ${job.action} ${job.module} failed: ${message}`);
+    } finally {
+      clearInterval(heartbeat);
+    }
+    await this.afterChange();
+    return this.repo.job(job.id);
+  }
+
+  private async run(job: LibraryJobRow, progress: { signal: AbortSignal; onProgress(done: number, total: number | null): void }): Promise<string> {
+    if (job.action === 'remove') return this.installer.remove(job.module);
+    const offered = await this.library.find(job.module, job.repository ?? undefined);
+    if (!offered) throw new Error(`${job.repository ?? 'No repository'} no longer lists ${job.module}: refresh the catalogues.`);
+    refuseUninstallable(offered.entry);
+    return this.installer.install(offered, progress);
+  }
+}

@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BibleLibrary } from '../../scripture/store/bible-library.ts';
+import { discoverSwordModules } from '../../scripture/sword/discover.ts';
+import { readModulePackage } from '../../scripture/library/module-package.ts';
+import { removeModuleFiles, writeModulePackage } from '../../scripture/library/install-package.ts';
+import { readCatalogueEntry } from './installed-entry.ts';
+import type { LibraryRepository } from './library.repository.ts';
+
+/**
+ * Keeps this process in step with the library in the database: its SWORD root holds exactly the
+ * installed modules, in their installed versions, and its Bible store every installed Bible. A process
+ * learns of a change by reading one number (`library_state.revision`), every few seconds, so an install
+ * made by another process (or the CLI) is served here within that time, without a restart.
+ */
+export class LibrarySync {
+  private seen: number | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<boolean> | undefined;
+
+  constructor(
+    private readonly repo: LibraryRepository,
+    /** This process's SWORD root for installed modules. */
+    private readonly root: string,
+    private readonly translations: BibleLibrary,
+    /** Told which translations changed (pages cached for them must go). */
+    private readonly changed: (codes: string[]) => Promise<void>,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {}
+
+  start(intervalMs = 2000): void {
+    this.timer = setInterval(
+      () => void this.check().catch((error: Error) => this.log.warn({ err: error }, `library: could not sync: ${error.message}`)),
+      intervalMs,
+    );
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Applies the library's changes since the last check; answers whether there were any. */
+  check(): Promise<boolean> {
+    this.running ??= (async () => {
+      try {
+        const revision = await this.repo.revision();
+        if (revision === this.seen) return false;
+        await this.apply();
+        this.seen = revision;
+        return true;
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  private async apply(): Promise<void> {
+    const installed = await this.repo.installed();
+    const local = new Map(discoverSwordModules([this.root]).map((m) => [m.name.toLowerCase(), m.conf.get('Version') ?? '1.0']));
+    for (const module of installed) {
+      if (local.get(module.name.toLowerCase()) === module.version) continue;
+      const [row, zip] = await Promise.all([this.repo.installedModule(module.name), this.repo.modulePackage(module.name)]);
+      if (!row || !zip) continue; // removed meanwhile: the next check sees it
+      try {
+        await writeModulePackage(await readModulePackage(zip, readCatalogueEntry(row.conf, module.name)), this.root);
+      } catch (error) {
+        this.log.warn({ module: module.name }, `library: could not unpack ${module.name} here: ${(error as Error).message}`);
+      }
+    }
+    const wanted = new Set(installed.map((m) => m.name.toLowerCase()));
+    for (const name of local.keys()) {
+      if (!wanted.has(name)) await removeModuleFiles(this.root, discoverSwordModules([this.root]).find((m) => m.name.toLowerCase() === name)!.name);
+    }
+    const codes = await this.translations.reload();
+    if (codes.length) await this.changed(codes);
+  }
+}

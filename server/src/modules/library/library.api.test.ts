@@ -1,0 +1,207 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LibraryJob, ModuleDetail, ModulesPage, RepositoryStatus } from '#common/contracts/library.ts';
+import { databaseKind, startTestApp } from '../../../test/test-app.ts';
+import { startInbox } from '../../../test/smtp-inbox.ts';
+import { Browser, signUpVerified } from '../../../test/accounts.ts';
+import { users } from '../../db/schema.ts';
+import { installedConfs, modulePackage, serveRepository, writeStandInCatalogue, writeStandInPackage } from '../../scripture/library/testing.ts';
+import { findSwordModule } from '../../scripture/sword/discover.ts';
+import { importSwordBible } from '../../scripture/sword/import-sword-bible.ts';
+
+type App = Awaited<ReturnType<typeof startTestApp>>;
+
+/** Debian's modules, plus variants a real repository also holds: a refused licence, a locked module, one that stalls. */
+function standInConfs(version = '2.60'): { file: string; bytes: Buffer }[] {
+  const confs = installedConfs().filter((c) => /^(spaRV1909eb|mhcc|nave)\.conf$/.test(c.file));
+  const rv = confs.find((c) => c.file === 'spaRV1909eb.conf')!;
+  const variant = (file: string, edit: (text: string) => string) => ({ file, bytes: Buffer.from(edit(rv.bytes.toString('utf8'))) });
+  return [
+    ...confs.filter((c) => c !== rv),
+    variant('spaRV1909eb.conf', (t) => t.replace(/^Version=.*$/m, `Version=${version}`)),
+    variant('closed.conf', (t) => t.replace('[spaRV1909eb]', '[Closed]').replace(/^DistributionLicense=.*$/m, 'DistributionLicense=Copyrighted')),
+    variant('locked.conf', (t) => t.replace('[spaRV1909eb]', '[Locked]').replace('ModDrv=zText', 'ModDrv=zText\nCipherKey=')),
+    variant('slow.conf', (t) =>
+      t
+        .replace('[spaRV1909eb]', '[Slow]')
+        .replace('Abbreviation=RV1909', 'Abbreviation=SLOW')
+        .replace(/spaRV1909eb\//g, 'slow/'),
+    ),
+  ];
+}
+
+describe(`the admin Library (${databaseKind()})`, () => {
+  let app: App;
+  let second: App | undefined;
+  let admin: Browser;
+  let inbox: Awaited<ReturnType<typeof startInbox>>;
+  let site: Awaited<ReturnType<typeof serveRepository>>;
+  const root = mkdtempSync(join(tmpdir(), 'selah-stand-in-'));
+
+  beforeAll(async () => {
+    await writeStandInCatalogue(root, standInConfs());
+    await writeStandInPackage(root, 'spaRV1909eb.zip', await modulePackage('spaRV1909eb'));
+    await writeStandInPackage(root, 'mhcc.zip', await modulePackage('mhcc'));
+    await writeStandInPackage(root, 'Slow.zip', await modulePackage('spaRV1909eb'));
+    site = await serveRepository(root, { '/pub/sword/packages/rawzip/Slow.zip': 'stall' });
+    const stand = site.repository('Stand-in');
+    app = await startTestApp({
+      importDefaults: false,
+      env: { SWORD_REPOSITORIES: `Stand-in=${stand.catalogueUrl}|${stand.packageUrl},Gone=${site.url}/nothing/here` },
+    });
+    inbox = await startInbox();
+    admin = await signUpVerified(app, inbox, 'lydia@example.org', undefined, '10.9.0.1');
+    await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'lydia@example.org'));
+  }, 60_000);
+
+  afterAll(async () => {
+    await second?.stop();
+    await app?.stop();
+    await inbox?.stop();
+    await site?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const json = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, status = 200): Promise<T> => {
+    const response = await admin.request(method, path, body);
+    expect(response.statusCode, response.body).toBe(status);
+    return response.json() as T;
+  };
+
+  /** Waits until the job has finished, however long a busy machine takes. */
+  async function finished(id: string): Promise<LibraryJob> {
+    for (;;) {
+      const { jobs } = await json<{ jobs: LibraryJob[] }>('GET', '/api/admin/library/jobs');
+      const job = jobs.find((j) => j.id === id)!;
+      if (['done', 'failed', 'cancelled'].includes(job.state)) return job;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  const readJohn3 = (which: App) =>
+    which.server.inject({ method: 'GET', url: '/api/bible/content/John/3?translation=RV1909', headers: { host: 'selah.test' } });
+
+  it('is for admins only', async () => {
+    const guest = await app.server.inject({ method: 'GET', url: '/api/admin/library/modules', headers: { host: 'selah.test' } });
+    expect(guest.statusCode).toBe(401);
+  });
+
+  it('starts with the configured repositories and reads their catalogues on request, reporting one that fails', async () => {
+    const before = await json<{ repositories: RepositoryStatus[] }>('GET', '/api/admin/library/repositories');
+    expect(before.repositories.map((r) => [r.name, r.fetchedAt, r.moduleCount])).toEqual([
+      ['Stand-in', null, 0],
+      ['Gone', null, 0],
+    ]);
+    const { repositories } = await json<{ repositories: RepositoryStatus[] }>('POST', '/api/admin/library/refresh', {});
+    const [standIn, gone] = repositories;
+    expect(standIn!.moduleCount).toBe(6);
+    expect(standIn!.error).toBeNull();
+    expect(gone!.moduleCount).toBe(0);
+    expect(gone!.error).toMatch(/^Gone: the repository has no mods\.d\.tar\.gz \(HTTP 404\)/);
+  });
+
+  it('lists modules by type, language and licence, with languages named for the reader', async () => {
+    const bibles = await admin.request('GET', '/api/admin/library/modules?kind=bible', undefined, { 'accept-language': 'de-DE,de;q=0.9' });
+    const page = bibles.json() as ModulesPage;
+    expect(page.modules.map((m) => m.name).sort()).toEqual(['Closed', 'Locked', 'Slow', 'spaRV1909eb']);
+    expect(page.languages).toContainEqual({ tag: 'es', name: 'Spanisch', count: 4 });
+    const rv = page.modules.find((m) => m.name === 'spaRV1909eb')!;
+    expect(rv).toMatchObject({ languageName: 'Spanisch', version: '2.60', installSize: 2974639, locked: false, unsupported: null, installedVersion: null });
+    expect(rv.licence).toEqual({ text: 'Public Domain', installable: true, nonCommercial: false, reason: null });
+    const refused = await json<ModulesPage>('GET', '/api/admin/library/modules?licence=refused');
+    expect(refused.modules.map((m) => m.name)).toEqual(['Closed']);
+    expect(refused.modules[0]!.licence.reason).toMatch(/copyrighted/i);
+    const commentaries = await json<ModulesPage>('GET', '/api/admin/library/modules?kind=commentary&q=henry');
+    expect(commentaries.modules.map((m) => m.name)).toEqual(['MHCC']);
+    const detail = await json<ModuleDetail>('GET', '/api/admin/library/modules/Stand-in/MHCC');
+    expect(detail.about.join('\n')).toMatch(/Matthew Henry/);
+    expect((await admin.request('GET', '/api/admin/library/modules/Stand-in/Nothing')).statusCode).toBe(404);
+    expect((await admin.request('GET', '/api/admin/library/modules?kind=novel')).statusCode).toBe(400);
+  });
+
+  it('refuses what must not be installed, with the reason', async () => {
+    const closed = await admin.request('POST', '/api/admin/library/jobs', { action: 'install', module: 'Closed' });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toMatch(/^Closed cannot be installed: The text is copyrighted/);
+    const locked = await admin.request('POST', '/api/admin/library/jobs', { action: 'install', module: 'Locked' });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().message).toMatch(/locked/);
+    const unknown = await admin.request('POST', '/api/admin/library/jobs', { action: 'install', module: 'NoSuchModule' });
+    expect(unknown.statusCode).toBe(404);
+    const notInstalled = await admin.request('POST', '/api/admin/library/jobs', { action: 'remove', module: 'MHCC' });
+    expect(notInstalled.statusCode).toBe(404);
+  });
+
+  it('installs a Bible with progress; readers get it at once, with its text', async () => {
+    const job = await json<LibraryJob>('POST', '/api/admin/library/jobs', { action: 'install', module: 'spaRV1909eb' }, 202);
+    expect(job).toMatchObject({ action: 'install', module: 'spaRV1909eb', repository: 'Stand-in' });
+    const done = await finished(job.id);
+    expect(done.message, done.message ?? '').toMatch(/^Installed spaRV1909eb 2\.60: .*\(RV1909\)/);
+    const zipSize = readFileSync(join(root, 'pub/sword/packages/rawzip/spaRV1909eb.zip')).length;
+    expect(done).toMatchObject({ state: 'done', bytesDone: zipSize, bytesTotal: zipSize, percent: 100 });
+
+    const expected = importSwordBible(findSwordModule('spaRV1909eb', ['/usr/share/sword'])!);
+    const john316 = expected.books.find((b) => b.osis === 'John')!.verses.find((v) => v.chapter === 3 && v.verse === 16)!;
+    const chapter = await readJohn3(app);
+    expect(chapter.statusCode).toBe(200);
+    const words = /"text":"([^"\\]{12,})"/.exec(JSON.stringify(john316.content))![1]!.slice(0, 30);
+    expect(chapter.body).toContain(words);
+    const listed = await json<ModulesPage>('GET', '/api/admin/library/modules?installed=yes');
+    expect(listed.modules.map((m) => [m.name, m.installedVersion])).toEqual([['spaRV1909eb', '2.60']]);
+  }, 60_000);
+
+  it('installs a commentary into the process’s own SWORD root', async () => {
+    const done = await finished((await json<LibraryJob>('POST', '/api/admin/library/jobs', { action: 'install', module: 'MHCC' }, 202)).id);
+    expect(done.state, done.message ?? '').toBe('done');
+    expect(existsSync(join(app.libraryRoot, 'mods.d', 'mhcc.conf'))).toBe(true);
+  }, 60_000);
+
+  it('cancels a download that is running, and installs nothing', async () => {
+    const job = await json<LibraryJob>('POST', '/api/admin/library/jobs', { action: 'install', module: 'Slow' }, 202);
+    // Wait until the download has started (bytes arrived), then cancel.
+    for (;;) {
+      const { jobs } = await json<{ jobs: LibraryJob[] }>('GET', '/api/admin/library/jobs');
+      if (jobs.find((j) => j.id === job.id)!.bytesDone > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await json<LibraryJob>('POST', `/api/admin/library/jobs/${job.id}/cancel`);
+    const done = await finished(job.id);
+    expect(done.state).toBe('cancelled');
+    expect(done.message).toBe('Cancelled: nothing of Slow was installed.');
+    const translations = await app.server.inject({ method: 'GET', url: '/api/bible/translations/all', headers: { host: 'selah.test' } });
+    expect(translations.body).not.toContain('"SLOW"');
+  }, 60_000);
+
+  it('offers an update when the repository has a newer version, and installs it in place', async () => {
+    await writeStandInCatalogue(root, standInConfs('2.61'));
+    await writeStandInPackage(root, 'spaRV1909eb.zip', await modulePackage('spaRV1909eb', (t) => t.replace(/^Version=.*$/m, 'Version=2.61')));
+    await json('POST', '/api/admin/library/refresh', { repository: 'Stand-in' });
+    const before = await json<ModulesPage>('GET', '/api/admin/library/modules?q=spaRV1909eb');
+    expect(before.modules[0]).toMatchObject({ version: '2.61', installedVersion: '2.60', updateAvailable: true });
+    const done = await finished((await json<LibraryJob>('POST', '/api/admin/library/jobs', { action: 'update', module: 'spaRV1909eb' }, 202)).id);
+    expect(done.state, done.message ?? '').toBe('done');
+    const after = await json<ModulesPage>('GET', '/api/admin/library/modules?q=spaRV1909eb');
+    expect(after.modules[0]).toMatchObject({ installedVersion: '2.61', updateAvailable: false });
+    // Same code as before: readers' links and settings still point at it.
+    expect((await readJohn3(app)).statusCode).toBe(200);
+    const again = await admin.request('POST', '/api/admin/library/jobs', { action: 'update', module: 'spaRV1909eb' });
+    expect(again.statusCode).toBe(409);
+  }, 60_000);
+
+  it('is seen by another process within seconds, and removed everywhere', async () => {
+    if (!process.env.TEST_DATABASE_URL) return; // PGlite is one process's database
+    second = await startTestApp({ keepTables: true, importDefaults: false });
+    const read = readJohn3;
+    expect((await read(second)).statusCode).toBe(200); // loaded from the database at start
+    expect(existsSync(join(second.libraryRoot, 'mods.d', 'mhcc.conf'))).toBe(true);
+
+    const done = await finished((await json<LibraryJob>('POST', '/api/admin/library/jobs', { action: 'remove', module: 'spaRV1909eb' }, 202)).id);
+    expect(done.state).toBe('done');
+    expect((await read(app)).statusCode).toBe(404);
+    // The other process learns of it from the database, without a restart.
+    while ((await read(second)).statusCode !== 404) await new Promise((resolve) => setTimeout(resolve, 100));
+  }, 60_000);
+});

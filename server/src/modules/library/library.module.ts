@@ -1,0 +1,43 @@
+import type { SelahModule } from '../../lib/module/module.ts';
+import { startLibraryControl, controlSocketPath } from './library-control.ts';
+import { LibrarySync } from './library-sync.ts';
+import { libraryRoutes } from './library.routes.ts';
+import type { LibraryService } from './library.service.ts';
+import { openLibrary } from './open-library.ts';
+
+declare module '../../lib/module/module.ts' {
+  interface Services {
+    library: { service: LibraryService; sync: LibrarySync; root: string };
+  }
+}
+
+/**
+ * The Scripture library (issue 30): SWORD modules installed from the site's repositories into a SWORD
+ * root in the data folder, which every process keeps in step with the database (LibrarySync).
+ */
+export const libraryModule: SelahModule = {
+  name: 'library',
+  async setup({ server, config, database, db, log, translations, use, emit, provide, onClose }) {
+    let sync: LibrarySync | undefined;
+    const { repo, service, jobs, root } = await openLibrary({
+      db,
+      dataDir: config.dataDir,
+      seed: config.swordRepositories,
+      log,
+      afterChange: async () => void (await sync?.check()),
+    });
+    sync = new LibrarySync(repo, root, translations, () => emit('pages-changed'), log);
+    await sync.check();
+    sync.start();
+    jobs.start();
+    await server.register(libraryRoutes(service, use('audit'), use('staff'), () => void jobs.drain()));
+    // The embedded database is this process's alone: the CLI asks this process to do its library work.
+    const control = database.kind === 'pglite' ? await startLibraryControl(controlSocketPath(config.dataDir), service, jobs, log) : undefined;
+    onClose(async () => {
+      await control?.close();
+      await jobs.stop();
+      await sync.stop();
+    });
+    provide('library', { service, sync, root });
+  },
+};
