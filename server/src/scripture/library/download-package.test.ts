@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readConfFile } from '../sword/conf.ts';
 import { catalogueEntry, type CatalogueEntry } from './catalogue-entry.ts';
 import { downloadPackage } from './download-package.ts';
@@ -85,6 +85,46 @@ describe('downloadPackage over HTTP', () => {
       `engKJV2006eb from Stand-in: nothing arrived for 300 ms (${stand.url}/stall/pub/sword/packages/rawzip/engKJV2006eb.zip).`,
       false,
     ]);
+  });
+
+  it('counts the idle timeout from the last byte, not from the start: a slow download that keeps going finishes', async () => {
+    // The client's clock is faked: each pause between chunks is 600 ms of a 1,000 ms idle limit, the
+    // whole download four times the limit.
+    const parts = [0, 1, 2, 3, 4, 5, 6].map((i) => zip.subarray((i * zip.length) / 7, ((i + 1) * zip.length) / 7));
+    let sent = 0;
+    let sentBytes = 0;
+    let next: () => void = () => undefined;
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-length': String(zip.length) });
+      next = () => {
+        const part = parts[sent++]!;
+        sentBytes += part.length;
+        if (sent === parts.length) response.end(part);
+        else response.write(part);
+      };
+      next();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const bytes = await downloadPackage({ name: 'Trickle', catalogueUrl: url, packageUrl: url }, kjv, {
+        maxBytes: MAX,
+        idleTimeoutMs: 1000,
+        onProgress: (done) => {
+          // Everything sent so far has arrived: pause, then send the next part.
+          if (done === sentBytes && sent < parts.length) {
+            vi.advanceTimersByTime(600);
+            next();
+          }
+        },
+      });
+      expect(bytes.equals(zip)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('refuses a package larger than the cap, by Content-Length or by the bytes that arrive', async () => {

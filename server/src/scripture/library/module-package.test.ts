@@ -53,6 +53,12 @@ describe('readModulePackage', () => {
     expect(await refusal(zip.subarray(0, zip.length - 100))).toMatch(/^Nave: the package is not a zip archive, or it is incomplete \(/);
   });
 
+  it('refuses a file whose bytes do not match its CRC-32', async () => {
+    const zip = await naveZip([{ name: 'modules/lexdict/zld/nave/nave.zdx', body: 'STORED-BYTES', store: true }]);
+    const damaged = Buffer.from(zip.toString('latin1').replace('STORED-BYTES', 'STORED-BYTEZ'), 'latin1');
+    expect(await refusal(damaged)).toBe('Nave: modules/lexdict/zld/nave/nave.zdx is damaged (its CRC-32 does not match).');
+  });
+
   it('refuses entries whose names lead out of the root: "..", absolute, backslash, drive letter', async () => {
     const cases: [string, string, string][] = [
       ['xx/evil.conf', '../evil.conf', 'a ".." step'],

@@ -105,6 +105,8 @@ export interface ZipEntrySpec {
   body?: Buffer | string;
   /** Unix mode, file type included (0o120777 is a symbolic link). */
   mode?: number;
+  /** Stored without compression, so that a test can find and change its bytes. */
+  store?: boolean;
 }
 
 /**
@@ -114,7 +116,7 @@ export interface ZipEntrySpec {
  */
 export async function zipOf(entries: readonly (ZipEntrySpec & { unsafeName?: string })[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const e of entries) zip.addBuffer(Buffer.from(e.body ?? ''), e.name, e.mode === undefined ? {} : { mode: e.mode });
+  for (const e of entries) zip.addBuffer(Buffer.from(e.body ?? ''), e.name, { ...(e.mode === undefined ? {} : { mode: e.mode }), compress: !e.store });
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
