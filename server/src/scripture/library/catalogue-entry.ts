@@ -90,7 +90,7 @@ export function catalogueEntry(conf: SwordConf, file: string): { entry: Catalogu
 }
 
 /** The DataPath as a path under the repository's root, refused when it could lead out of it. */
-function relativeDataPath(dataPath: string | undefined): string | { reason: string } {
+export function relativeDataPath(dataPath: string | undefined): string | { reason: string } {
   if (!dataPath) return { reason: 'The conf has no DataPath: there is nothing to install.' };
   const path = dataPath.replace(/^(\.\/|\/)+/, '');
   const segments = path.split('/');

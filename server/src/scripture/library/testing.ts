@@ -3,12 +3,18 @@
  * `…/raw` with `mods.d.tar.gz` and `mods.d/`, zips in `…/packages/rawzip`) built from the modules Debian
  * installed in /usr/share/sword, served over HTTP on loopback. Test code only.
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pack, type Header } from 'tar-stream';
+import yazl from 'yazl';
+import { parseConf } from '../sword/conf.ts';
+import { relativeDataPath } from './catalogue-entry.ts';
+import { moduleDataDir } from './module-package.ts';
 import type { Repository } from './repositories.ts';
 
 export const SYSTEM_SWORD = '/usr/share/sword';
@@ -55,14 +61,83 @@ export async function writeStandInCatalogue(root: string, confs: readonly { file
   await writeFile(join(dir, 'mods.d.tar.gz'), archive ?? (await catalogueArchive(confs)));
 }
 
+/** Where a stand-in repository keeps its zips, under the served root (CrossWire's layout). */
+export const PACKAGE_DIR = 'pub/sword/packages/rawzip';
+
+/** An installed module's conf file and data folder (relative to the SWORD root), found by its section name. */
+export function installedModuleFiles(name: string): { confFile: string; dataDir: string } {
+  for (const { file, bytes } of installedConfs()) {
+    const conf = parseConf(bytes, file);
+    if (conf.name.toLowerCase() !== name.toLowerCase()) continue;
+    const dataPath = relativeDataPath(conf.get('DataPath'));
+    const dataDir = typeof dataPath === 'string' ? moduleDataDir(conf.get('ModDrv') ?? '', dataPath) : undefined;
+    if (dataDir) return { confFile: file, dataDir };
+  }
+  throw new Error(`${name} is not installed in ${SYSTEM_SWORD}`);
+}
+
+/**
+ * `<Module>.zip` as repositories build it (`zip -r -D` of the conf and the data folder, run in a SWORD
+ * root), from a copy of an installed module. `conf` rewrites the conf's text first.
+ */
+export async function modulePackage(name: string, conf: (text: string) => string = (t) => t): Promise<Buffer> {
+  const { confFile, dataDir } = installedModuleFiles(name);
+  const work = await mkdtemp(join(tmpdir(), 'selah-package-'));
+  try {
+    await mkdir(join(work, 'mods.d'));
+    await writeFile(join(work, 'mods.d', confFile), conf(readFileSync(join(SYSTEM_SWORD, 'mods.d', confFile), 'utf8')));
+    await cp(join(SYSTEM_SWORD, dataDir), join(work, dataDir), { recursive: true });
+    execFileSync('zip', ['-q', '-r', '-D', 'package.zip', `mods.d/${confFile}`, dataDir], { cwd: work });
+    return readFileSync(join(work, 'package.zip'));
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** Writes `<PACKAGE_DIR>/<file>` under `root`. */
+export async function writeStandInPackage(root: string, file: string, zip: Buffer): Promise<void> {
+  await mkdir(join(root, PACKAGE_DIR), { recursive: true });
+  await writeFile(join(root, PACKAGE_DIR, file), zip);
+}
+
+export interface ZipEntrySpec {
+  name: string;
+  body?: Buffer | string;
+  /** Unix mode, file type included (0o120777 is a symbolic link). */
+  mode?: number;
+  /** Stored without compression, so that a test can find and change its bytes. */
+  store?: boolean;
+}
+
+/**
+ * A zip of these entries, written with yazl. yazl refuses unsafe names, as a careful writer should,
+ * so a name can be given as `[safe, unsafe]` of the same length: the bytes are swapped in afterwards,
+ * as a hostile packager would write them.
+ */
+export async function zipOf(entries: readonly (ZipEntrySpec & { unsafeName?: string })[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const e of entries) zip.addBuffer(Buffer.from(e.body ?? ''), e.name, { ...(e.mode === undefined ? {} : { mode: e.mode }), compress: !e.store });
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  let bytes = Buffer.concat(chunks);
+  for (const e of entries) {
+    if (e.unsafeName === undefined) continue;
+    if (Buffer.byteLength(e.unsafeName) !== Buffer.byteLength(e.name)) throw new Error('zipOf: an unsafe name must be as long as its stand-in');
+    bytes = Buffer.from(bytes.toString('latin1').split(e.name).join(e.unsafeName), 'latin1');
+  }
+  return bytes;
+}
+
 /**
  * A static file server for `root` on 127.0.0.1, plus ways to misbehave under given path prefixes:
  * `hang` accepts the request and never answers; `gzip-encoded` sends files with Content-Encoding: gzip;
- * `cut` sends half a file and closes the connection.
+ * `cut` sends half a file and closes the connection; `stall` sends half a file and then nothing more,
+ * keeping the connection open.
  */
 export async function serveRepository(
   root: string,
-  misbehave: Record<string, 'hang' | 'gzip-encoded' | 'cut'> = {},
+  misbehave: Record<string, 'hang' | 'gzip-encoded' | 'cut' | 'stall'> = {},
 ): Promise<{
   url: string;
   repository(name: string, path?: string): Repository;
@@ -84,6 +159,7 @@ export async function serveRepository(
     if (rule === 'gzip-encoded') headers['content-encoding'] = 'gzip';
     response.writeHead(200, headers);
     if (rule === 'cut') response.write(body.subarray(0, body.length >> 1), () => response.destroy());
+    else if (rule === 'stall') response.write(body.subarray(0, body.length >> 1));
     else response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -150,6 +150,14 @@ describe.skipIf(!hasTools)('SWORD modules written by osis2mod in every block typ
     expect(() => ZVerseReader.open(wrong)).toThrow('WrongBlocks: BlockType: BOOK means ot.bzv, but the module has ot.czv');
   });
 
+  // Only the testaments the versification has books in are opened, so the NT stub is never judged.
+  it('reads an Old Testament-only MT module, whose New Testament index osis2mod leaves a stub', () => {
+    const module = build(temp.path, 'MtOnly', ['-b', '4', '-z', 'z', '-v', 'MT'], 'ModDrv=zText\nBlockType=BOOK\nCompressType=ZIP\nVersification=MT');
+    const reader = ZVerseReader.open(module);
+    expect(plainText(osisToNodes(reader.readEntry('Gen', 1, 1)))).toBe(VERSES['Gen.1.1']);
+    expect(reader.readEntry('John', 3, 16)).toBe('');
+  });
+
   it('reads a zLD dictionary with LZSS blocks (imp2ld), CompressType left to its default', () => {
     const dir = join(temp.path, 'modules/dict');
     mkdirSync(dir, { recursive: true });

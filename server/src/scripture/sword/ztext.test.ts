@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { plainText } from '#common/scripture/content.ts';
 import { debianSwordModule, useTempDir } from '../importers/testing.ts';
 import { osisToNodes } from '../osis/osis-to-nodes.ts';
+import { parseConf } from './conf.ts';
 import { findSwordModule, type SwordModule } from './discover.ts';
 import { getVersification, recordIndex, type Testament } from './versification.ts';
 import { ZLdReader } from './zld.ts';
@@ -128,6 +129,16 @@ describe.skipIf(!kjv)('ZVerseReader on the KJV (needs Debian sword-text-kjv)', (
     expect(plainText(osisToNodes(gen))).toBe('In the beginning God created the heaven and the earth.');
     expect(plainText(osisToNodes(reader.readEntry('John', 11, 35)))).toBe('Jesus wept.');
     expect(reader.readEntry('Gen', 1, 0)).toContain('<chapter');
+  });
+
+  it('refuses the module under a versification its index files do not fit, naming it and the sizes', () => {
+    const wrong = (name: string) => ({ ...kjv!, conf: parseConf(`[engKJV2006eb]\nModDrv=zText\nBlockType=BOOK\nCompressType=ZIP\nVersification=${name}\n`) });
+    // Synodal and Luther have more Old Testament slots than KJV; NRSV differs in the New Testament only.
+    expect(() => ZVerseReader.open(wrong('Synodal')).readEntry('Gen', 1, 1)).toThrow(
+      `${kjv!.dataPath}/ot.bzv: whole file: 241150 bytes do not fit versification Synodal, which has 30299 records of 10 or 12 bytes in this testament (302990 or 363588 bytes)`,
+    );
+    expect(() => ZVerseReader.open(wrong('Luther')).readEntry('Gen', 1, 1)).toThrow(/ot\.bzv: whole file: 241150 bytes do not fit versification Luther/);
+    expect(() => ZVerseReader.open(wrong('NRSV')).readEntry('Matt', 1, 1)).toThrow(/nt\.bzv: whole file: 82460 bytes do not fit versification NRSV/);
   });
 
   it('iterates every verse of a book', () => {

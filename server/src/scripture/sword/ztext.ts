@@ -157,15 +157,14 @@ export class ZVerseReader {
     if (index.length === expected * 10) recordSize = 10;
     else if (index.length === expected * 12) recordSize = 12;
     else {
-      recordSize = this.module.driver.endsWith('4') ? 12 : 10;
-      if (index.length % recordSize !== 0) {
-        throw new ImportError(
-          zv,
-          'whole file',
-          `${index.length} bytes is not a whole number of ${recordSize}-byte records ` +
-            `(versification ${this.versification.name} expects ${expected} records)`,
-        );
-      }
+      // osis2mod writes one record per slot of the versification, so any other size means the module
+      // was built for another versification: read in this one, every verse would land in the wrong place.
+      throw new ImportError(
+        zv,
+        'whole file',
+        `${index.length} bytes do not fit versification ${this.versification.name}, ` +
+          `which has ${expected} records of 10 or 12 bytes in this testament (${expected * 10} or ${expected * 12} bytes)`,
+      );
     }
     return { index, recordSize, records: index.length / recordSize, blocks: readFileSync(zs), dataPath: zz };
   }
