@@ -30,14 +30,11 @@ export function packageAddress(repository: Repository, moduleName: string): stri
  */
 export async function downloadPackage(repository: Repository, entry: CatalogueEntry, options: DownloadPackageOptions): Promise<Buffer> {
   const names = [entry.name, ...(entry.name.toLowerCase() !== entry.name ? [entry.name.toLowerCase()] : [])];
-  for (const [i, name] of names.entries()) {
+  for (const name of names) {
     const result = await downloadOnce(repository, entry, packageAddress(repository, name), options);
     if (result !== 'not-found') return result;
-    if (i === names.length - 1) {
-      throw new PackageError(`${entry.name}: ${repository.name} has no ${entry.name}.zip (HTTP 404, ${packageAddress(repository, entry.name)}).`);
-    }
   }
-  throw new Error('unreachable');
+  throw new PackageError(`${entry.name}: ${repository.name} has no ${entry.name}.zip (HTTP 404, ${packageAddress(repository, entry.name)}).`);
 }
 
 async function downloadOnce(repository: Repository, entry: CatalogueEntry, address: string, options: DownloadPackageOptions): Promise<Buffer | 'not-found'> {
