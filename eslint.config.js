@@ -70,6 +70,7 @@ const HTTP_FACING = [
   'server/src/modules/auth/sign-in-place.ts',
   'server/src/modules/auth/better-auth.ts',
   'server/src/modules/web/server-render.ts',
+  'server/src/modules/library/library-control.ts',
 ];
 const LOWER_LAYERS = [
   ['**/modules/*/*.routes.ts', '**/modules/*/*.service.ts', '**/modules/*/*.repository.ts'],

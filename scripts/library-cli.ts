@@ -15,6 +15,8 @@ import type { AppConfig } from '../server/src/config.ts';
 import { openDatabase, type Database } from '../server/src/db/client.ts';
 import { askServer, controlSocketPath } from '../server/src/modules/library/library-control.ts';
 import { openLibrary, type OpenedLibrary } from '../server/src/modules/library/open-library.ts';
+import { LibraryRepository } from '../server/src/modules/library/library.repository.ts';
+import { TranslationRepository } from '../server/src/scripture/store/translation.repository.ts';
 import { AppError } from '../server/src/lib/errors.ts';
 
 export const LIBRARY_USAGE = `  npm run bible -- library list [--repository NAME]
@@ -100,7 +102,16 @@ async function openAccess(config: AppConfig): Promise<LibraryAccess> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const quiet = { info: () => {}, warn: () => {} };
-  return inDatabase(database, await openLibrary({ db: database.db, dataDir: config.dataDir, seed: config.swordRepositories, log: quiet }));
+  return inDatabase(
+    database,
+    await openLibrary({
+      repo: new LibraryRepository(database.db),
+      translations: new TranslationRepository(database.db),
+      dataDir: config.dataDir,
+      seed: config.swordRepositories,
+      log: quiet,
+    }),
+  );
 }
 
 function inDatabase(database: Database, library: OpenedLibrary): LibraryAccess {

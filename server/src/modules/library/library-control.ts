@@ -1,11 +1,10 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import { jobInput, refreshInput } from '#common/contracts/library.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LibraryJobRunner } from './library-jobs.ts';
-import type { LibraryService } from './library.service.ts';
+import type { LibraryLog, LibraryService } from './library.service.ts';
 
 /** Unix socket paths are limited to about 100 bytes; a data folder deeper than that gets no socket. */
 const MAX_SOCKET_PATH = 100;
@@ -24,10 +23,10 @@ export async function startLibraryControl(
   path: string,
   library: LibraryService,
   jobs: LibraryJobRunner,
-  log: Pick<FastifyBaseLogger, 'warn'>,
+  log: LibraryLog,
 ): Promise<{ close(): Promise<void> } | undefined> {
   if (path.length > MAX_SOCKET_PATH) {
-    log.warn(`library: the data folder's path is too long for a control socket; stop the server to use the library CLI`);
+    log.warn({}, `library: the data folder's path is too long for a control socket; stop the server to use the library CLI`);
     return undefined;
   }
   rmSync(path, { force: true }); // left by a process that did not close
@@ -36,7 +35,7 @@ export async function startLibraryControl(
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(path, resolve));
     chmodSync(path, 0o600);
   } catch (error) {
-    log.warn(`library: no control socket (${(error as Error).message}); stop the server to use the library CLI`);
+    log.warn({}, `library: no control socket (${(error as Error).message}); stop the server to use the library CLI`);
     return undefined;
   }
   return {

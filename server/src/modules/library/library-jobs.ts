@@ -1,6 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { LibraryJobRow, LibraryRepository } from './library.repository.ts';
-import { refuseUninstallable, type LibraryService } from './library.service.ts';
+import { refuseUninstallable, type LibraryLog, type LibraryService } from './library.service.ts';
 import type { ModuleInstaller } from './module-installer.ts';
 
 /** Progress is written at most this often: enough for a smooth bar, little for the database. */
@@ -21,7 +20,7 @@ export class LibraryJobRunner {
     private readonly installer: ModuleInstaller,
     /** Called after a job changed what is installed, so this process serves it at once. */
     private readonly afterChange: () => Promise<void>,
-    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+    private readonly log: LibraryLog,
   ) {}
 
   /** Looks for work every `intervalMs` (a queued job starts within that time in some process). */
@@ -52,18 +51,19 @@ export class LibraryJobRunner {
     const job = await this.repo.claimNext(id);
     if (!job) return undefined;
     const controller = new AbortController();
+    let latest = { done: 0, total: null as number | null };
     let lastWrite = 0;
+    const write = () => void this.repo.progress(job.id, latest.done, latest.total).then(({ cancelRequested }) => cancelRequested && controller.abort());
     const onProgress = (done: number, total: number | null) => {
+      latest = { done, total };
       const now = Date.now();
       if (now - lastWrite < PROGRESS_EVERY_MS && done !== total) return;
       lastWrite = now;
-      void this.repo.progress(job.id, done, total).then(({ cancelRequested }) => cancelRequested && controller.abort());
+      write();
     };
-    // A cancel asked before any byte arrives (a slow server) is noticed too.
-    const heartbeat = setInterval(
-      () => void this.repo.progress(job.id, job.bytesDone, job.bytesTotal).then((r) => r.cancelRequested && controller.abort()),
-      1000,
-    );
+    // The heartbeat also writes the last progress a throttled step skipped, and notices a cancel asked
+    // while no byte arrives (a slow server).
+    const heartbeat = setInterval(write, 1000);
     heartbeat.unref();
     try {
       const message = await this.run(job, { signal: controller.signal, onProgress });

@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { BibleLibrary } from '../../scripture/store/bible-library.ts';
 import { discoverSwordModules } from '../../scripture/sword/discover.ts';
 import { readModulePackage } from '../../scripture/library/module-package.ts';
 import { removeModuleFiles, writeModulePackage } from '../../scripture/library/install-package.ts';
 import { readCatalogueEntry } from './installed-entry.ts';
 import type { LibraryRepository } from './library.repository.ts';
+import type { LibraryLog } from './library.service.ts';
 
 /**
  * Keeps this process in step with the library in the database: its SWORD root holds exactly the
@@ -24,7 +24,7 @@ export class LibrarySync {
     private readonly translations: BibleLibrary,
     /** Told which translations changed (pages cached for them must go). */
     private readonly changed: (codes: string[]) => Promise<void>,
-    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+    private readonly log: LibraryLog,
   ) {}
 
   start(intervalMs = 2000): void {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryJob, ModuleDetail, ModulesPage, RepositoryStatus } from '#common/contracts/library.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
-import { Browser, signUpVerified } from '../../../test/accounts.ts';
+import { type Browser, signUpVerified } from '../../../test/accounts.ts';
 import { users } from '../../db/schema.ts';
 import { installedConfs, modulePackage, serveRepository, writeStandInCatalogue, writeStandInPackage } from '../../scripture/library/testing.ts';
 import { findSwordModule } from '../../scripture/sword/discover.ts';
@@ -48,11 +48,11 @@ describe(`the admin Library (${databaseKind()})`, () => {
     await writeStandInPackage(root, 'Slow.zip', await modulePackage('spaRV1909eb'));
     site = await serveRepository(root, { '/pub/sword/packages/rawzip/Slow.zip': 'stall' });
     const stand = site.repository('Stand-in');
+    inbox = await startInbox();
     app = await startTestApp({
       importDefaults: false,
-      env: { SWORD_REPOSITORIES: `Stand-in=${stand.catalogueUrl}|${stand.packageUrl},Gone=${site.url}/nothing/here` },
+      env: { SMTP_URL: inbox.url, SWORD_REPOSITORIES: `Stand-in=${stand.catalogueUrl}|${stand.packageUrl},Gone=${site.url}/nothing/here` },
     });
-    inbox = await startInbox();
     admin = await signUpVerified(app, inbox, 'lydia@example.org', undefined, '10.9.0.1');
     await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'lydia@example.org'));
   }, 60_000);

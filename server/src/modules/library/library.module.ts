@@ -3,7 +3,9 @@ import { startLibraryControl, controlSocketPath } from './library-control.ts';
 import { LibrarySync } from './library-sync.ts';
 import { libraryRoutes } from './library.routes.ts';
 import type { LibraryService } from './library.service.ts';
-import { openLibrary } from './open-library.ts';
+import { libraryRootIn, openLibrary } from './open-library.ts';
+import { LibraryRepository } from './library.repository.ts';
+import { TranslationRepository } from '../../scripture/store/translation.repository.ts';
 
 declare module '../../lib/module/module.ts' {
   interface Services {
@@ -18,15 +20,16 @@ declare module '../../lib/module/module.ts' {
 export const libraryModule: SelahModule = {
   name: 'library',
   async setup({ server, config, database, db, log, translations, use, emit, provide, onClose }) {
-    let sync: LibrarySync | undefined;
-    const { repo, service, jobs, root } = await openLibrary({
-      db,
+    const repo = new LibraryRepository(db);
+    const sync = new LibrarySync(repo, libraryRootIn(config.dataDir), translations, () => emit('pages-changed'), log);
+    const { service, jobs, root } = await openLibrary({
+      repo,
+      translations: new TranslationRepository(db),
       dataDir: config.dataDir,
       seed: config.swordRepositories,
       log,
-      afterChange: async () => void (await sync?.check()),
+      afterChange: async () => void (await sync.check()),
     });
-    sync = new LibrarySync(repo, root, translations, () => emit('pages-changed'), log);
     await sync.check();
     sync.start();
     jobs.start();

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { libraryCatalogues, libraryJobs, libraryModuleParts, libraryModules, libraryRepositories, libraryState } from '../../db/schema.ts';
 import type { Repository } from '../../scripture/library/repositories.ts';
+import type { PreparedImport } from '../../scripture/store/bible-library.ts';
+import { TranslationRepository } from '../../scripture/store/translation.repository.ts';
 
 const PART_BYTES = 1 << 20;
 
@@ -127,25 +129,26 @@ export class LibraryRepository {
   }
 
   /**
-   * Records an install (replacing an older version) and raises the revision, in one transaction, with
-   * `alsoWrite` (the Bible's translation) inside it: every process sees the whole install or none of it.
+   * Records an install (replacing an older version) and raises the revision, in one transaction with a
+   * Bible's translation: every process sees the whole install or none of it.
    */
-  async saveInstalled(row: typeof libraryModules.$inferInsert, zip: Buffer, alsoWrite?: (tx: Db) => Promise<void>): Promise<void> {
+  async saveInstalled(row: typeof libraryModules.$inferInsert, zip: Buffer, bible?: PreparedImport): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.delete(libraryModules).where(sql`lower(${libraryModules.name}) = ${row.name.toLowerCase()}`);
       await tx.insert(libraryModules).values(row);
       for (let part = 0; part * PART_BYTES < zip.length; part++) {
         await tx.insert(libraryModuleParts).values({ name: row.name, part, content: zip.subarray(part * PART_BYTES, (part + 1) * PART_BYTES) });
       }
-      await alsoWrite?.(tx as unknown as Db);
+      if (bible) await new TranslationRepository(tx as unknown as Db).save(bible.row, bible.pack);
       await bumpRevision(tx as unknown as Db);
     });
   }
 
-  async removeInstalled(name: string, alsoWrite?: (tx: Db) => Promise<void>): Promise<void> {
+  /** Removes an install and its Bible's translation, and raises the revision, in one transaction. */
+  async removeInstalled(name: string, translationCode: string | null): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.delete(libraryModules).where(eq(libraryModules.name, name));
-      await alsoWrite?.(tx as unknown as Db);
+      if (translationCode) await new TranslationRepository(tx as unknown as Db).remove(translationCode);
       await bumpRevision(tx as unknown as Db);
     });
   }

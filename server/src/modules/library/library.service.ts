@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   LIBRARY_PAGE_SIZE,
   type LibraryJob,
@@ -18,6 +17,12 @@ import { defaultPackageUrl, type Repository } from '../../scripture/library/repo
 import { unsupportedReason } from '../../scripture/library/support.ts';
 import { compareVersions } from '../../scripture/library/version.ts';
 import type { LibraryJobRow, LibraryRepository } from './library.repository.ts';
+
+/** Where the library writes what happened (the server's logger, or a quiet one for the CLI). */
+export interface LibraryLog {
+  info(data: object, message: string): void;
+  warn(data: object, message: string): void;
+}
 
 /** Catalogues are read again at most this often unless an admin asks (issue 30 §1: "at most daily"). */
 export const CATALOGUE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -40,7 +45,7 @@ export class LibraryService {
 
   constructor(
     private readonly repo: LibraryRepository,
-    private readonly options: { seed: readonly Repository[]; fetch?: Partial<FetchCatalogueOptions>; log: Pick<FastifyBaseLogger, 'warn'> },
+    private readonly options: { seed: readonly Repository[]; fetch?: Partial<FetchCatalogueOptions>; log: LibraryLog },
   ) {}
 
   async start(): Promise<void> {

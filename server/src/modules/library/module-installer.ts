@@ -1,6 +1,5 @@
-import type { Db } from '../../db/client.ts';
 import { prepareImport } from '../../scripture/store/bible-library.ts';
-import { TranslationRepository } from '../../scripture/store/translation.repository.ts';
+import type { TranslationRepository } from '../../scripture/store/translation.repository.ts';
 import { codeFromModuleName } from '../../scripture/sources.ts';
 import { findSwordModule } from '../../scripture/sword/discover.ts';
 import { importSwordBible, swordTranslationMeta } from '../../scripture/sword/import-sword-bible.ts';
@@ -58,7 +57,7 @@ export class ModuleInstaller {
           translationCode: bible?.row.code ?? null,
         },
         zip,
-        bible && ((tx: Db) => new TranslationRepository(tx).save(bible.row, bible.pack)),
+        bible,
       );
       return bible
         ? `Installed ${pkg.name} ${entry.version}: ${bible.row.name} (${bible.row.code}), ${bible.row.verseCount.toLocaleString('en')} verses.`
@@ -73,10 +72,7 @@ export class ModuleInstaller {
   async remove(name: string): Promise<string> {
     const installed = await this.repo.installedModule(name);
     if (!installed) return `${name} was not installed.`;
-    await this.repo.removeInstalled(
-      installed.name,
-      installed.translationCode ? (tx) => new TranslationRepository(tx).remove(installed.translationCode!) : undefined,
-    );
+    await this.repo.removeInstalled(installed.name, installed.translationCode);
     await removeModuleFiles(this.root, installed.name);
     return `Removed ${installed.name}.`;
   }

@@ -1,12 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import type { Repository } from '../../scripture/library/repositories.ts';
-import { TranslationRepository } from '../../scripture/store/translation.repository.ts';
+import type { TranslationRepository } from '../../scripture/store/translation.repository.ts';
 import { LibraryJobRunner } from './library-jobs.ts';
-import { LibraryRepository } from './library.repository.ts';
-import { LibraryService } from './library.service.ts';
+import type { LibraryRepository } from './library.repository.ts';
+import { LibraryService, type LibraryLog } from './library.service.ts';
 import { ModuleInstaller } from './module-installer.ts';
 
 /** The SWORD root a process unpacks installed modules into, inside its data folder. */
@@ -24,18 +22,19 @@ export interface OpenedLibrary {
  * does, the other sees, because both work through the same tables.
  */
 export async function openLibrary(options: {
-  db: Db;
+  repo: LibraryRepository;
+  translations: TranslationRepository;
   dataDir: string;
   seed: readonly Repository[];
-  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  log: LibraryLog;
   afterChange?: () => Promise<void>;
 }): Promise<OpenedLibrary> {
   const root = libraryRootIn(options.dataDir);
   mkdirSync(join(root, 'mods.d'), { recursive: true });
-  const repo = new LibraryRepository(options.db);
+  const { repo } = options;
   const service = new LibraryService(repo, { seed: options.seed, log: options.log });
   await service.start();
-  const installer = new ModuleInstaller(repo, new TranslationRepository(options.db), root);
+  const installer = new ModuleInstaller(repo, options.translations, root);
   const jobs = new LibraryJobRunner(repo, service, installer, options.afterChange ?? (async () => {}), options.log);
   return { repo, service, jobs, root };
 }

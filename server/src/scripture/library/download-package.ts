@@ -91,7 +91,7 @@ async function downloadOnce(repository: Repository, entry: CatalogueEntry, addre
     let done = 0;
     options.onProgress?.(0, total);
     try {
-      for await (const chunk of response.body ?? []) {
+      for await (const chunk of (response.body ?? []) as unknown as AsyncIterable<Uint8Array>) {
         arm();
         done += chunk.byteLength;
         if (done > options.maxBytes) throw tooLarge();

@@ -19,11 +19,14 @@ import type { Repository } from './repositories.ts';
 
 export const SYSTEM_SWORD = '/usr/share/sword';
 
-/** The confs of the modules installed on this machine, as files of mods.d/. */
-export function installedConfs(): { file: string; bytes: Buffer }[] {
+/** The modules the catalogue tests list (CI installs these and more; the expected lists name these five). */
+export const CATALOGUE_MODULES = ['engKJV2006eb.conf', 'engWEB2015eb.conf', 'mhcc.conf', 'nave.conf', 'spaRV1909eb.conf'];
+
+/** The confs of these modules installed on this machine, as files of mods.d/. */
+export function installedConfs(files: readonly string[] = CATALOGUE_MODULES): { file: string; bytes: Buffer }[] {
   const dir = join(SYSTEM_SWORD, 'mods.d');
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.conf'))
+    .filter((f) => files.includes(f))
     .sort()
     .map((f) => ({ file: f, bytes: readFileSync(join(dir, f)) }));
 }
@@ -66,7 +69,7 @@ export const PACKAGE_DIR = 'pub/sword/packages/rawzip';
 
 /** An installed module's conf file and data folder (relative to the SWORD root), found by its section name. */
 export function installedModuleFiles(name: string): { confFile: string; dataDir: string } {
-  for (const { file, bytes } of installedConfs()) {
+  for (const { file, bytes } of installedConfs(readdirSync(join(SYSTEM_SWORD, 'mods.d')))) {
     const conf = parseConf(bytes, file);
     if (conf.name.toLowerCase() !== name.toLowerCase()) continue;
     const dataPath = relativeDataPath(conf.get('DataPath'));
