@@ -57,7 +57,7 @@ describe('jobSummary: what a job is doing, in words', () => {
 describe('readAgo: when a catalogue was last read', () => {
   const now = Date.parse('2026-11-27T12:00:00Z');
   it('counts back in the largest whole unit', () => {
-    expect(readAgo('2026-11-27T11:59:40Z', now)).toBe('now');
+    expect(readAgo('2026-11-27T11:59:40Z', now)).toBe('this minute');
     expect(readAgo('2026-11-27T11:55:00Z', now)).toBe('5 minutes ago');
     expect(readAgo('2026-11-27T09:00:00Z', now)).toBe('3 hours ago');
     expect(readAgo('2026-11-26T10:00:00Z', now)).toBe('yesterday');

@@ -70,7 +70,7 @@ export function readAgo(iso: string | null, now: number): string {
   if (iso === null) return 'never';
   const seconds = Math.max(0, (now - Date.parse(iso)) / 1000);
   for (const { unit, seconds: size } of STEPS) if (seconds >= size) return relative.format(-Math.floor(seconds / size), unit);
-  return relative.format(0, 'second');
+  return relative.format(0, 'minute');
 }
 
 export type JobAction = (typeof JOB_ACTIONS)[number];

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { LibraryJob, LibraryModule } from '#common/contracts/library.ts';
 import { formatDate } from '#common/dates/format-date.ts';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
@@ -27,12 +28,19 @@ export function LibraryModuleDetails({
   onClose: () => void;
 }) {
   const detail = useQuery(libraryModuleQuery(module.repository, module.name));
+  // The dialog opens from a row's About (not a Radix trigger), so focus goes back to it by hand.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : (document.activeElement as HTMLElement | null)));
   const shown = detail.data ?? module;
   const version = detail.data?.versionDate ? `${shown.version} (${formatDate(detail.data.versionDate) ?? detail.data.versionDate})` : shown.version;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         overlayClassName="bg-black/50"
+        onCloseAutoFocus={(event) => {
+          if (!opener?.isConnected) return;
+          event.preventDefault();
+          opener.focus();
+        }}
         className="top-1/2 left-1/2 flex max-h-[90dvh] w-[min(94vw,40rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl bg-white text-stone-900 shadow-2xl dark:bg-stone-900 dark:text-stone-100"
       >
         <div className="flex items-start gap-3 border-b border-stone-200 p-5 dark:border-stone-800">
