@@ -4,6 +4,7 @@ import type { LibraryJob, LibraryModule } from '#common/contracts/library.ts';
 import { countOf, en } from '#common/text/plural.ts';
 import { FormMessages } from '../../../components/FormMessages.tsx';
 import { LoadFailed } from '../../../components/LoadFailed.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import {
   cancelJob,
@@ -21,6 +22,8 @@ import { LibraryJobs } from './LibraryJobs.tsx';
 import { LibraryModuleDetails } from './LibraryModuleDetails.tsx';
 import { LibraryModuleRow } from './LibraryModuleRow.tsx';
 import { LibraryRepositories, RefreshButton } from './LibraryRepositories.tsx';
+
+const actionFailed = (title: string, failure: unknown) => toast({ title, description: errorMessage(failure), variant: 'destructive', duration: 8000 });
 
 /** When a job that was queued or running is no longer, the list is read again (a module came or went). */
 function useOnJobsFinished(jobs: LibraryJob[] | undefined, onFinished: () => void) {
@@ -69,6 +72,8 @@ export function LibraryPanel() {
       queryClient.setQueryData(libraryJobsQuery.queryKey, (old) => [job, ...(old ?? []).filter((j) => j.id !== job.id)]);
       void queryClient.invalidateQueries({ queryKey: libraryKeys.jobs });
     },
+    // A toast, not a line at the top: the button pressed may be fifty rows down.
+    onError: (failure, { module, action }) => actionFailed(`Could not ${action} ${module.name}`, failure),
   });
   const cancel = useMutation({
     mutationFn: (job: LibraryJob) => cancelJob(job.id),
@@ -76,12 +81,13 @@ export function LibraryPanel() {
       queryClient.setQueryData(libraryJobsQuery.queryKey, (old) => (old ?? []).map((j) => (j.id === job.id ? job : j)));
       void queryClient.invalidateQueries({ queryKey: libraryKeys.jobs });
     },
+    onError: (failure, job) => actionFailed(`Could not cancel ${job.module}`, failure),
   });
   const onAction = useCallback((module: LibraryModule, action: JobAction) => queue.mutate({ module, action }), [queue]);
 
   const activeJobOf = useMemo(() => new Map((jobs.data ?? []).filter(isActive).map((job) => [job.module, job])), [jobs.data]);
   const neverRead = repositories.data?.repositories.every((r) => r.fetchedAt === null) ?? false;
-  const error = queue.isError ? errorMessage(queue.error) : cancel.isError ? errorMessage(cancel.error) : refresh.isError ? errorMessage(refresh.error) : null;
+  const refreshError = refresh.isError ? errorMessage(refresh.error) : null;
   const data = list.data;
 
   return (
@@ -92,10 +98,9 @@ export function LibraryPanel() {
         </h2>
         <p className="text-sm text-stone-700 dark:text-stone-300">
           Bibles, commentaries, lexicons and more from the SWORD repositories. Only modules whose licence lets this site share them with readers can be
-          installed; installs run one after another while the site keeps serving readers.
+          installed. Installs wait in a queue and run in the background: readers are served meanwhile.
         </p>
       </div>
-      <FormMessages error={error} notice={null} />
       {jobs.isError && <LoadFailed what="the installs" error={jobs.error} onRetry={() => void jobs.refetch()} busy={jobs.isFetching} />}
       <LibraryJobs jobs={jobs.data ?? []} onCancel={(job) => cancel.mutate(job)} cancelling={cancel.isPending ? (cancel.variables?.id ?? null) : null} />
 
@@ -106,6 +111,7 @@ export function LibraryPanel() {
             Selah lists a repository’s modules once it has read the repository’s catalogue. Reading them takes a minute and needs this server to reach the
             repositories over the internet.
           </p>
+          <FormMessages error={refreshError} notice={null} />
           <RefreshButton refreshing={refresh.isPending} onRefresh={() => refresh.mutate()} className="button-primary" />
         </div>
       ) : (
@@ -167,6 +173,7 @@ export function LibraryPanel() {
             refreshing={refresh.isPending}
             onRefresh={() => refresh.mutate()}
             offerRefresh={!neverRead}
+            refreshError={neverRead ? null : refreshError}
           />
         )
       )}

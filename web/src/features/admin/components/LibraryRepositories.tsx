@@ -140,12 +140,15 @@ export function LibraryRepositories({
   refreshing,
   onRefresh,
   offerRefresh = true,
+  refreshError = null,
 }: {
   repositories: RepositoryStatus[];
   refreshing: boolean;
   onRefresh: () => void;
   /** False when the page already offers the refresh (the empty library's own button). */
   offerRefresh?: boolean;
+  /** Why the last "Refresh catalogues" was refused, shown by the button. */
+  refreshError?: string | null;
 }) {
   const [editing, setEditing] = useState(false);
   const now = useNow();
@@ -172,6 +175,7 @@ export function LibraryRepositories({
           </div>
         )}
       </div>
+      {!editing && <FormMessages error={refreshError} notice={null} />}
       {editing ? (
         <RepositoriesForm
           repositories={repositories}
