@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { StaffOnly, type StaffRole } from '../components/StaffOnly.tsx';
 import { OverviewPanel } from '../components/OverviewPanel.tsx';
 import { UsersPanel } from '../components/UsersPanel.tsx';
@@ -12,6 +13,9 @@ import { MessagesPanel } from '../components/MessagesPanel.tsx';
 import { ModerationPanel } from '../components/ModerationPanel.tsx';
 import { TranslationsPanel } from '../components/TranslationsPanel.tsx';
 
+// The Library is the panel's largest section and only admins open it: it loads when first shown, not with every page.
+const LibraryPanel = lazy(() => import('../components/LibraryPanel.tsx').then((m) => ({ default: m.LibraryPanel })));
+
 export const ADMIN_SECTIONS = [
   'overview',
   'users',
@@ -23,6 +27,7 @@ export const ADMIN_SECTIONS = [
   'moderation',
   'messages',
   'translations',
+  'library',
   'audit',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
@@ -37,6 +42,7 @@ const LABELS: Record<AdminSection, string> = {
   moderation: 'Moderation',
   messages: 'Messages',
   translations: 'Translations',
+  library: 'Library',
   audit: 'Audit log',
 };
 /** Authors write lessons; the rest of the panel is the admins'. */
@@ -78,6 +84,11 @@ function AdminPanel({ role, section, edit }: { role: StaffRole; section?: AdminS
       {shown === 'moderation' && <ModerationPanel />}
       {shown === 'messages' && <MessagesPanel />}
       {shown === 'translations' && <TranslationsPanel />}
+      {shown === 'library' && (
+        <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+          <LibraryPanel />
+        </Suspense>
+      )}
       {shown === 'audit' && <AuditPanel />}
     </div>
   );
