@@ -135,3 +135,16 @@ export type LibraryJob = z.infer<typeof libraryJob>;
 export const jobsPage = z.object({ jobs: z.array(libraryJob) });
 export const jobParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'No such job.') });
 /** POST /api/admin/library/jobs/{id}/cancel: answers the job (cancelled, or already finished). */
+
+export const STARTER_ROLES = ['translation', 'commentary', 'greek-lexicon', 'hebrew-lexicon', 'dictionary', 'topical-index'] as const;
+/**
+ * GET /api/admin/library/starter: what Selah suggests a new site installs first, for the site's language
+ * (the admin's): a modern translation, a commentary, Strong's lexicons, a dictionary, a topical index. Only
+ * what is not installed yet; empty once all are. POST …/starter queues them all (202, `{ jobs }`).
+ */
+export const starterSet = z.object({
+  language: z.string(),
+  languageName: z.string(),
+  suggestions: z.array(z.object({ role: z.enum(STARTER_ROLES), module: libraryModule })),
+});
+export type StarterSet = z.infer<typeof starterSet>;

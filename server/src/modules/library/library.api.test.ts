@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LibraryJob, ModuleDetail, ModulesPage, RepositoryStatus } from '#common/contracts/library.ts';
+import type { LibraryJob, ModuleDetail, ModulesPage, RepositoryStatus, StarterSet } from '#common/contracts/library.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { type Browser, signUpVerified } from '../../../test/accounts.ts';
@@ -28,7 +28,9 @@ function standInConfs(version = '2.60'): { file: string; bytes: Buffer }[] {
       t
         .replace('[spaRV1909eb]', '[Slow]')
         .replace('Abbreviation=RV1909', 'Abbreviation=SLOW')
-        .replace(/spaRV1909eb\//g, 'slow/'),
+        .replace(/spaRV1909eb\//g, 'slow/')
+        // Latin, so the Spanish starter set suggests RV1909, not this copy.
+        .replace(/^Lang=.*$/m, 'Lang=la'),
     ),
   ];
 }
@@ -45,6 +47,7 @@ describe(`the admin Library (${databaseKind()})`, () => {
     await writeStandInCatalogue(root, standInConfs());
     await writeStandInPackage(root, 'spaRV1909eb.zip', await modulePackage('spaRV1909eb'));
     await writeStandInPackage(root, 'mhcc.zip', await modulePackage('mhcc'));
+    await writeStandInPackage(root, 'Nave.zip', await modulePackage('Nave'));
     await writeStandInPackage(root, 'Slow.zip', await modulePackage('spaRV1909eb'));
     site = await serveRepository(root, { '/pub/sword/packages/rawzip/Slow.zip': 'stall' });
     const stand = site.repository('Stand-in');
@@ -107,7 +110,8 @@ describe(`the admin Library (${databaseKind()})`, () => {
     const bibles = await admin.request('GET', '/api/admin/library/modules?kind=bible', undefined, { 'accept-language': 'de-DE,de;q=0.9' });
     const page = bibles.json() as ModulesPage;
     expect(page.modules.map((m) => m.name).sort()).toEqual(['Closed', 'Locked', 'Slow', 'spaRV1909eb']);
-    expect(page.languages).toContainEqual({ tag: 'es', name: 'Spanisch', count: 4 });
+    expect(page.languages).toContainEqual({ tag: 'es', name: 'Spanisch', count: 3 });
+    expect(page.languages).toContainEqual({ tag: 'la', name: 'Latein', count: 1 });
     const rv = page.modules.find((m) => m.name === 'spaRV1909eb')!;
     expect(rv).toMatchObject({ languageName: 'Spanisch', version: '2.60', installSize: 2974639, locked: false, unsupported: null, installedVersion: null });
     expect(rv.licence).toEqual({ text: 'Public Domain', installable: true, nonCommercial: false, reason: null });
@@ -120,6 +124,20 @@ describe(`the admin Library (${databaseKind()})`, () => {
     expect(detail.about.join('\n')).toMatch(/Matthew Henry/);
     expect((await admin.request('GET', '/api/admin/library/modules/Stand-in/Nothing')).statusCode).toBe(404);
     expect((await admin.request('GET', '/api/admin/library/modules?kind=novel')).statusCode).toBe(400);
+  });
+
+  it('suggests a starter set for the admin’s language, leaving out what cannot be installed', async () => {
+    const spanish = (await admin.request('GET', '/api/admin/library/starter', undefined, { 'accept-language': 'es' })).json() as StarterSet;
+    expect(spanish.languageName).toBe('español');
+    // The refused and locked copies of RV1909 are Spanish too, and left out.
+    expect(spanish.suggestions.map((s) => [s.role, s.module.name])).toEqual([
+      ['translation', 'spaRV1909eb'],
+      ['commentary', 'MHCC'],
+      ['topical-index', 'Nave'],
+    ]);
+    // No English Bible in the stand-in (the refused, locked and slow copies are variants of RV1909).
+    const english = (await admin.request('GET', '/api/admin/library/starter', undefined, { 'accept-language': 'en-GB' })).json() as StarterSet;
+    expect(english.suggestions.map((s) => s.role)).toEqual(['commentary', 'topical-index']);
   });
 
   it('refuses what must not be installed, with the reason', async () => {
@@ -189,6 +207,21 @@ describe(`the admin Library (${databaseKind()})`, () => {
     expect((await readJohn3(app)).statusCode).toBe(200);
     const again = await admin.request('POST', '/api/admin/library/jobs', { action: 'update', module: 'spaRV1909eb' });
     expect(again.statusCode).toBe(409);
+  }, 60_000);
+
+  it('installs the whole starter set with one request, after which nothing is left to suggest', async () => {
+    const before = (await admin.request('GET', '/api/admin/library/starter', undefined, { 'accept-language': 'es' })).json() as StarterSet;
+    expect(before.suggestions.length).toBeGreaterThan(0);
+    const queued = await admin.request('POST', '/api/admin/library/starter', undefined, { 'accept-language': 'es' });
+    expect(queued.statusCode).toBe(202);
+    const { jobs } = queued.json() as { jobs: LibraryJob[] };
+    expect(jobs.map((j) => j.module)).toEqual(before.suggestions.map((s) => s.module.name));
+    for (const job of jobs) {
+      const done = await finished(job.id);
+      expect(done.state, done.message ?? '').toBe('done');
+    }
+    const after = (await admin.request('GET', '/api/admin/library/starter', undefined, { 'accept-language': 'es' })).json() as StarterSet;
+    expect(after.suggestions).toEqual([]);
   }, 60_000);
 
   it('is seen by another process within seconds, and removed everywhere', async () => {

@@ -12,6 +12,7 @@ import {
   refreshInput,
   repositoriesInput,
   repositoriesPage,
+  starterSet,
 } from '#common/contracts/library.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import type { AuditLog } from '../../access/audit-log.ts';
@@ -44,6 +45,17 @@ export function libraryRoutes(library: LibraryService, audit: AuditLog, staffOf:
     app.get('/api/admin/library/modules/:repository/:name', { schema: { params: moduleParams, response: { 200: moduleDetail, ...errors } } }, async (req) => {
       await staffOf(req);
       return library.module(req.params.repository, req.params.name, readerLocale(req));
+    });
+    app.get('/api/admin/library/starter', { schema: { response: { 200: starterSet, ...errors } } }, async (req) => {
+      await staffOf(req);
+      return library.starter(readerLocale(req));
+    });
+    app.post('/api/admin/library/starter', { schema: { response: { 202: jobsPage, ...errors } } }, async (req, reply) => {
+      const staff = await staffOf(req);
+      const jobs = await library.installStarter(readerLocale(req), staff.userId);
+      await audit.record(staff, 'library.starter', 'library', jobs.map((j) => j.module).join(', '));
+      wake();
+      return reply.code(202).send({ jobs });
     });
     app.get('/api/admin/library/jobs', { schema: { response: { 200: jobsPage, ...errors } } }, async (req, reply) => {
       await staffOf(req);

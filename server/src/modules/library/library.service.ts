@@ -5,6 +5,7 @@ import {
   type ModuleDetail,
   type ModulesPage,
   type RepositoryStatus,
+  type StarterSet,
   type modulesQuery,
   type repositoryInput,
 } from '#common/contracts/library.ts';
@@ -14,6 +15,7 @@ import type { Catalogue } from '../../scripture/library/catalogue.ts';
 import type { CatalogueEntry } from '../../scripture/library/catalogue-entry.ts';
 import { downloadCatalogue, readRepositoryCatalogue, type FetchCatalogueOptions } from '../../scripture/library/fetch-catalogue.ts';
 import { defaultPackageUrl, type Repository } from '../../scripture/library/repositories.ts';
+import { starterSet } from '../../scripture/library/starter-set.ts';
 import { unsupportedReason } from '../../scripture/library/support.ts';
 import { compareVersions } from '../../scripture/library/version.ts';
 import type { LibraryJobRow, LibraryRepository } from './library.repository.ts';
@@ -194,6 +196,41 @@ export class LibraryService {
     };
   }
 
+  /** The starter set for a site in the admin's language: what is suggested and not installed yet. */
+  async starter(locale: string): Promise<StarterSet> {
+    const installed = await this.installedVersions();
+    const names = languageNamer(locale);
+    const offered = await this.offered();
+    const language = locale.split('-')[0]!;
+    const picks = starterSet(
+      offered.map((m) => ({ entry: m.entry, installable: isInstallable(m.entry) })),
+      language,
+      new Set(installed.keys()),
+    );
+    return {
+      language,
+      languageName: names(language),
+      suggestions: picks.map(({ role, entry }) => ({
+        role,
+        module: view(
+          offered.find((m) => m.entry === entry)!,
+          installed,
+          names,
+        ),
+      })),
+    };
+  }
+
+  /** Queues every suggestion of the starter set (each from the repository that lists it). */
+  async installStarter(locale: string, requestedBy: string | null): Promise<LibraryJob[]> {
+    const jobs: LibraryJob[] = [];
+    for (const { module } of (await this.starter(locale)).suggestions) {
+      if (await this.repo.openJobFor(module.name)) continue;
+      jobs.push(await this.request({ action: 'install', module: module.name, repository: module.repository }, requestedBy));
+    }
+    return jobs;
+  }
+
   private async installedVersions(): Promise<Map<string, string>> {
     return new Map((await this.repo.installed()).map((m) => [m.name.toLowerCase(), m.version]));
   }
@@ -255,6 +292,10 @@ export class LibraryService {
     if (!row) throw new NotFound('No such job.');
     return jobView(row);
   }
+}
+
+function isInstallable(entry: CatalogueEntry): boolean {
+  return !entry.locked && entry.licence.redistributable && unsupportedReason(entry) === null;
 }
 
 /** Refuses, with the reason, what must never be installed: locked modules, refused licences, formats Selah cannot read. */
