@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { LICENCE_FILTERS, LibraryJob, ModuleDetail, ModuleKind, ModulesPage, RepositoryStatus } from '#common/contracts/library.ts';
+import type { LICENCE_FILTERS, LibraryJob, ModuleDetail, ModuleKind, ModulesPage, RepositoryStatus, StarterSet } from '#common/contracts/library.ts';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client.ts';
 import { isActive } from '../library-format.ts';
 
@@ -50,6 +50,15 @@ export const libraryModuleQuery = (repository: string, name: string) =>
     queryFn: () => apiGet<ModuleDetail>(`${BASE}/modules/${part(repository)}/${part(name)}`),
     staleTime: 0,
   });
+
+/** Under the modules' key: read again whenever the module list is (a job finished). */
+export const libraryStarterQuery = queryOptions({
+  queryKey: [...MODULES_KEY, 'starter'],
+  queryFn: () => apiGet<StarterSet>(`${BASE}/starter`),
+  staleTime: 0,
+});
+
+export const installStarterSet = () => apiPost<JobsPage>(`${BASE}/starter`, {});
 
 export const libraryRepositoriesQuery = queryOptions({
   queryKey: REPOSITORIES_KEY,

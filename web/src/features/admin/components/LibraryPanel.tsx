@@ -22,6 +22,7 @@ import { LibraryJobs } from './LibraryJobs.tsx';
 import { LibraryModuleDetails } from './LibraryModuleDetails.tsx';
 import { LibraryModuleRow } from './LibraryModuleRow.tsx';
 import { LibraryRepositories, RefreshButton } from './LibraryRepositories.tsx';
+import { LibraryStarter } from './LibraryStarter.tsx';
 
 const actionFailed = (title: string, failure: unknown) => toast({ title, description: errorMessage(failure), variant: 'destructive', duration: 8000 });
 
@@ -116,6 +117,7 @@ export function LibraryPanel() {
         </div>
       ) : (
         <section aria-labelledby="library-modules-heading" className="flex flex-col gap-3">
+          <LibraryStarter />
           <h3 id="library-modules-heading" className="sr-only">
             Modules
           </h3>
