@@ -1,3 +1,7 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { libraryRootIn } from '../../scripture/library/library-root.ts';
 import { describe, expect, it } from 'vitest';
 import { parseReference } from '#common/scripture/reference.ts';
 import { debianSwordModule } from '../../scripture/importers/testing.ts';
@@ -36,9 +40,19 @@ describe.skipIf(!mhcc)('Matthew Henry’s Concise Commentary as the AI’s comme
     expect(commentary.on(parseReference('John 3')!, '')).toBeUndefined();
   });
 
-  it('is found on the machine only when SWORD discovery is on', () => {
+  it('is found on the machine only when SWORD discovery is on, and in the library’s folder always', () => {
     const log = { warn: () => {} };
-    expect(installedCommentary({ swordDiscovery: false, swordPaths: [] }, log)).toBeUndefined();
-    expect(installedCommentary({ swordDiscovery: true, swordPaths: [] }, log)).toBeInstanceOf(Commentary);
+    const dataDir = mkdtempSync(join(tmpdir(), 'selah-commentary-'));
+    try {
+      expect(installedCommentary({ swordDiscovery: false, swordPaths: [], dataDir }, log)).toBeUndefined();
+      expect(installedCommentary({ swordDiscovery: true, swordPaths: [], dataDir }, log)).toBeInstanceOf(Commentary);
+      // Installed from the library: read with discovery off.
+      const root = libraryRootIn(dataDir);
+      cpSync('/usr/share/sword/mods.d/mhcc.conf', join(root, 'mods.d/mhcc.conf'));
+      cpSync('/usr/share/sword/modules/comments/zcom/mhcc', join(root, 'modules/comments/zcom/mhcc'), { recursive: true });
+      expect(installedCommentary({ swordDiscovery: false, swordPaths: [], dataDir }, log)).toBeInstanceOf(Commentary);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

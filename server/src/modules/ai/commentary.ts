@@ -4,7 +4,7 @@ import { tokenize } from '#common/scripture/tokenize.ts';
 import { osisToNodes } from '../../scripture/osis/osis-to-nodes.ts';
 import type { CommentaryNote } from '../../providers/ai/answer-engine.ts';
 import type { SwordModule } from '../../scripture/sword/discover.ts';
-import { installedSource } from './installed-source.ts';
+import { installedSource, type SourceRoots } from './installed-source.ts';
 import { ZVerseReader } from '../../scripture/sword/ztext.ts';
 
 const EXCERPT_WORDS = 70;
@@ -67,6 +67,6 @@ export function nearestSentences(comment: string, passage: string): string | und
 }
 
 /** Matthew Henry's from the SWORD modules on this machine, when there (see installed-source.ts). */
-export function installedCommentary(config: { swordDiscovery: boolean; swordPaths: string[] }, log: { warn(message: string): void }): Commentary | undefined {
+export function installedCommentary(config: SourceRoots, log: { warn(message: string): void }): Commentary | undefined {
   return installedSource('MHCC', config, log, (module) => Commentary.open(module), 'answers without a commentary');
 }

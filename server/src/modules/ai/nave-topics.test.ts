@@ -79,7 +79,7 @@ describe.skipIf(!nave)('Nave’s Topical Bible as the AI’s second topic source
 
   it('is found on the machine only when SWORD discovery is on', () => {
     const log = { warn: () => {} };
-    expect(naveTopics({ swordDiscovery: false, swordPaths: [] }, new CrossReferences(), log)).toBeUndefined();
-    expect(naveTopics({ swordDiscovery: true, swordPaths: [] }, new CrossReferences(), log)).toBeInstanceOf(NaveTopics);
+    expect(naveTopics({ swordDiscovery: false, swordPaths: [], dataDir: '/nonexistent' }, new CrossReferences(), log)).toBeUndefined();
+    expect(naveTopics({ swordDiscovery: true, swordPaths: [], dataDir: '/nonexistent' }, new CrossReferences(), log)).toBeInstanceOf(NaveTopics);
   });
 });

@@ -3,7 +3,7 @@ import { formatReference } from '#common/scripture/reference.ts';
 import type { SwordModule } from '../../scripture/sword/discover.ts';
 import { ZLdReader } from '../../scripture/sword/zld.ts';
 import { CrossReferences } from './cross-references.ts';
-import { installedSource } from './installed-source.ts';
+import { installedSource, type SourceRoots } from './installed-source.ts';
 import type { Topic } from './topics.ts';
 
 const PER_TOPIC = 8;
@@ -133,10 +133,6 @@ export function osisToReference(osis: string): string | undefined {
 }
 
 /** Nave's from the SWORD modules on this machine, when there (see installed-source.ts). */
-export function naveTopics(
-  config: { swordDiscovery: boolean; swordPaths: string[] },
-  crossReferences: CrossReferences,
-  log: { warn(message: string): void },
-): NaveTopics | undefined {
+export function naveTopics(config: SourceRoots, crossReferences: CrossReferences, log: { warn(message: string): void }): NaveTopics | undefined {
   return installedSource('Nave', config, log, (module) => NaveTopics.open(module, crossReferences), "uses Selah's own topics only");
 }

@@ -3,7 +3,8 @@ import { startLibraryControl, controlSocketPath } from './library-control.ts';
 import { LibrarySync } from './library-sync.ts';
 import { libraryRoutes } from './library.routes.ts';
 import type { LibraryService } from './library.service.ts';
-import { libraryRootIn, openLibrary } from './open-library.ts';
+import { openLibrary } from './open-library.ts';
+import { libraryRootIn } from '../../scripture/library/library-root.ts';
 import { LibraryRepository } from './library.repository.ts';
 import { TranslationRepository } from '../../scripture/store/translation.repository.ts';
 

@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { libraryRootIn } from '../../scripture/library/library-root.ts';
+import { removeAbandonedStaging } from '../../scripture/library/install-package.ts';
 import type { Repository } from '../../scripture/library/repositories.ts';
 import type { TranslationRepository } from '../../scripture/store/translation.repository.ts';
 import { LibraryJobRunner } from './library-jobs.ts';
 import type { LibraryRepository } from './library.repository.ts';
 import { LibraryService, type LibraryLog } from './library.service.ts';
 import { ModuleInstaller } from './module-installer.ts';
-
-/** The SWORD root a process unpacks installed modules into, inside its data folder. */
-export const libraryRootIn = (dataDir: string) => join(dataDir, 'library');
 
 export interface OpenedLibrary {
   repo: LibraryRepository;
@@ -31,6 +30,7 @@ export async function openLibrary(options: {
 }): Promise<OpenedLibrary> {
   const root = libraryRootIn(options.dataDir);
   mkdirSync(join(root, 'mods.d'), { recursive: true });
+  await removeAbandonedStaging(root);
   const { repo } = options;
   const service = new LibraryService(repo, { seed: options.seed, log: options.log });
   await service.start();

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { ZLdReader } from '../sword/zld.ts';
 import { ZVerseReader } from '../sword/ztext.ts';
 import { catalogueEntry, type CatalogueEntry } from './catalogue-entry.ts';
 import { downloadPackage } from './download-package.ts';
-import { checkModuleData, removeModuleFiles, writeModulePackage } from './install-package.ts';
+import { checkModuleData, removeAbandonedStaging, removeModuleFiles, writeModulePackage } from './install-package.ts';
 import { PackageError, readModulePackage } from './module-package.ts';
 import { modulePackage, serveRepository, SYSTEM_SWORD, writeStandInPackage, zipOf } from './testing.ts';
 
@@ -155,5 +155,22 @@ describe('installing module packages into a SWORD root', () => {
     expect(readdirSync(join(root, 'mods.d'))).toEqual(['spaRV1909eb.conf']);
     expect(readFileSync(join(root, 'modules/texts/ztext/spaRV1909eb/nt.bzv')).length).toBe(82460);
     expect(await removeModuleFiles(root, 'StrongsGreek')).toBe(false);
+  });
+});
+
+describe('staging folders left by a process that stopped', () => {
+  it('are removed once they are an hour old, and not before', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'selah-staging-'));
+    try {
+      await mkdir(join(root, '.staging-old'), { recursive: true });
+      await mkdir(join(root, '.staging-new'), { recursive: true });
+      await mkdir(join(root, 'mods.d'), { recursive: true });
+      const hourAgo = new Date(Date.now() - 61 * 60 * 1000);
+      await utimes(join(root, '.staging-old'), hourAgo, hourAgo);
+      expect(await removeAbandonedStaging(root)).toBe(1);
+      expect((await readdir(root)).sort()).toEqual(['.staging-new', 'mods.d']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parseConfSections, type SwordConf } from '../sword/conf.ts';
 import { findSwordModule } from '../sword/discover.ts';
@@ -165,4 +165,20 @@ function isInside(folder: string, path: string): boolean {
 function isBelow(folder: string, path: string): boolean {
   const rel = relative(folder, path);
   return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+/** A staging folder this old was left by a process that stopped mid-install (an install takes seconds). */
+const ABANDONED_STAGING_MS = 60 * 60 * 1000;
+
+/** Deletes staging folders left in the root by a process that stopped mid-install; answers how many. */
+export async function removeAbandonedStaging(root: string, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const entry of await readdir(root, { withFileTypes: true }).catch(() => [])) {
+    if (!entry.isDirectory() || !entry.name.startsWith('.staging-')) continue;
+    const path = join(root, entry.name);
+    if (now - (await stat(path)).mtimeMs < ABANDONED_STAGING_MS) continue; // another process may be writing it
+    await rm(path, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }
