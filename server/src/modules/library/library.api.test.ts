@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryJob, ModuleDetail, ModulesPage, RepositoryStatus, StarterSet } from '#common/contracts/library.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
+import { WEB_DIST } from '../../../test/web-build.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { type Browser, signUpVerified } from '../../../test/accounts.ts';
 import { users } from '../../db/schema.ts';
@@ -54,7 +55,7 @@ describe(`the admin Library (${databaseKind()})`, () => {
     inbox = await startInbox();
     app = await startTestApp({
       importDefaults: false,
-      env: { SMTP_URL: inbox.url, SWORD_REPOSITORIES: `Stand-in=${stand.catalogueUrl}|${stand.packageUrl},Gone=${site.url}/nothing/here` },
+      env: { WEB_DIST, SMTP_URL: inbox.url, SWORD_REPOSITORIES: `Stand-in=${stand.catalogueUrl}|${stand.packageUrl},Gone=${site.url}/nothing/here` },
     });
     admin = await signUpVerified(app, inbox, 'lydia@example.org', undefined, '10.9.0.1');
     await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'lydia@example.org'));
@@ -224,17 +225,33 @@ describe(`the admin Library (${databaseKind()})`, () => {
     expect(after.suggestions).toEqual([]);
   }, 60_000);
 
-  it('is seen by another process within seconds, and removed everywhere', async () => {
+  it('removes a Bible: readers lose it at once, and reader pages cached for it are dropped', async () => {
+    const page = () => app.server.inject({ method: 'GET', url: '/bible?book=John&chapter=3&translation=RV1909', headers: { host: 'selah.test' } });
+    const spanish = 'Porque de tal manera amó Dios al mundo';
+    expect((await page()).body).toContain(spanish); // rendered, and cached
+    const done = await finished((await json<LibraryJob>('POST', '/api/admin/library/jobs', { action: 'remove', module: 'spaRV1909eb' }, 202)).id);
+    expect(done).toMatchObject({ state: 'done', message: 'Removed spaRV1909eb.' });
+    expect((await readJohn3(app)).statusCode).toBe(404);
+    expect((await page()).body).not.toContain(spanish);
+    expect(existsSync(join(app.libraryRoot, 'mods.d', 'spaRV1909eb.conf'))).toBe(false);
+  }, 60_000);
+
+  it('is seen by another process within seconds, installed and removed, with no restart', async () => {
     if (!process.env.TEST_DATABASE_URL) return; // PGlite is one process's database
     second = await startTestApp({ keepTables: true, importDefaults: false });
-    const read = readJohn3;
-    expect((await read(second)).statusCode).toBe(200); // loaded from the database at start
+    // What was installed before it started: unpacked from the database into its own folder.
     expect(existsSync(join(second.libraryRoot, 'mods.d', 'mhcc.conf'))).toBe(true);
+    expect((await readJohn3(second)).statusCode).toBe(404);
 
-    const done = await finished((await json<LibraryJob>('POST', '/api/admin/library/jobs', { action: 'remove', module: 'spaRV1909eb' }, 202)).id);
-    expect(done.state).toBe('done');
-    expect((await read(app)).statusCode).toBe(404);
-    // The other process learns of it from the database, without a restart.
-    while ((await read(second)).statusCode !== 404) await new Promise((resolve) => setTimeout(resolve, 100));
+    const installed = await finished((await json<LibraryJob>('POST', '/api/admin/library/jobs', { action: 'install', module: 'spaRV1909eb' }, 202)).id);
+    expect(installed.state, installed.message ?? '').toBe('done');
+    // The other process learns of it from the database.
+    while ((await readJohn3(second)).statusCode !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(existsSync(join(second.libraryRoot, 'mods.d', 'spaRV1909eb.conf'))).toBe(true);
+
+    const removed = await finished((await json<LibraryJob>('POST', '/api/admin/library/jobs', { action: 'remove', module: 'spaRV1909eb' }, 202)).id);
+    expect(removed.state).toBe('done');
+    while ((await readJohn3(second)).statusCode !== 404) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(existsSync(join(second.libraryRoot, 'mods.d', 'spaRV1909eb.conf'))).toBe(false);
   }, 60_000);
 });
