@@ -131,7 +131,8 @@ function inDatabase(database: Database, library: OpenedLibrary): LibraryAccess {
     request: (action, module, repository) => library.service.request({ action, module, repository }, null),
     updates: () => library.service.requestUpdates(null),
     async follow(job) {
-      const progress = setInterval(() => void library.service.job(Number(job.id)).then(showProgress), 1000);
+      // A read still under way when the job ends must not outlive the database as an unhandled rejection.
+      const progress = setInterval(() => void library.service.job(Number(job.id)).then(showProgress, () => {}), 250);
       try {
         // Runs here unless a server took it first; then this waits for the server to finish it.
         await library.jobs.runNext(Number(job.id));
