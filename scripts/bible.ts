@@ -6,8 +6,8 @@
  *   remove <code>
  *   library list|install|remove|update …   (scripts/library-cli.ts)
  * Uses the same settings as the server (DATA_DIR or DATABASE_URL). With the embedded database, stop
- * the server first: one process at a time may open the data folder. A running server picks up the
- * change on its next start.
+ * the server before import, list or remove: one process at a time may open the data folder, and a running
+ * server picks up the change on its next start. The library commands work while it runs.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';

@@ -27,7 +27,8 @@ export const LIBRARY_USAGE = `  npm run bible -- library list [--repository NAME
 /** What the CLI needs of the library, whether it works in the database itself or through the server. */
 interface LibraryAccess {
   modules(repository?: string): Promise<LibraryModule[]>;
-  refresh(): Promise<{ name: string; error: string | null }[]>;
+  /** Reads the catalogues not read for a day, or every one when `force`; answers each repository's state. */
+  refresh(force: boolean): Promise<{ name: string; error: string | null }[]>;
   request(action: 'install' | 'remove' | 'update', module: string, repository?: string): Promise<LibraryJob>;
   updates(): Promise<LibraryJob[]>;
   /** Runs (in this process) or waits for (on the server) the job until it ends, printing progress. */
@@ -50,18 +51,27 @@ export async function runLibraryCommand(args: string[], options: { repository?: 
   const library = await openAccess(config);
   try {
     if (command === 'list') {
-      for (const failure of (await library.refresh()).filter((r) => r.error)) err(`warning: ${failure.error}`);
+      const repositories = await library.refresh(false);
+      const chosen = options.repository && repositories.find((r) => r.name.toLowerCase() === options.repository!.toLowerCase());
+      if (options.repository && !chosen) {
+        err(`There is no repository called ${options.repository}.`);
+        return 1;
+      }
+      for (const failure of (chosen ? [chosen] : repositories).filter((r) => r.error)) err(`warning: ${failure.error}`);
       const modules = await library.modules(options.repository);
       if (modules.length === 0) out('No modules: no repository could be read (see the warnings above).');
       for (const m of modules) out(listLine(m));
       return 0;
     }
-    await library.refresh();
+    // An update asks what is newest now; an install or removal makes do with catalogues read today.
+    const repositories = await library.refresh(command === 'update');
+    if (command === 'update') for (const failure of repositories.filter((r) => r.error)) err(`warning: ${failure.error}`);
     const jobs = command === 'update' ? await library.updates() : [await library.request(command as 'install' | 'remove', target!, options.repository)];
     if (jobs.length === 0) out('Every installed module is the newest version its repository offers.');
     let failed = 0;
     for (const job of jobs) {
       const end = await library.follow(job);
+      clearProgress();
       (end.state === 'done' ? out : err)(end.message ?? `${end.action} ${end.module}: ${end.state}`);
       if (end.state !== 'done') failed++;
     }
@@ -117,11 +127,12 @@ async function openAccess(config: AppConfig): Promise<LibraryAccess> {
 function inDatabase(database: Database, library: OpenedLibrary): LibraryAccess {
   return {
     modules: (repository) => library.service.listAll('en', repository),
-    refresh: () => library.service.refresh({ force: false }),
+    refresh: (force) => library.service.refresh({ force }),
     request: (action, module, repository) => library.service.request({ action, module, repository }, null),
     updates: () => library.service.requestUpdates(null),
     async follow(job) {
-      const progress = setInterval(() => void library.service.job(Number(job.id)).then(showProgress), 1000);
+      // A read still under way when the job ends must not outlive the database as an unhandled rejection.
+      const progress = setInterval(() => void library.service.job(Number(job.id)).then(showProgress, () => {}), 250);
       try {
         // Runs here unless a server took it first; then this waits for the server to finish it.
         await library.jobs.runNext(Number(job.id));
@@ -143,7 +154,7 @@ function throughServer(socket: string): LibraryAccess {
   return {
     modules: async (repository) =>
       (await ask<{ modules: LibraryModule[] }>('GET', `/modules${repository ? `?repository=${encodeURIComponent(repository)}` : ''}`)).modules,
-    refresh: async () => (await ask<{ repositories: { name: string; error: string | null }[] }>('POST', '/refresh', {})).repositories,
+    refresh: async (force) => (await ask<{ repositories: { name: string; error: string | null }[] }>('POST', '/refresh', { force })).repositories,
     request: (action, module, repository) => ask<LibraryJob>('POST', '/jobs', { action, module, ...(repository && { repository }) }),
     updates: async () => (await ask<{ jobs: LibraryJob[] }>('POST', '/updates', {})).jobs,
     follow: (job) => waitFor(() => ask<LibraryJob>('GET', `/jobs/${job.id}`), showProgress),
@@ -162,10 +173,16 @@ async function waitFor(read: () => Promise<LibraryJob>, each?: (job: LibraryJob)
   }
 }
 
+/** Progress is for a person watching: on a terminal only, one line rewritten in place; scripts get the outcome alone. */
 let lastShown = '';
 function showProgress(job: LibraryJob): void {
-  if (job.state !== 'running' || job.percent === null) return;
+  if (job.state !== 'running' || job.percent === null || !process.stderr.isTTY) return;
   const line = `${job.module}: ${job.percent}% (${job.bytesDone.toLocaleString('en')} of ${job.bytesTotal?.toLocaleString('en')} bytes)`;
-  if (line !== lastShown && process.stderr.isTTY) process.stderr.write(`\r${line}`);
+  if (line !== lastShown) process.stderr.write(`\r\x1b[K${line}`);
   lastShown = line;
+}
+
+function clearProgress(): void {
+  if (lastShown) process.stderr.write('\r\x1b[K');
+  lastShown = '';
 }

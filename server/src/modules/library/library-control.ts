@@ -1,6 +1,7 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { jobInput, refreshInput } from '#common/contracts/library.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LibraryJobRunner } from './library-jobs.ts';
@@ -9,6 +10,9 @@ import type { LibraryLog, LibraryService } from './library.service.ts';
 /** Unix socket paths are limited to about 100 bytes; a data folder deeper than that gets no socket. */
 const MAX_SOCKET_PATH = 100;
 const MAX_BODY = 16 * 1024;
+
+/** The panel's refresh, and the CLI's `update`, which reads every catalogue again whatever its age. */
+const controlRefreshInput = refreshInput.extend({ force: z.boolean().optional() });
 
 /** Where a server on the embedded database listens for the CLI's library commands. */
 export const controlSocketPath = (dataDir: string) => join(dataDir, 'library.sock');
@@ -60,8 +64,8 @@ async function answer(req: IncomingMessage, res: ServerResponse, library: Librar
       return send(200, { modules: await library.listAll('en', url.searchParams.get('repository') ?? undefined) });
     if (req.method === 'GET' && url.pathname === '/repositories') return send(200, { repositories: await library.repositories() });
     if (req.method === 'POST' && url.pathname === '/refresh') {
-      const input = refreshInput.parse(body ?? {});
-      return send(200, { repositories: await library.refresh({ repository: input.repository, force: !!input.repository }) });
+      const input = controlRefreshInput.parse(body ?? {});
+      return send(200, { repositories: await library.refresh({ repository: input.repository, force: input.force ?? !!input.repository }) });
     }
     if (req.method === 'POST' && url.pathname === '/jobs') {
       const queued = await library.request(jobInput.parse(body), null);
@@ -98,7 +102,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 /** The CLI's side: one JSON request to the server's control socket. */
 export function askServer<T>(path: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; body: T }> {
   return new Promise((resolve, reject) => {
-    const req = request({ socketPath: path, method, path: url, headers: { 'content-type': 'application/json' } }, (res) => {
+    // No keep-alive: a connection the server closed while busy (a Bible's import) would reset the next command.
+    const req = request({ socketPath: path, method, path: url, agent: false, headers: { 'content-type': 'application/json' } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {

@@ -59,9 +59,8 @@ export class ModuleInstaller {
         zip,
         bible,
       );
-      return bible
-        ? `Installed ${pkg.name} ${entry.version}: ${bible.row.name} (${bible.row.code}), ${bible.row.verseCount.toLocaleString('en')} verses.`
-        : `Installed ${pkg.name} ${entry.version}.`;
+      const done = previous ? `Updated ${pkg.name} from ${previous.version} to ${entry.version}` : `Installed ${pkg.name} ${entry.version}`;
+      return bible ? `${done}: ${bible.row.name} (${bible.row.code}), ${bible.row.verseCount.toLocaleString('en')} verses.` : `${done}.`;
     } catch (error) {
       // Nothing recorded: this process's copy goes too (an older version comes back from the database).
       if (!previous) await removeModuleFiles(this.root, pkg.name);
