@@ -47,7 +47,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const http = createHttpServer(config, options);
   const { server } = http;
   const { database, store, library } = await openStore(config, options, server.log);
-  const modules = await composeModules(await loadModules(), { server, http, config, options, database, db: database.db, log: server.log, store, translations: library });
+  const modules = await composeModules(await loadModules(), {
+    server,
+    http,
+    config,
+    options,
+    database,
+    db: database.db,
+    log: server.log,
+    store,
+    translations: library,
+  });
   server.addHook('onClose', async () => {
     await modules.close();
     if (!options.database) await database.close();

@@ -60,8 +60,7 @@ async function emptyTables(database: Database): Promise<void> {
   await database.db.execute(
     sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, quota_use, media_file, sign_in_known, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message, library_repositories, library_modules, library_jobs CASCADE`,
   );
-  await database.db.execute(sql`UPDATE library_state SET revision = revision + 1, repositories_seeded = false`,
-  );
+  await database.db.execute(sql`UPDATE library_state SET revision = revision + 1, repositories_seeded = false`);
 }
 
 export function databaseKind(): string {
