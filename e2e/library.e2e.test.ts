@@ -207,6 +207,15 @@ describe('the admin Library panel', () => {
     await filters.getByLabel('Licence').selectOption({ label: 'Cannot be installed' });
     await expect.poll(() => count(page).textContent(), SERVER).toBe('0 modules');
     expect(await modules(page).getByText('No module matches these filters.').count()).toBe(1);
+    // A repository without the chosen language still says which language the list is narrowed to.
+    await filters.getByLabel('Licence').selectOption({ label: 'Any' });
+    await filters.getByLabel('Type').selectOption({ label: 'Any' });
+    await filters.getByLabel('Repository').selectOption({ label: 'Gone' });
+    await expect.poll(() => count(page).textContent(), SERVER).toBe('0 modules');
+    expect(await optionTexts(filters.getByLabel('Language'))).toEqual(['Any', 'English (0 modules)']);
+    expect(await filters.getByLabel('Language').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('English (0 modules)');
+    await filters.getByLabel('Repository').selectOption({ label: 'Any' });
+    await expect.poll(() => count(page).textContent(), SERVER).toBe('2 modules');
     expect(await seriousViolations(page), 'axe on the Library panel').toEqual([]);
   });
 
@@ -285,6 +294,43 @@ describe('the admin Library panel', () => {
     const translations = await (await fetch(`${app.baseUrl}/api/bible/translations/all`)).text();
     expect(translations).not.toContain('"SLOW"');
     expect(translations).toContain('"RV1909"');
+  }, 180_000);
+
+  it('installs from the About dialog, and removes a Bible once the admin confirms', async () => {
+    const page = await openLibrary();
+    await row(page, "Matthew Henry's Concise Commentary on the Whole Bible").getByRole('button', { name: 'About MHCC' }).click();
+    const dialog = page.getByRole('dialog', { name: "Matthew Henry's Concise Commentary on the Whole Bible" });
+    await dialog.getByRole('button', { name: 'Install MHCC' }).click();
+    const half = zips.half('mhcc.zip');
+    await expect.poll(() => dialog.textContent(), SERVER).toContain(`Installing MHCC: ${half.percent}%`);
+    zips.release('mhcc.zip');
+    await dialog.getByRole('button', { name: 'Remove MHCC' }).waitFor({ timeout: 90_000 });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await jobs(page).getByRole('listitem').filter({ hasText: 'Installed MHCC' }).textContent()).toContain('Installed MHCC 2.0');
+
+    const rv = row(page, 'Reina Valera 1909');
+    let queued = 0;
+    page.on('request', (request) => void (request.method() === 'POST' && request.url().endsWith('/api/admin/library/jobs') && queued++));
+    // A dismissed confirmation removes nothing.
+    page.once('dialog', (confirm) => void confirm.dismiss());
+    await rv.getByRole('button', { name: 'Remove spaRV1909eb' }).click();
+    expect(queued).toBe(0);
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (confirm) => {
+        resolve(confirm.message());
+        void confirm.accept();
+      }),
+    );
+    await rv.getByRole('button', { name: 'Remove spaRV1909eb' }).click();
+    expect(await asked).toBe('Remove spaRV1909eb (Reina Valera 1909) from this site? Readers will no longer see it.');
+    expect(queued).toBe(1);
+    const removed = jobs(page).getByRole('listitem').filter({ hasText: 'Removed spaRV1909eb' });
+    await removed.waitFor({ timeout: 90_000 });
+    await rv.getByRole('button', { name: 'Install spaRV1909eb' }).waitFor();
+    expect(await rv.textContent()).not.toContain('Installed (version');
+    const translations = await (await fetch(`${app.baseUrl}/api/bible/translations/all`)).text();
+    expect(translations).not.toContain('"RV1909"');
   }, 180_000);
 
   it('stacks on a phone with 44 px targets, in the dark theme too', async () => {
