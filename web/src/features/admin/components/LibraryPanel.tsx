@@ -72,8 +72,13 @@ export function LibraryPanel() {
       queryClient.setQueryData(libraryJobsQuery.queryKey, (old) => [job, ...(old ?? []).filter((j) => j.id !== job.id)]);
       void queryClient.invalidateQueries({ queryKey: libraryKeys.jobs });
     },
-    // A toast, not a line at the top: the button pressed may be fifty rows down.
-    onError: (failure, { module, action }) => actionFailed(`Could not ${action} ${module.name}`, failure),
+    // A toast, not a line at the top: the button pressed may be fifty rows down. A refusal often means the
+    // module changed elsewhere (another admin's job, the CLI), so the queue and the list are read again.
+    onError: (failure, { module, action }) => {
+      actionFailed(`Could not ${action} ${module.name}`, failure);
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.jobs });
+      readModulesAgain();
+    },
   });
   const cancel = useMutation({
     mutationFn: (job: LibraryJob) => cancelJob(job.id),
