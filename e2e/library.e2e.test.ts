@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -162,6 +162,17 @@ describe('the admin Library panel', () => {
     expect(await modules(page).count()).toBe(0);
     const repositories = page.getByRole('region', { name: 'Repositories' });
     expect(await repositories.getByText('Catalogue not read yet').count()).toBe(2);
+
+    // Every repository unreachable at first (the stand-in's catalogue is away): the empty library says so where the admin looks.
+    const archive = join(root, CATALOGUE_DIR, 'mods.d.tar.gz');
+    renameSync(archive, `${archive}.away`);
+    await page.getByRole('button', { name: 'Refresh catalogues' }).click();
+    const empty = page.getByRole('region', { name: 'No catalogue read yet' });
+    await expect
+      .poll(() => empty.getByRole('alert').textContent(), SERVER)
+      .toBe('No catalogue could be read. Each repository’s error is shown under Repositories below.');
+    expect(await repositories.getByText(/^Last refresh failed:/).count()).toBe(2);
+    renameSync(`${archive}.away`, archive);
 
     await page.getByRole('button', { name: 'Refresh catalogues' }).click();
     await expect.poll(() => count(page).textContent(), SERVER).toBe('6 modules');

@@ -23,6 +23,9 @@ import { LibraryModuleDetails } from './LibraryModuleDetails.tsx';
 import { LibraryModuleRow } from './LibraryModuleRow.tsx';
 import { LibraryRepositories, RefreshButton } from './LibraryRepositories.tsx';
 
+// A refresh that read nothing would otherwise look as if the button did nothing: the errors are further down.
+const NONE_READ = 'No catalogue could be read. Each repository’s error is shown under Repositories below.';
+
 const actionFailed = (title: string, failure: unknown) => toast({ title, description: errorMessage(failure), variant: 'destructive', duration: 8000 });
 
 /** When a job that was queued or running is no longer, the list is read again (a module came or went). */
@@ -110,15 +113,17 @@ export function LibraryPanel() {
       <LibraryJobs jobs={jobs.data ?? []} onCancel={(job) => cancel.mutate(job)} cancelling={cancel.isPending ? (cancel.variables?.id ?? null) : null} />
 
       {neverRead ? (
-        <div className="card flex flex-col items-start gap-3">
-          <h3 className="font-semibold">No catalogue read yet</h3>
+        <section aria-labelledby="library-empty-heading" className="card flex flex-col items-start gap-3">
+          <h3 id="library-empty-heading" className="font-semibold">
+            No catalogue read yet
+          </h3>
           <p className="text-sm text-stone-700 dark:text-stone-300">
             Selah lists a repository’s modules once it has read the repository’s catalogue. Reading them takes a minute and needs this server to reach the
             repositories over the internet.
           </p>
-          <FormMessages error={refreshError} notice={null} />
+          <FormMessages error={refreshError ?? (refresh.isSuccess ? NONE_READ : null)} notice={null} />
           <RefreshButton refreshing={refresh.isPending} onRefresh={() => refresh.mutate()} className="button-primary" />
-        </div>
+        </section>
       ) : (
         <section aria-labelledby="library-modules-heading" className="flex flex-col gap-3">
           <h3 id="library-modules-heading" className="sr-only">
