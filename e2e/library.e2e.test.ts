@@ -346,6 +346,25 @@ describe('the admin Library panel', () => {
     expect(translations).not.toContain('"RV1909"');
   }, 180_000);
 
+  it('offers an update when the repository has a newer version, and installs it in place', async () => {
+    const newer = (text: string) => text.replace(/^Version=.*$/m, 'Version=2.1');
+    await writeStandInCatalogue(
+      root,
+      standInConfs().map((c) => (c.file === 'mhcc.conf' ? { ...c, bytes: Buffer.from(newer(c.bytes.toString('utf8'))) } : c)),
+    );
+    await writeStandInPackage(root, 'mhcc.zip', await modulePackage('mhcc', newer));
+    const page = await openLibrary();
+    await page.getByRole('region', { name: 'Repositories' }).getByRole('button', { name: 'Refresh catalogues' }).click();
+    const mhcc = row(page, "Matthew Henry's Concise Commentary on the Whole Bible");
+    await expect.poll(() => mhcc.textContent(), SERVER).toContain('Installed (version 2.0); version 2.1 is available');
+    await mhcc.getByRole('button', { name: 'Update MHCC' }).click();
+    await jobs(page).getByRole('listitem').filter({ hasText: 'Updated MHCC' }).waitFor({ timeout: 90_000 });
+    await expect.poll(() => mhcc.textContent(), SERVER).toContain('Installed (version 2.1)');
+    expect(await mhcc.textContent()).not.toContain('is available');
+    expect(await mhcc.getByRole('button', { name: 'Update MHCC' }).count()).toBe(0);
+    expect(await mhcc.getByRole('button', { name: 'Remove MHCC' }).count()).toBe(1);
+  }, 180_000);
+
   it('stacks on a phone with 44 px targets, in the dark theme too', async () => {
     const page = await openLibrary({ width: 390, height: 844, colorScheme: 'dark' });
     await expect.poll(() => count(page).textContent(), SERVER).toBe('6 modules');
