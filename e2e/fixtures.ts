@@ -58,6 +58,8 @@ interface PageOptions {
   serviceWorkers?: 'allow' | 'block';
   /** False: a browser with scripts off, where pages never hydrate (`goto` then returns at the load event). */
   javaScriptEnabled?: boolean;
+  /** Another server than the shared one (a test file that starts its own, configured differently). */
+  baseUrl?: string;
 }
 
 /**
@@ -88,13 +90,13 @@ export function useBrowser(): {
   return {
     baseUrl: inject('baseUrl'),
     takeViolations: () => violations.splice(0),
-    async page({ width = 1280, height = 800, colorScheme = 'light', serviceWorkers = 'block', javaScriptEnabled = true }: PageOptions = {}) {
+    async page({ width = 1280, height = 800, colorScheme = 'light', serviceWorkers = 'block', javaScriptEnabled = true, baseUrl }: PageOptions = {}) {
       const context = await browser.newContext({
         viewport: { width, height },
         colorScheme,
         serviceWorkers,
         javaScriptEnabled,
-        baseURL: inject('baseUrl'),
+        baseURL: baseUrl ?? inject('baseUrl'),
         permissions: ['clipboard-read', 'clipboard-write'],
         extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
       });

@@ -1,14 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { startInbox } from '../server/test/smtp-inbox.ts';
 import { ensureWebBuild } from '../server/test/web-build.ts';
 import { startApiBibleServer } from '../server/test/api-bible-server.ts';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { seedDatabase, startAppProcess } from './app-process.ts';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 const API_BIBLE_KEY = 'e2e-api-bible-key-0123456789';
 
 declare module 'vitest' {
@@ -28,15 +26,6 @@ async function startSmtpDrop(dir: string) {
   mkdirSync(dir, { recursive: true });
   let n = 0;
   return startInbox({ onRaw: (raw) => writeFileSync(join(dir, `${Date.now()}-${n++}.eml`), raw) });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -64,26 +53,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     API_BIBLE_FUMS_URL: apiBible.fumsUrl,
     API_BIBLE_TIMEOUT_MS: '2000',
   };
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'e2e/seed.ts')], { cwd: ROOT, env, stdio: 'inherit' });
-  if (seeded.status !== 0) throw new Error('seeding the e2e database failed');
-
-  const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
-    cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  seedDatabase(env);
+  const { baseUrl, stop } = await startAppProcess(env);
   const until = Date.now() + 120_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (Date.now() > until) throw new Error('the app did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
   // The licensed list arrives after start (the catalogue never holds the start up): tests that read
   // NIV need it, so wait for it as a state rather than hope a busy machine answered in time.
   for (;;) {
@@ -97,8 +69,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('apiBibleControl', apiBible.controlUrl);
   project.provide('mediaDir', join(dataDir, 'media'));
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stop();
     await smtp.stop();
     await apiBible.stop();
     rmSync(dataDir, { recursive: true, force: true });

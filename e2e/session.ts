@@ -4,12 +4,12 @@ import { clientAddress } from './fixtures.ts';
 
 const jars = new Map<string, Promise<{ name: string; value: string; url: string }[]>>();
 
-/** Session cookies of an account, signed in once per test file through the API, for pages to share. */
-export function sessionCookies(email: string, password: string) {
-  if (!jars.has(email)) {
-    const baseUrl = inject('baseUrl');
+/** Session cookies of an account, signed in once per test file (and server) through the API, for pages to share. */
+export function sessionCookies(email: string, password: string, baseUrl: string = inject('baseUrl')) {
+  const jar = `${baseUrl} ${email}`;
+  if (!jars.has(jar)) {
     jars.set(
-      email,
+      jar,
       fetch(`${baseUrl}/api/auth/sign-in/email`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': clientAddress() },
@@ -20,12 +20,12 @@ export function sessionCookies(email: string, password: string) {
       }),
     );
   }
-  return jars.get(email)!;
+  return jars.get(jar)!;
 }
 
-/** Signs the page's browser context in as the account (no form, no mail). */
-export async function signInAs(page: Page, account: { email: string; password: string }): Promise<Page> {
-  await page.context().addCookies(await sessionCookies(account.email, account.password));
+/** Signs the page's browser context in as the account (no form, no mail), on the shared server or the one named. */
+export async function signInAs(page: Page, account: { email: string; password: string }, baseUrl?: string): Promise<Page> {
+  await page.context().addCookies(await sessionCookies(account.email, account.password, baseUrl));
   return page;
 }
 

@@ -17,6 +17,16 @@ const LICENCE_LABELS: Record<(typeof LICENCE_FILTERS)[number], string> = {
 };
 const INSTALLED_LABELS = { yes: 'Installed', no: 'Not installed' } as const;
 
+/**
+ * The language options: the server counts languages in the chosen repository only, so the chosen language
+ * may be missing from another repository's list. It stays as an option with no modules, or the select would
+ * show "Any" while the list is still narrowed to it; `chosenName` is its name as listed when it was chosen.
+ */
+function languageOptions(languages: ModulesPage['languages'], chosen: string | undefined, chosenName: string | undefined): ModulesPage['languages'] {
+  if (!chosen || languages.some((l) => l.tag === chosen)) return languages;
+  return [...languages, { tag: chosen, name: chosenName ?? chosen, count: 0 }];
+}
+
 // Long enough that a word is typed before the list is asked for, short enough to feel immediate.
 const TYPING_PAUSE_MS = 300;
 
@@ -34,12 +44,16 @@ export function LibraryFilters({
 }) {
   const id = useId();
   const [text, setText] = useState(filters.q);
+  const [languageName, setLanguageName] = useState<string>();
   useEffect(() => {
     if (text.trim() === filters.q) return;
     const timer = setTimeout(() => onChange({ ...filters, q: text.trim() }), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [text, filters, onChange]);
-  const set = <K extends keyof ModuleFilters>(key: K, value: string) => onChange({ ...filters, [key]: value || undefined });
+  const set = <K extends keyof ModuleFilters>(key: K, value: string) => {
+    if (key === 'language') setLanguageName(languages.find((l) => l.tag === value)?.name);
+    onChange({ ...filters, [key]: value || undefined });
+  };
   const select = (key: Exclude<keyof ModuleFilters, 'q'>, label: string, options: [string, string][]) => (
     <div className="flex flex-col gap-1">
       <label htmlFor={`${id}-${key}`} className="text-sm font-medium">
@@ -67,7 +81,7 @@ export function LibraryFilters({
       {select(
         'language',
         'Language',
-        languages.map((l) => [l.tag, `${l.name} (${countOf(l.count, en('module'))})`]),
+        languageOptions(languages, filters.language, languageName).map((l) => [l.tag, `${l.name} (${countOf(l.count, en('module'))})`]),
       )}
       {select('licence', 'Licence', Object.entries(LICENCE_LABELS))}
       {select('installed', 'Installed', Object.entries(INSTALLED_LABELS))}

@@ -24,6 +24,9 @@ import { LibraryModuleRow } from './LibraryModuleRow.tsx';
 import { LibraryRepositories, RefreshButton } from './LibraryRepositories.tsx';
 import { LibraryStarter } from './LibraryStarter.tsx';
 
+// A refresh that read nothing would otherwise look as if the button did nothing: the errors are further down.
+const NONE_READ = 'No catalogue could be read. Each repository’s error is shown under Repositories below.';
+
 const actionFailed = (title: string, failure: unknown) => toast({ title, description: errorMessage(failure), variant: 'destructive', duration: 8000 });
 
 /** When a job that was queued or running is no longer, the list is read again (a module came or went). */
@@ -73,8 +76,13 @@ export function LibraryPanel() {
       queryClient.setQueryData(libraryJobsQuery.queryKey, (old) => [job, ...(old ?? []).filter((j) => j.id !== job.id)]);
       void queryClient.invalidateQueries({ queryKey: libraryKeys.jobs });
     },
-    // A toast, not a line at the top: the button pressed may be fifty rows down.
-    onError: (failure, { module, action }) => actionFailed(`Could not ${action} ${module.name}`, failure),
+    // A toast, not a line at the top: the button pressed may be fifty rows down. A refusal often means the
+    // module changed elsewhere (another admin's job, the CLI), so the queue and the list are read again.
+    onError: (failure, { module, action }) => {
+      actionFailed(`Could not ${action} ${module.name}`, failure);
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.jobs });
+      readModulesAgain();
+    },
   });
   const cancel = useMutation({
     mutationFn: (job: LibraryJob) => cancelJob(job.id),
@@ -106,15 +114,17 @@ export function LibraryPanel() {
       <LibraryJobs jobs={jobs.data ?? []} onCancel={(job) => cancel.mutate(job)} cancelling={cancel.isPending ? (cancel.variables?.id ?? null) : null} />
 
       {neverRead ? (
-        <div className="card flex flex-col items-start gap-3">
-          <h3 className="font-semibold">No catalogue read yet</h3>
+        <section aria-labelledby="library-empty-heading" className="card flex flex-col items-start gap-3">
+          <h3 id="library-empty-heading" className="font-semibold">
+            No catalogue read yet
+          </h3>
           <p className="text-sm text-stone-700 dark:text-stone-300">
             Selah lists a repository’s modules once it has read the repository’s catalogue. Reading them takes a minute and needs this server to reach the
             repositories over the internet.
           </p>
-          <FormMessages error={refreshError} notice={null} />
+          <FormMessages error={refreshError ?? (refresh.isSuccess ? NONE_READ : null)} notice={null} />
           <RefreshButton refreshing={refresh.isPending} onRefresh={() => refresh.mutate()} className="button-primary" />
-        </div>
+        </section>
       ) : (
         <section aria-labelledby="library-modules-heading" className="flex flex-col gap-3">
           <LibraryStarter />
