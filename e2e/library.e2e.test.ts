@@ -138,6 +138,7 @@ describe.skipIf(!haveModules)('the admin Library panel (needs Debian sword-text-
     await writeStandInPackage(root, 'spaRV1909eb.zip', await modulePackage('spaRV1909eb'));
     await writeStandInPackage(root, 'mhcc.zip', await modulePackage('mhcc'));
     await writeStandInPackage(root, 'Slow.zip', await modulePackage('spaRV1909eb'));
+    await writeStandInPackage(root, 'Nave.zip', await modulePackage('Nave'));
     catalogues = await serveRepository(root);
     zips = await serveHeldZips(root);
     const env = {
@@ -368,6 +369,20 @@ describe.skipIf(!haveModules)('the admin Library panel (needs Debian sword-text-
     expect(await mhcc.textContent()).not.toContain('is available');
     expect(await mhcc.getByRole('button', { name: 'Update MHCC' }).count()).toBe(0);
     expect(await mhcc.getByRole('button', { name: 'Remove MHCC' }).count()).toBe(1);
+  }, 180_000);
+
+  it('suggests a starter set for the admin’s language and installs it with one click', async () => {
+    const page = await openLibrary();
+    // An English admin: the stand-in's English Bibles are KJV and WEB, which the site already has, and
+    // MHCC is installed by now, so Nave's is what is left to suggest.
+    const starter = page.getByRole('region', { name: 'Start your library' });
+    await starter.waitFor();
+    expect(await starter.getByRole('listitem').allTextContents()).toEqual(["A topical index: Nave's Topical Bible (Nave, Stand-in)"]);
+    await starter.getByRole('button', { name: /^Install all 1 \(1\.5 MB\)$/ }).click();
+    zips.release('Nave.zip');
+    await jobs(page).getByRole('listitem').filter({ hasText: 'Installed Nave 3.0.' }).waitFor({ timeout: 90_000 });
+    await starter.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await row(page, "Nave's Topical Bible").getByRole('button', { name: 'Remove Nave' }).count()).toBe(1);
   }, 180_000);
 
   it('stacks on a phone with 44 px targets, in the dark theme too', async () => {

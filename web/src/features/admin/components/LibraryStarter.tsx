@@ -41,7 +41,7 @@ export function LibraryStarter() {
       <ul className="flex flex-col gap-2">
         {suggestions.map(({ role, module }) => (
           <li key={`${module.repository}/${module.name}`} className="flex flex-col text-sm sm:flex-row sm:gap-2">
-            <span className="font-medium">{ROLE_NAMES[role]}:</span>
+            <span className="font-medium">{ROLE_NAMES[role]}:</span>{' '}
             <span>
               {module.description}{' '}
               <span className="text-stone-600 dark:text-stone-400">
