@@ -41,7 +41,11 @@ export const commentaryEntry = z.object({
 });
 export type CommentaryEntry = z.infer<typeof commentaryEntry>;
 /** GET /api/study-tools/commentaries/{book}/{chapter}/{verse} */
-export const commentariesReply = z.object({ commentaries: z.array(commentaryEntry) });
+export const commentariesReply = z.object({
+  commentaries: z.array(commentaryEntry),
+  /** How many commentaries are installed, those silent on this verse included. */
+  installed: z.number().int(),
+});
 export type CommentariesReply = z.infer<typeof commentariesReply>;
 
 export const CROSS_REFERENCES_MAX = 30;

@@ -34,8 +34,9 @@ export class InstalledCommentaries {
   }
 
   /** Every installed commentary's entry on the verse, in module-name order; those without one are left out. */
-  on(book: CanonBook, chapter: number, verse: number): CommentaryEntry[] {
-    return this.readers().flatMap((reader) => {
+  on(book: CanonBook, chapter: number, verse: number): { entries: CommentaryEntry[]; installed: number } {
+    const readers = this.readers();
+    const entries = readers.flatMap((reader) => {
       try {
         const entry = entryOf(reader, book, chapter, verse);
         return entry ? [entry] : [];
@@ -44,6 +45,7 @@ export class InstalledCommentaries {
         return [];
       }
     });
+    return { entries, installed: readers.length };
   }
 
   private readers(): ZVerseReader[] {
@@ -79,8 +81,11 @@ function changedAt(root: string): number {
 
 function entryOf(reader: ZVerseReader, book: CanonBook, chapter: number, verse: number): CommentaryEntry | undefined {
   const entry = reader.commentaryEntry(book.osis, chapter, verse);
-  if (!entry) return undefined;
-  const all = paragraphsOf(osisToNodes(entry.markup, { keepIntroductions: true }));
+  // A note from an earlier chapter is about another passage (Scofield's notes are sparse), not a section holding this verse.
+  if (!entry || entry.chapter !== chapter) return undefined;
+  const paragraphs = paragraphsOf(osisToNodes(entry.markup, { keepIntroductions: true }));
+  const part = partOn(paragraphs, verse);
+  const all = part?.paragraphs ?? paragraphs;
   if (all.length === 0) return undefined;
   const { conf, name } = reader.module;
   return {
@@ -88,30 +93,64 @@ function entryOf(reader: ZVerseReader, book: CanonBook, chapter: number, verse: 
     name: conf.get('Description')?.trim() || name,
     licence: conf.get('DistributionLicense')?.trim() || 'Licence not stated',
     copyright: conf.get('ShortCopyright')?.trim() || conf.get('Copyright')?.trim() || null,
-    on: placeName(book, entry.chapter, entry.verse),
-    section: entry.chapter !== chapter || entry.verse !== verse,
+    on: part ? `${book.name} ${chapter}:${part.from}${part.to > part.from ? `–${part.to}` : ''}` : placeName(book, entry.chapter, entry.verse),
+    section: part ? true : entry.chapter !== chapter || entry.verse !== verse,
     paragraphs: all.slice(0, COMMENTARY_PARAGRAPHS_MAX),
     more: Math.max(0, all.length - COMMENTARY_PARAGRAPHS_MAX),
   };
 }
 
-/** The entry's text split where its markup starts a paragraph; headings stay as paragraphs of their own. */
+const PART_LABEL = /^Verses? (\d+)(?:\s*[-–]\s*(\d+))?$/;
+
+/**
+ * A chapter's comment in parts, each under a label ("Verses 9-21", as Matthew Henry's): the part that
+ * covers the verse, without the chapter's outline and the other parts. Undefined when none is labelled so.
+ */
+export function partOn(paragraphs: readonly string[], verse: number): { from: number; to: number; paragraphs: string[] } | undefined {
+  for (let i = 0; i < paragraphs.length; i++) {
+    const label = PART_LABEL.exec(paragraphs[i]!);
+    if (!label) continue;
+    const from = Number(label[1]);
+    const to = Number(label[2] ?? label[1]);
+    if (verse < from || verse > to) continue;
+    const next = paragraphs.findIndex((p, j) => j > i && PART_LABEL.test(p));
+    return { from, to, paragraphs: paragraphs.slice(i + 1, next < 0 ? undefined : next) };
+  }
+  return undefined;
+}
+
+/** The entry's text split where its markup starts a paragraph. Headings are left out: the panel names the entry's place itself. */
 export function paragraphsOf(nodes: readonly VerseNode[]): string[] {
   const paragraphs: string[] = [];
   let current: VerseNode[] = [];
   const flush = () => {
-    const text = plainText(current);
-    if (text) paragraphs.push(text);
+    paragraphs.push(...readableParts(plainText(current)));
     current = [];
   };
   for (const node of nodes) {
     if (node.type === 'paragraph' || node.type === 'heading') {
       flush();
-      if (node.type === 'heading' && node.text.trim()) paragraphs.push(node.text.replace(/\s+/g, ' ').trim());
     } else current.push(node);
   }
   flush();
   return paragraphs;
+}
+
+const PARAGRAPH_CHARS = 900;
+
+/** A paragraph as long as a page (Matthew Henry's are) cut between sentences into parts of about PARAGRAPH_CHARS. */
+function readableParts(text: string): string[] {
+  if (text.length <= PARAGRAPH_CHARS * 1.5) return text ? [text] : [];
+  const parts: string[] = [];
+  let part = '';
+  for (const sentence of text.split(/(?<=[.!?]['"’”]?)\s+(?=["“‘']?[A-Z])/)) {
+    if (part && part.length + sentence.length > PARAGRAPH_CHARS) {
+      parts.push(part);
+      part = sentence;
+    } else part = part ? `${part} ${sentence}` : sentence;
+  }
+  if (part) parts.push(part);
+  return parts;
 }
 
 function placeName(book: CanonBook, chapter: number, verse: number): string {

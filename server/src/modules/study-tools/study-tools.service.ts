@@ -18,7 +18,8 @@ export class StudyToolsService {
 
   commentariesOn(bookName: string, chapter: number, verse: number): CommentariesReply {
     const book = this.verse(bookName, chapter, verse);
-    return { commentaries: this.commentaries.on(book, chapter, verse) };
+    const { entries, installed } = this.commentaries.on(book, chapter, verse);
+    return { commentaries: entries, installed };
   }
 
   crossReferencesOf(bookName: string, chapter: number, verse: number, translationCode: string | undefined): CrossReferencesReply {
