@@ -124,7 +124,8 @@ export function paragraphsOf(nodes: readonly VerseNode[]): string[] {
   const paragraphs: string[] = [];
   let current: VerseNode[] = [];
   const flush = () => {
-    paragraphs.push(...readableParts(plainText(current)));
+    // Table cells run together ("Nicodemus.(1-21)"): a verse range in brackets gets its space back.
+    paragraphs.push(...readableParts(plainText(current).replace(/(\S)\((\d)/g, '$1 ($2')));
     current = [];
   };
   for (const node of nodes) {

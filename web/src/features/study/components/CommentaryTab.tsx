@@ -85,7 +85,7 @@ function CommentarySection({
             {c.name}
           </h3>
           <p className="mt-0.5 text-sm text-stone-600 dark:text-stone-400" data-testid="commentary-on">
-            {c.section ? `From its note at ${c.on}` : `On ${c.on}`}
+            {c.section ? `From the comment on ${c.on}` : `On ${c.on}`}
           </p>
         </div>
         {!first && (
