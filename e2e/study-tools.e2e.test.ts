@@ -21,19 +21,21 @@ const screenshots = process.env.SCREENSHOTS;
 const COMMENTARIES = ['mhcc', 'scofield'];
 
 /** Matthew Henry's Concise and Scofield's notes, installed into the library as the Library panel leaves them (Debian's copies). */
-beforeAll(() => {
+function installCommentaries() {
   mkdirSync(join(libraryRoot, 'mods.d'), { recursive: true });
   for (const name of COMMENTARIES) {
     cpSync(join(SYSTEM, `mods.d/${name}.conf`), join(libraryRoot, `mods.d/${name}.conf`));
     cpSync(join(SYSTEM, `modules/comments/zcom/${name}`), join(libraryRoot, `modules/comments/zcom/${name}`), { recursive: true });
   }
-});
-afterAll(() => {
+}
+function removeCommentaries() {
   for (const name of COMMENTARIES) {
     rmSync(join(libraryRoot, `mods.d/${name}.conf`), { force: true });
     rmSync(join(libraryRoot, `modules/comments/zcom/${name}`), { recursive: true, force: true });
   }
-});
+}
+beforeAll(installCommentaries);
+afterAll(removeCommentaries);
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Scripture Insights' });
 
@@ -117,6 +119,18 @@ describe.skipIf(!COMMENTARIES.every((name) => existsSync(join(SYSTEM, `mods.d/${
       study = await openOnVerse16(page);
       await study.getByRole('tab', { name: 'Commentary' }).click();
       await expect.poll(names).toEqual(['Scofield Reference Notes, 1917 Edition', "Matthew Henry's Concise Commentary on the Whole Bible"]);
+    });
+
+    it('says no commentary is installed once the admin removed them, without a restart', async () => {
+      removeCommentaries();
+      const page = await newPage({ width: 390, height: 844 });
+      const study = await openOnVerse16(page);
+      await study.getByRole('tab', { name: 'Commentary' }).click();
+      await expect
+        .poll(() => study.getByTestId('commentary-empty').textContent())
+        .toBe('No commentary is installed. An administrator can add one from the Library.');
+      if (screenshots) await page.screenshot({ path: join(screenshots, 'commentary-none-390.png') });
+      installCommentaries();
     });
 
     for (const [width, height] of [

@@ -8,6 +8,7 @@ import { osisToNodes } from '../../scripture/osis/osis-to-nodes.ts';
 import { defaultSwordRoots, discoverSwordModules, type SwordModule } from '../../scripture/sword/discover.ts';
 import { ZVerseReader } from '../../scripture/sword/ztext.ts';
 import { libraryRootIn } from '../../scripture/library/library-root.ts';
+import { LruCache } from '../../lib/lru.ts';
 
 /** Where commentaries are looked for: the library's folder, and the system's SWORD roots when discovery is on. */
 export type CommentaryRoots = { swordDiscovery: boolean; swordPaths: string[]; dataDir: string };
@@ -22,6 +23,8 @@ const LIST_LIFE_MS = 60_000;
  */
 export class InstalledCommentaries {
   private listed?: { at: number; stamp: string; readers: ZVerseReader[] };
+  // An entry covers many verses (Treasury of David's on a psalm runs to 100 kB): parsed once for all of them.
+  private parsed = new LruCache<string, string[]>(64);
 
   constructor(
     private readonly roots: CommentaryRoots,
@@ -38,7 +41,12 @@ export class InstalledCommentaries {
     const readers = this.readers();
     const entries = readers.flatMap((reader) => {
       try {
-        const entry = entryOf(reader, book, chapter, verse);
+        const entry = entryOf(reader, book, chapter, verse, (key, parse) => {
+          const id = `${reader.module.name}|${key}`;
+          let paragraphs = this.parsed.get(id);
+          if (!paragraphs) this.parsed.set(id, (paragraphs = parse()));
+          return paragraphs;
+        });
         return entry ? [entry] : [];
       } catch (error) {
         this.log.warn(`Commentary ${reader.module.name} could not be read at ${book.name} ${chapter}:${verse}: ${(error as Error).message}`);
@@ -57,6 +65,7 @@ export class InstalledCommentaries {
       .sort((a, b) => a.name.localeCompare(b.name))
       .flatMap((m) => this.open(m));
     this.listed = { at: this.now(), stamp, readers };
+    this.parsed = new LruCache(64);
     return readers;
   }
 
@@ -79,11 +88,17 @@ function changedAt(root: string): number {
   }
 }
 
-function entryOf(reader: ZVerseReader, book: CanonBook, chapter: number, verse: number): CommentaryEntry | undefined {
+function entryOf(
+  reader: ZVerseReader,
+  book: CanonBook,
+  chapter: number,
+  verse: number,
+  cached: (key: string, parse: () => string[]) => string[],
+): CommentaryEntry | undefined {
   const entry = reader.commentaryEntry(book.osis, chapter, verse);
   // A note from an earlier chapter is about another passage (Scofield's notes are sparse), not a section holding this verse.
   if (!entry || entry.chapter !== chapter) return undefined;
-  const paragraphs = paragraphsOf(osisToNodes(entry.markup, { keepIntroductions: true }));
+  const paragraphs = cached(`${book.osis} ${entry.chapter}:${entry.verse}`, () => paragraphsOf(osisToNodes(entry.markup, { keepIntroductions: true })));
   const part = partOn(paragraphs, verse);
   const all = part?.paragraphs ?? paragraphs;
   if (all.length === 0) return undefined;
