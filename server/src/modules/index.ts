@@ -19,6 +19,7 @@ export const MODULE_FILES = [
   './study/study.module.ts',
   './progress/study-days.module.ts',
   './ai/ai.module.ts',
+  './study-tools/study-tools.module.ts',
   './personalization/personalization.module.ts',
   './activity/activity.module.ts',
   './plans/plans.module.ts',

@@ -23,6 +23,8 @@ export const STORAGE_KEYS = {
   guestPlans: 'guestPlans',
   /** Ours: a signed-in person's note and highlight changes made offline, in order, until the server has them. */
   pendingStudyChanges: 'pendingStudyChanges',
+  /** Ours: the order a reader put the study panel's commentaries in (module names, first first). */
+  commentaryOrder: 'commentaryOrder',
 } as const;
 
 /** localStorage that never throws (private modes, quotas, disabled storage). */

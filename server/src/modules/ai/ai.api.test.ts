@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSwordModule } from '../../scripture/sword/discover.ts';
 import { Commentary } from './commentary.ts';
-import { CrossReferences } from './cross-references.ts';
+import { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import { NaveTopics } from './nave-topics.ts';
 import type { AskReply } from '#common/contracts/ai.ts';
 import { startTestApp } from '../../../test/test-app.ts';

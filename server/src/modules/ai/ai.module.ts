@@ -7,7 +7,7 @@ import { installedCommentary } from './commentary.ts';
 import { conversationRoutes } from './conversations.routes.ts';
 import { ConversationsRepository } from './conversations.repository.ts';
 import { ConversationsService } from './conversations.service.ts';
-import { CrossReferences } from './cross-references.ts';
+import { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import { naveTopics } from './nave-topics.ts';
 import { PassageFinder } from './passage-finder.ts';
 import { DEFAULT_CRISIS_TEXT } from './safety.ts';
@@ -16,6 +16,8 @@ import { ReferenceCheck } from './reference-check.ts';
 declare module '../../lib/module/module.ts' {
   interface Services {
     ai: AiService;
+    /** The npm cross-references, counted once for every module that ranks or lists them. */
+    crossReferences: CrossReferences;
   }
 }
 
@@ -44,5 +46,6 @@ export const aiModule: SelahModule = {
     await server.register(aiRoutes(ai, viewerOf));
     await server.register(conversationRoutes(new ConversationsService(new ConversationsRepository(db), bible), viewerOf));
     provide('ai', ai);
+    provide('crossReferences', crossReferences);
   },
 };

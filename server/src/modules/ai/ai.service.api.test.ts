@@ -7,7 +7,7 @@ import type { AnswerEngine } from '../../providers/ai/answer-engine.ts';
 import { LanguageModelEngine } from '../../providers/ai/language-model-engine.ts';
 import { ScriptureEngine } from '../../providers/ai/scripture-engine.ts';
 import { AiService, type AskEvent } from './ai.service.ts';
-import { CrossReferences } from './cross-references.ts';
+import { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import { PassageFinder } from './passage-finder.ts';
 import { ReferenceCheck } from './reference-check.ts';
 import { SearchService } from '../search/search.service.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { debianSwordModule } from '../../scripture/importers/testing.ts';
 import { joinNeighbours, NaveTopics, naveTopics, osisToReference } from './nave-topics.ts';
-import { CrossReferences } from './cross-references.ts';
+import { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 
 const nave = debianSwordModule('Nave');
 

@@ -2,7 +2,7 @@ import { bookByOsis } from '#common/scripture/canon.ts';
 import { formatReference } from '#common/scripture/reference.ts';
 import type { SwordModule } from '../../scripture/sword/discover.ts';
 import { ZLdReader } from '../../scripture/sword/zld.ts';
-import { CrossReferences } from './cross-references.ts';
+import { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import { installedSource, type SourceRoots } from './installed-source.ts';
 import type { Topic } from './topics.ts';
 

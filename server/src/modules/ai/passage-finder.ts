@@ -4,7 +4,7 @@ import type { BibleService } from '../bible/bible.service.ts';
 import type { SearchService } from '../search/search.service.ts';
 import type { Passage, Retrieval } from '../../providers/ai/answer-engine.ts';
 import type { Commentary } from './commentary.ts';
-import type { CrossReferences } from './cross-references.ts';
+import type { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import { checkReferences } from './reference-check.ts';
 import { NOT_IN_THE_BIBLE, TOPICS, type Topic } from './topics.ts';
 

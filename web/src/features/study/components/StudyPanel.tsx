@@ -12,7 +12,9 @@ import { passageName } from '#common/scripture/passage-name.ts';
 import { ChapterMarks } from './ChapterMarks.tsx';
 import { NoteComposer } from './NoteComposer.tsx';
 import { SavedNotes } from './SavedNotes.tsx';
-import { NOTE_TABS, type StudyTab } from './study-tabs.ts';
+import { NOTE_TABS, TOOL_TABS, type StudyTab } from './study-tabs.ts';
+import { CommentaryTab } from './CommentaryTab.tsx';
+import { CrossReferencesTab } from './CrossReferencesTab.tsx';
 
 export interface StudyPanelProps {
   book: string;
@@ -32,7 +34,8 @@ export interface StudyPanelProps {
 /**
  * Spec §2 'Scripture Insights': a side drawer on desktop, full screen on phones. Quote, Study, Ask and
  * Notes write the four kinds of note on the verses it was opened on (or the chapter); Mark lists the
- * chapter's highlights. Drafts survive switching tabs; a failed save keeps the text.
+ * chapter's highlights. Drafts survive switching tabs; a failed save keeps the text. Commentary and Cross
+ * references (issue 30 §3) read the first verse it was opened on.
  */
 export default function StudyPanel(props: StudyPanelProps) {
   const { book, chapter, translation, chapterVerses, verses, highlights, onClose } = props;
@@ -44,6 +47,8 @@ export default function StudyPanel(props: StudyPanelProps) {
   const { notes, save, remove } = useChapterNotes(book, chapter);
   const descriptionId = useId();
 
+  // The tools read one verse: the first chosen, or the chapter's first.
+  const toolVerse = verses.length ? Math.min(...verses) : 1;
   const target = verses.length ? selectionReference(book, chapter, verses, '-') : `${book} ${chapter}`;
   const quoteReference = quoteVerses.length ? selectionReference(book, chapter, quoteVerses, '-') : '';
   const quoteText = useMemo(
@@ -92,16 +97,21 @@ export default function StudyPanel(props: StudyPanelProps) {
           </DialogClose>
         </div>
         <Tabs.Root value={tab} onValueChange={(v) => setTab(v as StudyTab)} className="flex min-h-0 flex-1 flex-col">
-          <Tabs.List aria-label="Kinds of study" className="flex gap-1 overflow-x-auto border-b border-stone-200 px-2 dark:border-stone-800">
-            {[...NOTE_TABS, { id: 'mark' as const, label: 'Mark' }].map((t) => (
+          <Tabs.List
+            aria-label="Kinds of study"
+            className="flex gap-1 overflow-x-auto border-b md:flex-wrap md:gap-x-0.5 md:overflow-visible border-stone-200 px-2 dark:border-stone-800"
+          >
+            {[...NOTE_TABS, { id: 'mark' as const, label: 'Mark' }, ...TOOL_TABS].map((t) => [
+              // Beside the text there is no room for all seven in a row: the tools take a second one, as a group of their own.
+              t.id === TOOL_TABS[0].id && <span key="tools-row" aria-hidden className="hidden md:block md:basis-full" />,
               <Tabs.Trigger
                 key={t.id}
                 value={t.id}
-                className="-mb-px min-h-11 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium text-stone-700 hover:text-stone-950 data-[state=active]:border-orange-800 data-[state=active]:text-stone-950 dark:text-stone-300 dark:hover:text-white dark:data-[state=active]:border-orange-300 dark:data-[state=active]:text-white"
+                className="-mb-px min-h-11 shrink-0 border-b-2 whitespace-nowrap border-transparent px-3 py-2.5 text-sm font-medium text-stone-700 hover:text-stone-950 data-[state=active]:border-orange-800 data-[state=active]:text-stone-950 dark:text-stone-300 dark:hover:text-white dark:data-[state=active]:border-orange-300 dark:data-[state=active]:text-white"
               >
                 {t.label}
-              </Tabs.Trigger>
-            ))}
+              </Tabs.Trigger>,
+            ])}
           </Tabs.List>
           <p role="status" className="sr-only">
             {status}
@@ -137,6 +147,13 @@ export default function StudyPanel(props: StudyPanelProps) {
             ))}
             <Tabs.Content value="mark" className="outline-none">
               <ChapterMarks highlights={highlights} onRemove={props.onRemoveHighlight} onGoToVerse={props.onGoToVerse} />
+            </Tabs.Content>
+            {/* Radix mounts a tab's content only while it is open, so each tool asks the server only then. */}
+            <Tabs.Content value="commentary" className="outline-none">
+              <CommentaryTab book={book} chapter={chapter} verse={toolVerse} />
+            </Tabs.Content>
+            <Tabs.Content value="cross-references" className="outline-none">
+              <CrossReferencesTab book={book} chapter={chapter} verse={toolVerse} translation={translation} onFollow={onClose} />
             </Tabs.Content>
           </div>
         </Tabs.Root>

@@ -23,4 +23,10 @@ export const NOTE_TABS: readonly NoteTab[] = [
   { id: 'freeform', label: 'Notes', save: 'Save Note', prompt: 'Your note', placeholder: 'Anything you want to remember.' },
 ];
 
-export type StudyTab = NoteType | 'mark';
+/** Issue 30 §3: the study tools after the spec's tabs, for the first verse the panel was opened on. */
+export const TOOL_TABS = [
+  { id: 'commentary', label: 'Commentary' },
+  { id: 'cross-references', label: 'Cross references' },
+] as const;
+
+export type StudyTab = NoteType | 'mark' | (typeof TOOL_TABS)[number]['id'];

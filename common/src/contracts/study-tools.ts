@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * The study panel's tools beside its notes (issue 30 §3): the installed commentaries on a verse, and the
+ * verses cross-referenced from it.
+ */
+
+const wholeNumber = (what: string) =>
+  z.coerce
+    .number({ error: `${what} must be a whole number, 1 or more.` })
+    .int(`${what} must be a whole number, 1 or more.`)
+    .min(1, `${what} must be a whole number, 1 or more.`)
+    .max(100_000, `${what} must be a whole number, 1 or more.`);
+
+/** The path of both tools: /…/{book}/{chapter}/{verse} */
+export const studyToolVerseParams = z.object({
+  book: z.string().trim().min(1, 'Name a book.').max(40, 'A book name is at most 40 characters.'),
+  chapter: wholeNumber('Chapter'),
+  verse: wholeNumber('Verse'),
+});
+
+/** Most paragraphs of one commentary sent for one verse (Treasury of David runs to hundreds on a psalm). */
+export const COMMENTARY_PARAGRAPHS_MAX = 40;
+
+export const commentaryEntry = z.object({
+  /** The SWORD module's name ("MHCC"), the key a reader orders commentaries by. */
+  module: z.string(),
+  /** Its Description: "Matthew Henry's Concise Commentary on the Whole Bible". */
+  name: z.string(),
+  /** Its DistributionLicense: "Public Domain". */
+  licence: z.string(),
+  copyright: z.string().nullable(),
+  /** Where the entry starts: the verse itself ("John 3:16") or the section it belongs to ("John 3:1", "John 3 introduction"). */
+  on: z.string(),
+  /** Whether the entry starts before the verse (a section comment covering it). */
+  section: z.boolean(),
+  /** Plain text, never markup; at most COMMENTARY_PARAGRAPHS_MAX. */
+  paragraphs: z.array(z.string()),
+  /** Paragraphs left out after the cap. */
+  more: z.number().int(),
+});
+export type CommentaryEntry = z.infer<typeof commentaryEntry>;
+/** GET /api/study-tools/commentaries/{book}/{chapter}/{verse} */
+export const commentariesReply = z.object({
+  commentaries: z.array(commentaryEntry),
+  /** How many commentaries are installed, those silent on this verse included. */
+  installed: z.number().int(),
+});
+export type CommentariesReply = z.infer<typeof commentariesReply>;
+
+export const CROSS_REFERENCES_MAX = 30;
+
+export const crossReferencesQuery = z.object({ translation: z.string().trim().max(16).optional() });
+export const crossReference = z.object({
+  /** "Romans 5:8" */
+  reference: z.string(),
+  book: z.string(),
+  chapter: z.number().int(),
+  verse: z.number().int(),
+  /** The verse in the requested translation (or the site's default); '' when that translation lacks it. */
+  text: z.string(),
+});
+export type CrossReference = z.infer<typeof crossReference>;
+/** GET /api/study-tools/cross-references/{book}/{chapter}/{verse}?translation=CODE */
+export const crossReferencesReply = z.object({ translation: z.string(), references: z.array(crossReference) });
+export type CrossReferencesReply = z.infer<typeof crossReferencesReply>;

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '#common/contracts/errors.ts';
+import { commentariesReply, crossReferencesQuery, crossReferencesReply, studyToolVerseParams } from '#common/contracts/study-tools.ts';
+import type { StudyToolsService } from './study-tools.service.ts';
+
+const errors = { 400: errorBody, 404: errorBody };
+
+export function studyToolsRoutes(service: StudyToolsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Public reads with no personal data. Not cached by browsers: an admin's install or removal shows at once.
+    app.get(
+      '/api/study-tools/commentaries/:book/:chapter/:verse',
+      { schema: { params: studyToolVerseParams, response: { 200: commentariesReply, ...errors } } },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return service.commentariesOn(req.params.book, req.params.chapter, req.params.verse);
+      },
+    );
+    app.get(
+      '/api/study-tools/cross-references/:book/:chapter/:verse',
+      { schema: { params: studyToolVerseParams, querystring: crossReferencesQuery, response: { 200: crossReferencesReply, ...errors } } },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return service.crossReferencesOf(req.params.book, req.params.chapter, req.params.verse, req.query.translation);
+      },
+    );
+  };
+}

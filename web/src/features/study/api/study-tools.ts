@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CommentariesReply, CrossReferencesReply } from '#common/contracts/study-tools.ts';
+import { apiGet } from '../../../lib/api-client.ts';
+
+const versePath = (book: string, chapter: number, verse: number) => `${encodeURIComponent(book)}/${chapter}/${verse}`;
+
+/** Every installed commentary's entry on the verse (issue 30 §3); asked for when the Commentary tab opens. */
+export function useCommentaries(book: string, chapter: number, verse: number) {
+  return useQuery({
+    queryKey: ['study-tools', 'commentaries', book, chapter, verse],
+    queryFn: () => apiGet<CommentariesReply>(`/api/study-tools/commentaries/${versePath(book, chapter, verse)}`),
+  });
+}
+
+/** The verses cross-referenced from this one, with their text in the reader's translation. */
+export function useCrossReferences(book: string, chapter: number, verse: number, translation: string) {
+  return useQuery({
+    queryKey: ['study-tools', 'cross-references', book, chapter, verse, translation],
+    queryFn: () =>
+      apiGet<CrossReferencesReply>(`/api/study-tools/cross-references/${versePath(book, chapter, verse)}?translation=${encodeURIComponent(translation)}`),
+    // The references of a verse do not change while the app is open.
+    staleTime: Infinity,
+  });
+}
