@@ -15,7 +15,9 @@ import type { LibraryLog } from './library.service.ts';
 export class LibrarySync {
   private seen: number | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** The check under way, and the one asked for while it runs (which must read the revision afresh). */
   private running: Promise<boolean> | undefined;
+  private queued: Promise<boolean> | undefined;
 
   constructor(
     private readonly repo: LibraryRepository,
@@ -28,32 +30,41 @@ export class LibrarySync {
   ) {}
 
   start(intervalMs = 2000): void {
-    this.timer = setInterval(
-      () => void this.check().catch((error: Error) => this.log.warn({ err: error }, `library: could not sync: ${error.message}`)),
-      intervalMs,
-    );
+    this.timer = setInterval(() => {
+      if (this.running) return; // the tick after will look
+      void this.check().catch((error: Error) => this.log.warn({ err: error }, `library: could not sync: ${error.message}`));
+    }, intervalMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.running?.catch(() => undefined);
+    await this.queued?.catch(() => undefined);
   }
 
-  /** Applies the library's changes since the last check; answers whether there were any. */
+  /**
+   * Applies the library's changes since the last check; answers whether there were any. A check asked
+   * for while one runs starts when it ends: the running one may have read the revision before the
+   * change its caller just made (a job that finished in this process), and must not answer for it.
+   */
   check(): Promise<boolean> {
-    this.running ??= (async () => {
-      try {
-        const revision = await this.repo.revision();
-        if (revision === this.seen) return false;
-        await this.apply();
-        this.seen = revision;
-        return true;
-      } finally {
-        this.running = undefined;
-      }
-    })();
-    return this.running;
+    if (!this.running) return (this.running = this.once().finally(() => (this.running = undefined)));
+    this.queued ??= this.running
+      .catch(() => false)
+      .then(() => {
+        this.queued = undefined;
+        return this.check();
+      });
+    return this.queued;
+  }
+
+  private async once(): Promise<boolean> {
+    const revision = await this.repo.revision();
+    if (revision === this.seen) return false;
+    await this.apply();
+    this.seen = revision;
+    return true;
   }
 
   private async apply(): Promise<void> {
