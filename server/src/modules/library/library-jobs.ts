@@ -34,11 +34,16 @@ export class LibraryJobRunner {
     await this.busy;
   }
 
-  /** Runs queued jobs until none is left (only one drain at a time in a process). */
+  /**
+   * Runs queued jobs until none is left (only one drain at a time in a process). Never rejects: it runs
+   * from a timer, and a database that is away for a moment is tried again on the next tick.
+   */
   drain(): Promise<void> {
     this.busy ??= (async () => {
       try {
         while (await this.runNext());
+      } catch (error) {
+        this.log.warn({ err: error }, `library: the job queue could not be read: ${(error as Error).message}`);
       } finally {
         this.busy = undefined;
       }
@@ -53,7 +58,11 @@ export class LibraryJobRunner {
     const controller = new AbortController();
     let latest = { done: 0, total: null as number | null };
     let lastWrite = 0;
-    const write = () => void this.repo.progress(job.id, latest.done, latest.total).then(({ cancelRequested }) => cancelRequested && controller.abort());
+    const write = () =>
+      void this.repo
+        .progress(job.id, latest.done, latest.total)
+        .then(({ cancelRequested }) => cancelRequested && controller.abort())
+        .catch(() => undefined); // the next write, or the heartbeat, tries again
     const onProgress = (done: number, total: number | null) => {
       latest = { done, total };
       const now = Date.now();
@@ -77,7 +86,7 @@ export class LibraryJobRunner {
     } finally {
       clearInterval(heartbeat);
     }
-    await this.afterChange();
+    await this.afterChange().catch((error: Error) => this.log.warn({ err: error }, `library: could not apply ${job.module} here yet: ${error.message}`));
     return this.repo.job(job.id);
   }
 

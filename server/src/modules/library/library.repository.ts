@@ -203,6 +203,11 @@ export class LibraryRepository {
    */
   async claimNext(onlyId?: number): Promise<LibraryJobRow | undefined> {
     const stale = sql`now() - make_interval(secs => ${STALE_JOB_SECONDS})`;
+    // A job cancelled while its process was stopping is over, not to be run again.
+    await this.db
+      .update(libraryJobs)
+      .set({ state: 'cancelled', message: 'Cancelled.', finishedAt: new Date() })
+      .where(and(eq(libraryJobs.state, 'running'), eq(libraryJobs.cancelRequested, true), lt(libraryJobs.heartbeatAt, stale)));
     const claimable = or(eq(libraryJobs.state, 'queued'), and(eq(libraryJobs.state, 'running'), lt(libraryJobs.heartbeatAt, stale)));
     const rows = await this.db.execute<{ id: number }>(sql`
       update ${libraryJobs} set state = 'running', heartbeat_at = now(), bytes_done = 0, bytes_total = null
