@@ -141,7 +141,10 @@ function inDatabase(database: Database, library: OpenedLibrary): LibraryAccess {
         clearInterval(progress);
       }
     },
-    close: () => database.close(),
+    close: async () => {
+      await library.close();
+      await database.close();
+    },
   };
 }
 

@@ -23,7 +23,7 @@ export const libraryModule: SelahModule = {
   async setup({ server, config, database, db, log, translations, use, emit, provide, onClose }) {
     const repo = new LibraryRepository(db);
     const sync = new LibrarySync(repo, libraryRootIn(config.dataDir), translations, () => emit('pages-changed'), log);
-    const { service, jobs, root } = await openLibrary({
+    const { service, jobs, root, close } = await openLibrary({
       repo,
       translations: new TranslationRepository(db),
       dataDir: config.dataDir,
@@ -41,6 +41,7 @@ export const libraryModule: SelahModule = {
       await control?.close();
       await jobs.stop();
       await sync.stop();
+      await close();
     });
     provide('library', { service, sync, root });
   },

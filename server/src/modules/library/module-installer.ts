@@ -1,13 +1,14 @@
-import { prepareImport } from '../../scripture/store/bible-library.ts';
+import type { PreparedImport } from '../../scripture/store/bible-library.ts';
 import type { TranslationRepository } from '../../scripture/store/translation.repository.ts';
 import { codeFromModuleName } from '../../scripture/sources.ts';
 import { findSwordModule } from '../../scripture/sword/discover.ts';
-import { importSwordBible, swordTranslationMeta } from '../../scripture/sword/import-sword-bible.ts';
+import { swordTranslationMeta } from '../../scripture/sword/import-sword-bible.ts';
 import { downloadPackage } from '../../scripture/library/download-package.ts';
 import { readModulePackage, type ModulePackage } from '../../scripture/library/module-package.ts';
 import { removeModuleFiles, writeModulePackage } from '../../scripture/library/install-package.ts';
 import type { LibraryRepository } from './library.repository.ts';
 import type { OfferedModule } from './library.service.ts';
+import type { PrepareBibleTask } from './prepare-bible.worker.ts';
 
 /** The most a module's zip may weigh (the largest real ones are a few tens of MiB). */
 export const MAX_PACKAGE_BYTES = 256 * 2 ** 20;
@@ -31,6 +32,8 @@ export class ModuleInstaller {
     private readonly translations: TranslationRepository,
     /** This process's SWORD root for installed modules. */
     readonly root: string,
+    /** Reads a written Bible module into a translation (in a worker thread: see prepare-bible.worker.ts). */
+    private readonly prepare: (task: PrepareBibleTask) => Promise<PreparedImport>,
     private readonly options: { maxPackageBytes?: number; idleTimeoutMs?: number } = {},
   ) {}
 
@@ -77,12 +80,14 @@ export class ModuleInstaller {
   }
 
   /** The Bible's translation, read from the files just written, under a code no other translation has. */
-  private async prepareBible(pkg: ModulePackage, keepCode: string | null) {
+  private async prepareBible(pkg: ModulePackage, keepCode: string | null): Promise<PreparedImport> {
     const module = findSwordModule(pkg.name, [this.root]);
     if (!module) throw new Error(`${pkg.name} was written but cannot be found again in the library folder.`);
-    const bible = importSwordBible(module);
-    bible.meta.code = keepCode ?? (await this.freeCode(module.name, swordTranslationMeta(module).code));
-    return prepareImport(bible, `${LIBRARY_FINGERPRINT}${module.name}@${module.conf.get('Version') ?? '1.0'}`, `SWORD module ${module.name}`);
+    const code = keepCode ?? (await this.freeCode(module.name, swordTranslationMeta(module).code));
+    const fingerprint = `${LIBRARY_FINGERPRINT}${module.name}@${module.conf.get('Version') ?? '1.0'}`;
+    const prepared = await this.prepare({ root: this.root, name: module.name, code, fingerprint });
+    // A Buffer crosses from the worker as a plain Uint8Array.
+    return { row: prepared.row, pack: Buffer.from(prepared.pack.buffer, prepared.pack.byteOffset, prepared.pack.byteLength) };
   }
 
   private async freeCode(moduleName: string, abbreviation: string): Promise<string> {

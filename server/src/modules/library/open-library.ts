@@ -8,12 +8,16 @@ import { LibraryJobRunner } from './library-jobs.ts';
 import type { LibraryRepository } from './library.repository.ts';
 import { LibraryService, type LibraryLog } from './library.service.ts';
 import { ModuleInstaller } from './module-installer.ts';
+import { workerPool } from '../../lib/worker-pool.ts';
+import type { PreparedImport } from '../../scripture/store/bible-library.ts';
 
 export interface OpenedLibrary {
   repo: LibraryRepository;
   service: LibraryService;
   jobs: LibraryJobRunner;
   root: string;
+  /** Ends the worker thread Bibles are read in. */
+  close(): Promise<void>;
 }
 
 /**
@@ -34,7 +38,8 @@ export async function openLibrary(options: {
   const { repo } = options;
   const service = new LibraryService(repo, { seed: options.seed, log: options.log });
   await service.start();
-  const installer = new ModuleInstaller(repo, options.translations, root);
+  const pool = workerPool(new URL('./prepare-bible.worker.ts', import.meta.url), { maxThreads: 1, maxQueue: 4 });
+  const installer = new ModuleInstaller(repo, options.translations, root, (task) => pool.run(task) as Promise<PreparedImport>);
   const jobs = new LibraryJobRunner(repo, service, installer, options.afterChange ?? (async () => {}), options.log);
-  return { repo, service, jobs, root };
+  return { repo, service, jobs, root, close: () => pool.destroy() };
 }
