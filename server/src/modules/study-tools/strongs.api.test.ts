@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StrongsReply } from '#common/contracts/study-tools.ts';
+import type { SearchResponse } from '#common/contracts/bible.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 
 const installed = ['engKJV2006eb', 'strongsgreek', 'strongshebrew'].every((m) => existsSync(`/usr/share/sword/mods.d/${m}.conf`));
@@ -66,5 +67,19 @@ describe.skipIf(!installed)(`Word study on Strong's numbers (${databaseKind()})`
     const missing = await get<StrongsReply>('/api/study-tools/strongs/G99999');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('No installed dictionary has G99999, and no verse of the KJV carries it.');
+  });
+
+  it("searches a Strong's number: the verses carrying it, in canon order, paged, the words carrying it marked", async () => {
+    const study = (await get<StrongsReply>('/api/study-tools/strongs/G26?translation=KJV')).body;
+    const first = (await get<SearchResponse>('/api/search?q=g26&translation=KJV&limit=2')).body;
+    expect(first).toMatchObject({ query: 'g26', translation: 'KJV', total: study.occurrences.total, limit: 2, offset: 0, passage: null });
+    expect(first.results.map((r) => r.reference)).toEqual(['Matthew 24:12', 'Luke 11:42']);
+    const hit = first.results[0]!;
+    expect(hit.matches.map((m) => hit.text.slice(m.start, m.end))).toEqual(['the love']); // The KJV module tags the article with the noun.
+    const next = (await get<SearchResponse>('/api/search?q=G26&translation=KJV&limit=2&offset=2')).body;
+    expect(next.results[0]!.reference).toBe('John 5:42');
+    const inJohn = (await get<SearchResponse>('/api/search?q=G26&translation=KJV&book=John&limit=100')).body;
+    expect(inJohn.total).toBe(study.occurrences.books.find((b) => b.book === 'John')!.count);
+    expect(inJohn.results.every((r) => r.book === 'John')).toBe(true);
   });
 });
