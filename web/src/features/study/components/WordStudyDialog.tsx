@@ -77,10 +77,15 @@ export function WordStudyDialog({ number, word, translation, onClose }: { number
                         search={{ book: b.book, chapter: b.first.chapter, verse: b.first.verse, translation: study.occurrences.translation }}
                         onClick={onClose}
                         className="flex min-h-11 items-center justify-between gap-2 rounded-md px-2 text-orange-900 underline-offset-2 hover:bg-stone-100 hover:underline sm:min-h-9 dark:text-orange-200 dark:hover:bg-stone-800"
-                        aria-label={`${b.name}: ${countOf(b.count)}, first ${b.first.chapter}:${b.first.verse}`}
                       >
                         <span>{b.name}</span>
-                        <span className="text-sm text-stone-700 tabular-nums dark:text-stone-300">{b.count}</span>
+                        <span className="text-sm text-stone-700 tabular-nums dark:text-stone-300">
+                          {b.count}
+                          <span className="sr-only">
+                            {' '}
+                            {verses.select(b.count) === 'one' ? 'verse' : 'verses'}, first {b.first.chapter}:{b.first.verse}
+                          </span>
+                        </span>
                       </Link>
                     </li>
                   ))}
