@@ -64,3 +64,38 @@ export type CrossReference = z.infer<typeof crossReference>;
 /** GET /api/study-tools/cross-references/{book}/{chapter}/{verse}?translation=CODE */
 export const crossReferencesReply = z.object({ translation: z.string(), references: z.array(crossReference) });
 export type CrossReferencesReply = z.infer<typeof crossReferencesReply>;
+
+/** GET /api/study-tools/strongs/{number}: "G26", "h2617", "H07225". */
+export const strongsParams = z.object({
+  number: z
+    .string()
+    .trim()
+    .regex(/^[GH]\d{1,5}$/i, "A Strong's number is G or H and up to five digits, as G26 or H2617."),
+});
+export const strongsQuery = z.object({ translation: z.string().trim().max(16).optional() });
+export const strongsReply = z.object({
+  /** The number's stored form: "G26". */
+  number: z.string(),
+  /** The installed dictionary the entry is from; null when none has it. */
+  lexicon: z.object({ module: z.string(), name: z.string(), licence: z.string() }).nullable(),
+  /** The original-language word: "ἀγάπη". */
+  word: z.string().nullable(),
+  transliteration: z.string().nullable(),
+  pronunciation: z.string().nullable(),
+  /** Plain paragraphs, never markup. */
+  definition: z.array(z.string()),
+  /** The verses of the translation carrying the number, counted by book in canon order. */
+  occurrences: z.object({
+    translation: z.string(),
+    total: z.number().int(),
+    books: z.array(
+      z.object({
+        book: z.string(),
+        name: z.string(),
+        count: z.number().int(),
+        first: z.object({ chapter: z.number().int(), verse: z.number().int() }),
+      }),
+    ),
+  }),
+});
+export type StrongsReply = z.infer<typeof strongsReply>;

@@ -8,6 +8,9 @@ import { ProviderFailure } from '../../scripture/licensed/api-bible-client.ts';
 import type { LicensedSearch, LicensedTranslation } from '../../scripture/licensed/licensed-catalogue.ts';
 import type { BibleStore, LoadedTranslation } from '../../scripture/store/bible-store.ts';
 import { parseQuery } from '../../scripture/search/parse-query.ts';
+import { strongsNumber } from '../../scripture/strongs/strongs-entry.ts';
+import { strongsIndexOf } from '../../scripture/strongs/strongs-index.ts';
+import type { CanonBook } from '#common/scripture/canon.ts';
 import { matchOffsets, SearchIndex } from '../../scripture/search/search-index.ts';
 import { SpellingVocabulary, suggestQuery } from '#common/scripture/spelling.ts';
 import type { BibleService } from '../bible/bible.service.ts';
@@ -109,6 +112,8 @@ export class SearchService {
     const translation = this.bible.translation(query.translation);
     const book = query.book ? resolveBook(query.book) : undefined;
     if (query.book && !book) throw new Invalid(`Book '${query.book}' not found.`);
+    const strongs = strongsNumber(query.q);
+    if (strongs) return this.strongsSearch(translation, strongs, query, book);
 
     const parts = parseQuery(query.q);
     const index = this.index(translation);
@@ -142,6 +147,30 @@ export class SearchService {
       passage,
       results,
       ...(suggestion && { suggestion }),
+    };
+  }
+
+  /** A query that is a Strong's number ("G26", issue 30 §3): the verses whose words carry it, in canon order, those words marked. */
+  private strongsSearch(translation: LoadedTranslation, number: string, query: SearchQuery, book: CanonBook | undefined): SearchResponse {
+    const index = strongsIndexOf(translation);
+    const found = index.carrying(number).filter((v) => (!book || v.book === book) && (!query.testament || v.book.testament === query.testament));
+    return {
+      query: query.q,
+      translation: translation.code,
+      total: found.length,
+      limit: query.limit,
+      offset: query.offset,
+      match: 'all',
+      passage: null,
+      results: found.slice(query.offset, query.offset + query.limit).map((v) => ({
+        verseId: verseId(v.book, v.chapter, v.verse),
+        reference: formatVerseReference(v.book, v.chapter, v.verse),
+        book: v.book.name,
+        chapter: v.chapter,
+        verse: v.verse,
+        text: v.text,
+        matches: index.matchesIn(v, number),
+      })),
     };
   }
 

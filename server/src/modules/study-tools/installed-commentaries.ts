@@ -1,44 +1,42 @@
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CommentaryEntry } from '#common/contracts/study-tools.ts';
 import { COMMENTARY_PARAGRAPHS_MAX } from '#common/contracts/study-tools.ts';
 import type { CanonBook } from '#common/scripture/canon.ts';
 import { plainText, type VerseNode } from '#common/scripture/content.ts';
 import { osisToNodes } from '../../scripture/osis/osis-to-nodes.ts';
-import { defaultSwordRoots, discoverSwordModules, type SwordModule } from '../../scripture/sword/discover.ts';
 import { ZVerseReader } from '../../scripture/sword/ztext.ts';
-import { libraryRootIn } from '../../scripture/library/library-root.ts';
 import { LruCache } from '../../lib/lru.ts';
+import { InstalledModules, type StudyModuleRoots } from './installed-modules.ts';
 
 /** Where commentaries are looked for: the library's folder, and the system's SWORD roots when discovery is on. */
-export type CommentaryRoots = { swordDiscovery: boolean; swordPaths: string[]; dataDir: string };
+export type CommentaryRoots = StudyModuleRoots;
 
-// A module rewritten in place leaves its root's mods.d unchanged: the list is read again this often anyway.
-const LIST_LIFE_MS = 60_000;
-
-/**
- * The commentaries installed where this process reads SWORD modules (zCom and zCom4), each opened once.
- * The list is read again after `forget()` (the library changed), when a root's mods.d folder changed (a
- * .conf added or removed, by the library or by hand), or after LIST_LIFE_MS.
- */
+/** The commentaries installed where this process reads SWORD modules (zCom and zCom4), each opened once. */
 export class InstalledCommentaries {
-  private listed?: { at: number; stamp: string; readers: ZVerseReader[] };
+  private readonly modules: InstalledModules<ZVerseReader>;
   // An entry covers many verses (Treasury of David's on a psalm runs to 100 kB): parsed once for all of them.
   private parsed = new LruCache<string, string[]>(64);
 
   constructor(
-    private readonly roots: CommentaryRoots,
+    roots: CommentaryRoots,
     private readonly log: { warn(message: string): void },
-    private readonly now = () => Date.now(),
-  ) {}
+    now = () => Date.now(),
+  ) {
+    this.modules = new InstalledModules(
+      roots,
+      { what: 'Commentary', wanted: (m) => /^zcom4?$/i.test(m.driver), open: (m) => ZVerseReader.open(m) },
+      log,
+      now,
+      () => (this.parsed = new LruCache(64)),
+    );
+  }
 
   forget(): void {
-    this.listed = undefined;
+    this.modules.forget();
   }
 
   /** Every installed commentary's entry on the verse, in module-name order; those without one are left out. */
   on(book: CanonBook, chapter: number, verse: number): { entries: CommentaryEntry[]; installed: number } {
-    const readers = this.readers();
+    const readers = this.modules.list();
     const entries = readers.flatMap((reader) => {
       try {
         const entry = entryOf(reader, book, chapter, verse, (key, parse) => {
@@ -54,37 +52,6 @@ export class InstalledCommentaries {
       }
     });
     return { entries, installed: readers.length };
-  }
-
-  private readers(): ZVerseReader[] {
-    const roots = [libraryRootIn(this.roots.dataDir), ...(this.roots.swordDiscovery ? defaultSwordRoots(this.roots.swordPaths) : [])];
-    const stamp = roots.map(changedAt).join(' ');
-    if (this.listed && this.listed.stamp === stamp && this.now() - this.listed.at < LIST_LIFE_MS) return this.listed.readers;
-    const readers = discoverSwordModules(roots)
-      .filter((m) => /^zcom4?$/i.test(m.driver))
-      .sort((a, b) => a.name.localeCompare(b.name))
-      .flatMap((m) => this.open(m));
-    this.listed = { at: this.now(), stamp, readers };
-    this.parsed = new LruCache(64);
-    return readers;
-  }
-
-  private open(module: SwordModule): ZVerseReader[] {
-    try {
-      return [ZVerseReader.open(module)];
-    } catch (error) {
-      this.log.warn(`Commentary ${module.name} cannot be opened, so the study panel goes without it: ${(error as Error).message}`);
-      return [];
-    }
-  }
-}
-
-/** When the root's list of modules last changed (-1 while it has none). */
-function changedAt(root: string): number {
-  try {
-    return statSync(join(root, 'mods.d')).mtimeMs;
-  } catch {
-    return -1;
   }
 }
 

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#common/contracts/errors.ts';
-import { commentariesReply, crossReferencesQuery, crossReferencesReply, studyToolVerseParams } from '#common/contracts/study-tools.ts';
+import {
+  commentariesReply,
+  crossReferencesQuery,
+  crossReferencesReply,
+  strongsParams,
+  strongsQuery,
+  strongsReply,
+  studyToolVerseParams,
+} from '#common/contracts/study-tools.ts';
 import type { StudyToolsService } from './study-tools.service.ts';
 
 const errors = { 400: errorBody, 404: errorBody };
@@ -22,6 +30,14 @@ export function studyToolsRoutes(service: StudyToolsService): FastifyPluginAsync
       async (req, reply) => {
         reply.header('cache-control', 'no-cache');
         return service.crossReferencesOf(req.params.book, req.params.chapter, req.params.verse, req.query.translation);
+      },
+    );
+    app.get(
+      '/api/study-tools/strongs/:number',
+      { schema: { params: strongsParams, querystring: strongsQuery, response: { 200: strongsReply, ...errors } } },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return service.strongs(req.params.number, req.query.translation);
       },
     );
   };

@@ -1,4 +1,4 @@
-import type { CommentariesReply, CrossReferencesReply } from '#common/contracts/study-tools.ts';
+import type { CommentariesReply, CrossReferencesReply, StrongsReply } from '#common/contracts/study-tools.ts';
 import { CROSS_REFERENCES_MAX } from '#common/contracts/study-tools.ts';
 import { verseCount, type CanonBook } from '#common/scripture/canon.ts';
 import { formatVerseReference } from '#common/scripture/verse-id.ts';
@@ -7,6 +7,10 @@ import { NotFound } from '../../lib/errors.ts';
 import type { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { InstalledCommentaries } from './installed-commentaries.ts';
+import type { StrongsLexicons } from './strongs-lexicons.ts';
+import { strongsIndexOf } from '../../scripture/strongs/strongs-index.ts';
+import { strongsNumber } from '../../scripture/strongs/strongs-entry.ts';
+import type { LoadedTranslation } from '../../scripture/store/bible-store.ts';
 
 /** The study panel's Commentary and Cross references tabs (issue 30 §3), for one verse. */
 export class StudyToolsService {
@@ -14,7 +18,33 @@ export class StudyToolsService {
     private readonly bible: BibleService,
     private readonly commentaries: InstalledCommentaries,
     private readonly crossReferences: CrossReferences,
+    private readonly lexicons: StrongsLexicons,
   ) {}
+
+  /** The word study of a Strong's number: its dictionary entry and the verses of the translation carrying it. */
+  strongs(raw: string, translationCode: string | undefined): StrongsReply {
+    const number = strongsNumber(raw);
+    if (!number) throw new NotFound(`${raw} is not a Strong's number.`);
+    const translation = this.localOrDefault(translationCode);
+    const entry = this.lexicons.entry(number);
+    const verses = strongsIndexOf(translation).carrying(number);
+    if (!entry && verses.length === 0) throw new NotFound(`No installed dictionary has ${number}, and no verse of the ${translation.code} carries it.`);
+    const books: StrongsReply['occurrences']['books'] = [];
+    for (const v of verses) {
+      const last = books.at(-1);
+      if (last?.book === v.book.name) last.count++;
+      else books.push({ book: v.book.name, name: translation.book(v.book)?.name ?? v.book.name, count: 1, first: { chapter: v.chapter, verse: v.verse } });
+    }
+    return {
+      number,
+      lexicon: entry?.lexicon ?? null,
+      word: entry?.word ?? null,
+      transliteration: entry?.transliteration ?? null,
+      pronunciation: entry?.pronunciation ?? null,
+      definition: entry?.definition ?? [],
+      occurrences: { translation: translation.code, total: verses.length, books },
+    };
+  }
 
   commentariesOn(bookName: string, chapter: number, verse: number): CommentariesReply {
     const book = this.verse(bookName, chapter, verse);
@@ -25,10 +55,7 @@ export class StudyToolsService {
   crossReferencesOf(bookName: string, chapter: number, verse: number, translationCode: string | undefined): CrossReferencesReply {
     const book = this.verse(bookName, chapter, verse);
     // A translation not held here (a licensed one, a mistyped code) reads in the site's default instead.
-    const translation =
-      translationCode && this.bible.localTranslations().some((t) => t.code === translationCode)
-        ? this.bible.translation(translationCode)
-        : this.bible.translation(undefined);
+    const translation = this.localOrDefault(translationCode);
     const references = this.crossReferences.related(formatVerseReference(book, chapter, verse), CROSS_REFERENCES_MAX).flatMap((reference) => {
       const range = parseReference(reference);
       if (!range || range.verse === undefined) return [];
@@ -43,6 +70,12 @@ export class StudyToolsService {
       ];
     });
     return { translation: translation.code, references };
+  }
+
+  private localOrDefault(translationCode: string | undefined): LoadedTranslation {
+    return translationCode && this.bible.localTranslations().some((t) => t.code === translationCode)
+      ? this.bible.translation(translationCode)
+      : this.bible.translation(undefined);
   }
 
   /** The book, when the verse is in the Bible (in KJV numbering, or in any translation held here). */

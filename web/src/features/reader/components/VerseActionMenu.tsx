@@ -6,6 +6,7 @@ import { toast, toastError } from '../../../components/ui/toast-store.ts';
 import { menuPosition } from '../menu-position.ts';
 import { HIGHLIGHT_CLASSES } from '../../study/components/highlight-colors.ts';
 import { passageName } from '#common/scripture/passage-name.ts';
+import type { StrongsWord } from '../strongs-words.ts';
 
 interface Props {
   at: { x: number; y: number };
@@ -29,6 +30,9 @@ interface Props {
   /** Colours to highlight with; 'Remove highlight' shows only when a selected verse is highlighted. */
   onHighlight: (color: 'yellow' | 'green' | 'blue' | 'pink') => void;
   onRemoveHighlight?: () => void;
+  /** The one selected verse's words carrying Strong's numbers (issue 30 §3); none in a text without them. */
+  words?: StrongsWord[];
+  onWordStudy?: (word: StrongsWord) => void;
 }
 
 /**
@@ -51,6 +55,8 @@ export function VerseActionMenu({
   onShare,
   onHighlight,
   onRemoveHighlight,
+  words = [],
+  onWordStudy,
 }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState<ReturnType<typeof menuPosition> | null>(null);
@@ -162,6 +168,26 @@ export function VerseActionMenu({
         <MenuAction icon={<Headphones aria-hidden size={20} />} label="Listen" onClick={onListen} />
         <MenuAction icon={<ImageIcon aria-hidden size={20} />} label="Visualize" onClick={onVisualize} />
       </div>
+      {words.length > 0 && onWordStudy && (
+        <div className="mt-2 border-t border-stone-200 pt-2 dark:border-stone-700" role="group" aria-labelledby="word-study-heading">
+          <p id="word-study-heading" className="mb-1 text-xs font-semibold text-stone-700 dark:text-stone-300">
+            Word study
+          </p>
+          <div className="flex max-h-32 flex-wrap gap-1 overflow-y-auto">
+            {words.map((w) => (
+              <button
+                key={`${w.text}|${w.number}`}
+                type="button"
+                aria-label={`Word study: ${w.text}, ${w.number}`}
+                onClick={() => onWordStudy(w)}
+                className="min-h-11 rounded-full border border-stone-300 px-2.5 text-sm hover:bg-stone-100 sm:min-h-8 dark:border-stone-600 dark:hover:bg-stone-800"
+              >
+                {w.text} <span className="text-xs text-stone-600 dark:text-stone-400">{w.number}</span>
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
       <button type="button" onClick={onAsk} className="button-secondary mt-2 w-full">
         <Sparkles aria-hidden size={18} /> Ask AI about {label}
       </button>

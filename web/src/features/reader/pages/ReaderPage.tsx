@@ -25,6 +25,7 @@ import { NoScriptChapterIndex } from '../components/NoScriptChapterIndex.tsx';
 import { DisplaySettings } from '../components/DisplaySettings.tsx';
 import { TranslationPicker } from '../components/TranslationPicker.tsx';
 import { VerseActionMenu } from '../components/VerseActionMenu.tsx';
+import { strongsWords, type StrongsWord } from '../strongs-words.ts';
 import { ChapterNotLoaded, ChapterSkeleton, CopyrightLine, ReaderMessage, TranslationNotAvailable } from '../components/ReaderStates.tsx';
 import { useReaderSettings } from '../store/reader-settings.ts';
 import { FONT_SIZE_CLASSES, READING_COLUMN } from '../components/reading-type.ts';
@@ -42,6 +43,7 @@ const StudyPanel = lazy(() => import('../../study/components/StudyPanel.tsx'));
 // The answer's Markdown renderer is large: it loads when someone first asks.
 const AskDialog = lazy(() => import('../../chat/components/AskDialog.tsx'));
 // Comparing is a choice made from the verse menu: its dialog loads then.
+const WordStudyDialog = lazy(() => import('../../study/components/WordStudyDialog.tsx').then((m) => ({ default: m.WordStudyDialog })));
 const CompareDialog = lazy(() => import('../components/CompareDialog.tsx').then((m) => ({ default: m.CompareDialog })));
 const VerseAudioDialog = lazy(() => import('../../audio/components/VerseAudioDialog.tsx'));
 // Pictures and sharing load when someone asks for them.
@@ -75,6 +77,7 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
   const content = useQuery(chapterQuery(translation, book, chapter));
   const [selection, setSelection] = useState<{ verses: number[]; at: { x: number; y: number } } | null>(null);
   const [comparing, setComparing] = useState<{ reference: string; label: string } | null>(null);
+  const [wordStudy, setWordStudy] = useState<StrongsWord | null>(null);
   const [studying, setStudying] = useState<{ tab: StudyTab; verses: number[] } | null>(null);
   const [asking, setAsking] = useState<{ reference: string; text: string } | null>(null);
   const [listening, setListening] = useState<{ reference: string; text: string } | null>(null);
@@ -320,6 +323,11 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
           chapter={chapter}
           translation={translation}
           verses={verseTexts}
+          words={selectedVerses.length === 1 ? strongsWords(selectedVerses[0]!.content) : []}
+          onWordStudy={(word) => {
+            setWordStudy(word);
+            setSelection(null);
+          }}
           onClose={() => setSelection(null)}
           onHighlight={(color) => void highlights.add(selectedVerses, color)}
           onRemoveHighlight={selectedHighlights.length ? () => void highlights.remove(selectedHighlights) : undefined}
@@ -393,6 +401,11 @@ export function ReaderPage({ book, chapter, verse, translation: urlTranslation }
             translation={translation}
             onClose={() => setIllustrating(false)}
           />
+        </Suspense>
+      )}
+      {wordStudy && (
+        <Suspense fallback={null}>
+          <WordStudyDialog number={wordStudy.number} word={wordStudy.text} translation={translation} onClose={() => setWordStudy(null)} />
         </Suspense>
       )}
       {comparing && (

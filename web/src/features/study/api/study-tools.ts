@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CommentariesReply, CrossReferencesReply } from '#common/contracts/study-tools.ts';
+import type { CommentariesReply, CrossReferencesReply, StrongsReply } from '#common/contracts/study-tools.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 
 const versePath = (book: string, chapter: number, verse: number) => `${encodeURIComponent(book)}/${chapter}/${verse}`;
@@ -20,5 +20,14 @@ export function useCrossReferences(book: string, chapter: number, verse: number,
       apiGet<CrossReferencesReply>(`/api/study-tools/cross-references/${versePath(book, chapter, verse)}?translation=${encodeURIComponent(translation)}`),
     // The references of a verse do not change while the app is open.
     staleTime: Infinity,
+  });
+}
+
+/** A Strong's number's word study: its lexicon entry and the translation's verses carrying it, by book. */
+export function useWordStudy(number: string, translation: string) {
+  return useQuery({
+    queryKey: ['study-tools', 'strongs', number, translation],
+    queryFn: () => apiGet<StrongsReply>(`/api/study-tools/strongs/${encodeURIComponent(number)}?translation=${encodeURIComponent(translation)}`),
+    staleTime: 5 * 60_000,
   });
 }

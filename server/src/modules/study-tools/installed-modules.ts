@@ -1,0 +1,63 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultSwordRoots, discoverSwordModules, type SwordModule } from '../../scripture/sword/discover.ts';
+import { libraryRootIn } from '../../scripture/library/library-root.ts';
+
+/** Where study modules are looked for: the library's folder, and the system's SWORD roots when discovery is on. */
+export type StudyModuleRoots = { swordDiscovery: boolean; swordPaths: string[]; dataDir: string };
+
+// A module rewritten in place leaves its root's mods.d unchanged: the list is read again this often anyway.
+const LIST_LIFE_MS = 60_000;
+
+/**
+ * The SWORD modules of one kind installed where this process reads them, each opened once, in
+ * module-name order. The list is read again after `forget()` (the library changed), when a root's
+ * mods.d folder changed (a .conf added or removed, by the library or by hand), or after LIST_LIFE_MS.
+ */
+export class InstalledModules<T> {
+  private listed?: { at: number; stamp: string; opened: T[] };
+
+  constructor(
+    private readonly roots: StudyModuleRoots,
+    private readonly kind: { what: string; wanted: (module: SwordModule) => boolean; open: (module: SwordModule) => T },
+    private readonly log: { warn(message: string): void },
+    private readonly now = () => Date.now(),
+    /** Called when the list is read again, so what was kept from the old modules goes. */
+    private readonly reread = () => {},
+  ) {}
+
+  forget(): void {
+    this.listed = undefined;
+  }
+
+  list(): T[] {
+    const roots = [libraryRootIn(this.roots.dataDir), ...(this.roots.swordDiscovery ? defaultSwordRoots(this.roots.swordPaths) : [])];
+    const stamp = roots.map(changedAt).join(' ');
+    if (this.listed && this.listed.stamp === stamp && this.now() - this.listed.at < LIST_LIFE_MS) return this.listed.opened;
+    const opened = discoverSwordModules(roots)
+      .filter(this.kind.wanted)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .flatMap((m) => this.open(m));
+    this.listed = { at: this.now(), stamp, opened };
+    this.reread();
+    return opened;
+  }
+
+  private open(module: SwordModule): T[] {
+    try {
+      return [this.kind.open(module)];
+    } catch (error) {
+      this.log.warn(`${this.kind.what} ${module.name} cannot be opened, so the study tools go without it: ${(error as Error).message}`);
+      return [];
+    }
+  }
+}
+
+/** When the root's list of modules last changed (-1 while it has none). */
+function changedAt(root: string): number {
+  try {
+    return statSync(join(root, 'mods.d')).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
