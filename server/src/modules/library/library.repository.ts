@@ -59,22 +59,21 @@ export class LibraryRepository {
 
   // Catalogues --------------------------------------------------------------------------------------
 
-  catalogues(): Promise<CatalogueRow[]> {
-    return this.db.select().from(libraryCatalogues);
-  }
-
-  /** The repository's cache row, when it was tried at all, without the archive. */
-  async catalogueStatus(repository: string): Promise<Omit<CatalogueRow, 'archive'> | undefined> {
-    const [row] = await this.db
+  /** How each repository's last refresh went, without the archives (read only when one changed). */
+  catalogueStatuses(): Promise<Omit<CatalogueRow, 'archive'>[]> {
+    return this.db
       .select({
         repository: libraryCatalogues.repository,
         fetchedAt: libraryCatalogues.fetchedAt,
         triedAt: libraryCatalogues.triedAt,
         error: libraryCatalogues.error,
       })
-      .from(libraryCatalogues)
-      .where(eq(libraryCatalogues.repository, repository));
-    return row;
+      .from(libraryCatalogues);
+  }
+
+  async catalogueArchive(repository: string): Promise<Buffer | null> {
+    const [row] = await this.db.select({ archive: libraryCatalogues.archive }).from(libraryCatalogues).where(eq(libraryCatalogues.repository, repository));
+    return row?.archive ?? null;
   }
 
   async saveCatalogue(repository: string, archive: Buffer): Promise<void> {

@@ -57,8 +57,8 @@ export class LibraryService {
   // Repositories and catalogues ---------------------------------------------------------------------
 
   async repositories(): Promise<RepositoryStatus[]> {
-    const [list, catalogues] = await Promise.all([this.repo.repositories(), this.catalogues()]);
-    const statuses = new Map((await this.repo.catalogues()).map((c) => [c.repository, c]));
+    const [list, catalogues, rows] = await Promise.all([this.repo.repositories(), this.catalogues(), this.repo.catalogueStatuses()]);
+    const statuses = new Map(rows.map((c) => [c.repository, c]));
     return list.map((r) => {
       const status = statuses.get(r.name);
       return {
@@ -95,7 +95,7 @@ export class LibraryService {
     const list = await this.repo.repositories();
     const chosen = options.repository ? list.filter((r) => r.name.toLowerCase() === options.repository!.toLowerCase()) : list;
     if (options.repository && chosen.length === 0) throw new NotFound(`There is no repository called ${options.repository}.`);
-    const statuses = new Map((await this.repo.catalogues()).map((c) => [c.repository, c]));
+    const statuses = new Map((await this.repo.catalogueStatuses()).map((c) => [c.repository, c]));
     const due = chosen.filter((r) => options.force || !statuses.get(r.name) || Date.now() - statuses.get(r.name)!.triedAt.getTime() > CATALOGUE_MAX_AGE_MS);
     // One repository at a time: several often share a host, which asks clients not to crowd it.
     for (const repository of due) {
@@ -112,18 +112,20 @@ export class LibraryService {
     return this.repositories();
   }
 
-  /** Every cached catalogue, parsed once per download. */
+  /** Every cached catalogue, read from the database and parsed once per download. */
   private async catalogues(): Promise<Map<string, Catalogue>> {
     const result = new Map<string, Catalogue>();
-    for (const row of await this.repo.catalogues()) {
-      if (!row.archive || !row.fetchedAt) continue;
+    for (const row of await this.repo.catalogueStatuses()) {
+      if (!row.fetchedAt) continue;
       const cached = this.parsed.get(row.repository);
       if (cached?.fetchedAt === row.fetchedAt.getTime()) {
         result.set(row.repository, cached.catalogue);
         continue;
       }
+      const archive = await this.repo.catalogueArchive(row.repository);
+      if (!archive) continue;
       try {
-        const catalogue = await readRepositoryCatalogue({ name: row.repository }, row.archive);
+        const catalogue = await readRepositoryCatalogue({ name: row.repository }, archive);
         this.parsed.set(row.repository, { fetchedAt: row.fetchedAt.getTime(), catalogue });
         result.set(row.repository, catalogue);
       } catch {

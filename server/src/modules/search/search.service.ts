@@ -89,15 +89,7 @@ export class SearchService {
       offset: query.offset,
       match: 'all',
       passage,
-      results: found.verses.map((v) => ({
-        verseId: verseId(v.book, v.chapter, v.verse),
-        reference: formatVerseReference(v.book, v.chapter, v.verse),
-        book: v.book.name,
-        chapter: v.chapter,
-        verse: v.verse,
-        text: v.text,
-        matches: matchOffsets(v.text, parts),
-      })),
+      results: found.verses.map((v) => searchResult(v, matchOffsets(v.text, parts))),
     };
   }
 
@@ -162,15 +154,7 @@ export class SearchService {
       offset: query.offset,
       match: 'all',
       passage: null,
-      results: found.slice(query.offset, query.offset + query.limit).map((v) => ({
-        verseId: verseId(v.book, v.chapter, v.verse),
-        reference: formatVerseReference(v.book, v.chapter, v.verse),
-        book: v.book.name,
-        chapter: v.chapter,
-        verse: v.verse,
-        text: v.text,
-        matches: index.matchesIn(v, number),
-      })),
+      results: found.slice(query.offset, query.offset + query.limit).map((v) => searchResult(v, index.matchesIn(v, number))),
     };
   }
 
@@ -208,5 +192,21 @@ function present(range: PassageRange, found: readonly Omit<VerseItem, 'content'>
     chapter: range.chapter,
     verse: range.verse ?? null,
     verses: found.map(({ verseId, reference, verse, verseNum, text }) => ({ verseId, reference, verse, verseNum, text })),
+  };
+}
+
+/** One verse of a search's answer, with where its matching words are. */
+function searchResult(
+  v: { book: CanonBook; chapter: number; verse: number; text: string },
+  matches: SearchResponse['results'][number]['matches'],
+): SearchResponse['results'][number] {
+  return {
+    verseId: verseId(v.book, v.chapter, v.verse),
+    reference: formatVerseReference(v.book, v.chapter, v.verse),
+    book: v.book.name,
+    chapter: v.chapter,
+    verse: v.verse,
+    text: v.text,
+    matches,
   };
 }

@@ -3,26 +3,8 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readConfFile } from '../sword/conf.ts';
-import { catalogueEntry, type CatalogueEntry } from './catalogue-entry.ts';
 import { downloadPackage } from './download-package.ts';
-import { PackageError } from './module-package.ts';
-import { modulePackage, serveRepository, SYSTEM_SWORD, writeStandInPackage } from './testing.ts';
-
-function installedEntry(file: string): CatalogueEntry {
-  const result = catalogueEntry(readConfFile(join(SYSTEM_SWORD, 'mods.d', file)), file);
-  if (!('entry' in result)) throw new Error(result.skipped.reason);
-  return result.entry;
-}
-
-async function failure(promise: Promise<unknown>): Promise<PackageError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PackageError);
-  return error as PackageError;
-}
+import { installedEntry, modulePackage, packageFailure as failure, serveRepository, writeStandInPackage } from './testing.ts';
 
 const MAX = 64 * 2 ** 20;
 

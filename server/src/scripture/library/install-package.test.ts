@@ -9,28 +9,12 @@ import { readConfFile } from '../sword/conf.ts';
 import { findSwordModule } from '../sword/discover.ts';
 import { ZLdReader } from '../sword/zld.ts';
 import { ZVerseReader } from '../sword/ztext.ts';
-import { catalogueEntry, type CatalogueEntry } from './catalogue-entry.ts';
 import { downloadPackage } from './download-package.ts';
 import { checkModuleData, removeAbandonedStaging, removeModuleFiles, writeModulePackage } from './install-package.ts';
-import { PackageError, readModulePackage } from './module-package.ts';
-import { modulePackage, serveRepository, SYSTEM_SWORD, writeStandInPackage, zipOf } from './testing.ts';
+import { readModulePackage } from './module-package.ts';
+import { installedEntry, modulePackage, packageFailure as failure, serveRepository, SYSTEM_SWORD, writeStandInPackage, zipOf } from './testing.ts';
 
 const systemConf = (file: string) => readFileSync(join(SYSTEM_SWORD, 'mods.d', file), 'utf8');
-
-function installedEntry(file: string): CatalogueEntry {
-  const result = catalogueEntry(readConfFile(join(SYSTEM_SWORD, 'mods.d', file)), file);
-  if (!('entry' in result)) throw new Error(result.skipped.reason);
-  return result.entry;
-}
-
-async function failure(promise: Promise<unknown>): Promise<PackageError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(PackageError);
-  return error as PackageError;
-}
 
 const system = (name: string) => findSwordModule(name, [SYSTEM_SWORD])!;
 const MAX = 64 * 2 ** 20;

@@ -11,10 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pack, type Header } from 'tar-stream';
+import { expect } from 'vitest';
 import yazl from 'yazl';
-import { parseConf } from '../sword/conf.ts';
-import { relativeDataPath } from './catalogue-entry.ts';
-import { moduleDataDir } from './module-package.ts';
+import { parseConf, readConfFile } from '../sword/conf.ts';
+import { catalogueEntry, relativeDataPath, type CatalogueEntry } from './catalogue-entry.ts';
+import { moduleDataDir, PackageError } from './module-package.ts';
 import type { Repository } from './repositories.ts';
 
 export const SYSTEM_SWORD = '/usr/share/sword';
@@ -177,4 +178,21 @@ export async function serveRepository(
         server.close(() => resolve());
       }),
   };
+}
+
+/** The catalogue entry of a module Debian installed, from its conf in mods.d/. */
+export function installedEntry(file: string): CatalogueEntry {
+  const result = catalogueEntry(readConfFile(join(SYSTEM_SWORD, 'mods.d', file)), file);
+  if (!('entry' in result)) throw new Error(result.skipped.reason);
+  return result.entry;
+}
+
+/** The PackageError a promise fails with (the test fails when it does not fail so). */
+export async function packageFailure(promise: Promise<unknown>): Promise<PackageError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PackageError);
+  return error as PackageError;
 }

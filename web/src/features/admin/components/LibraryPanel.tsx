@@ -1,3 +1,4 @@
+import { PageNav } from './PageNav.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LibraryJob, LibraryModule } from '#common/contracts/library.ts';
@@ -158,19 +159,7 @@ export function LibraryPanel() {
                   ))}
                 </ul>
               )}
-              {data.pageCount > 1 && (
-                <nav aria-label="Module pages" className="flex items-center gap-3">
-                  <button type="button" className="button-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                    Previous
-                  </button>
-                  <span className="text-sm">
-                    Page {data.page} of {data.pageCount}
-                  </span>
-                  <button type="button" className="button-secondary" disabled={page >= data.pageCount} onClick={() => setPage((p) => p + 1)}>
-                    Next
-                  </button>
-                </nav>
-              )}
+              <PageNav label="Module pages" page={data.page} pageCount={data.pageCount} onPage={setPage} />
             </>
           )}
         </section>

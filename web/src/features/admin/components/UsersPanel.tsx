@@ -1,3 +1,4 @@
+import { PageNav } from './PageNav.tsx';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminUser, UsersPage } from '#common/contracts/admin.ts';
@@ -110,19 +111,7 @@ export function UsersPanel() {
           })}
         </ul>
       )}
-      {data && data.pageCount > 1 && (
-        <nav aria-label="Account pages" className="flex items-center gap-3">
-          <button type="button" className="button-secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </button>
-          <span className="text-sm">
-            Page {data.page} of {data.pageCount}
-          </span>
-          <button type="button" className="button-secondary" disabled={page >= data.pageCount} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </button>
-        </nav>
-      )}
+      {data && <PageNav label="Account pages" page={data.page} pageCount={data.pageCount} onPage={setPage} />}
     </section>
   );
 }
