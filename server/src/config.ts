@@ -81,6 +81,7 @@ const envSchema = z.object({
   AUDIO_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(20),
   AUDIO_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(60),
   AUDIO_SITE_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(2_000),
+  BIBLE_MEMORY_MB: z.coerce.number({ error: 'must be a whole number of megabytes, such as 256' }).int().min(16).max(1_000_000).default(256),
   MEDIA_MAX_MB: z.coerce.number({ error: 'must be a whole number of megabytes, such as 5120' }).int().min(1).max(1_000_000_000).default(5_120),
   NEWSLETTER_CONFIRMATIONS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(200),
   MEDIA_S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.example.org' }).optional(),
@@ -114,6 +115,8 @@ export interface AppConfig {
   swordPaths: string[];
   /** The SWORD repositories a new site starts its library with (SWORD_REPOSITORIES). */
   swordRepositories: readonly Repository[];
+  /** What the translations read lately may hold in memory: texts, search indexes, prepared chapters (BIBLE_MEMORY_MB). */
+  bibleMemoryBytes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string;
   /** The site's public address for mail, canonical and share links. */
@@ -240,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pictureLimits: { perHour: e.IMAGE_RATE_LIMIT, perDay: e.IMAGE_DAILY_CAP, siteDaily: e.IMAGE_SITE_DAILY_CAP },
     audioLimits: { perHour: e.AUDIO_RATE_LIMIT, perDay: e.AUDIO_DAILY_CAP, siteDaily: e.AUDIO_SITE_DAILY_CAP },
     mediaMaxBytes: e.MEDIA_MAX_MB * 1024 ** 2,
+    bibleMemoryBytes: e.BIBLE_MEMORY_MB * 1024 ** 2,
     newsletterConfirmationsPerHour: e.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
     mediaS3:
       e.MEDIA_S3_ENDPOINT && e.MEDIA_S3_BUCKET && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY

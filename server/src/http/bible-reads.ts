@@ -1,6 +1,6 @@
 import { unsafeText } from '#common/contracts/text.ts';
 import { LRUCache } from 'lru-cache';
-import type { PreparedBody } from '../lib/prepared-body.ts';
+import { preparedBytes, type PreparedBody } from '../lib/prepared-body.ts';
 import type { FastRead, FastReply } from './fast-reads.ts';
 
 // Spec §9: translation lists are fresh for an hour, chapter content for 10 minutes.
@@ -37,9 +37,12 @@ export interface PreparedBibleReads {
  * path and query as sent; undefined for anything else, for anything the routes' schemas would refuse or
  * read differently, and for errors, which the routes answer.
  */
-export function bibleFastRead(bible: PreparedBibleReads): FastRead {
-  /** Replies by the URL they were read at: a repeated read skips parsing the URL. */
-  const byUrl = new LRUCache<string, FastReply>({ max: 20_000 });
+export function bibleFastRead(bible: PreparedBibleReads, maxBytes: number): FastRead {
+  /**
+   * Replies by the URL they were read at: a repeated read skips parsing the URL. Bounded in bytes too:
+   * a reply kept here keeps its body, whichever other cache let it go.
+   */
+  const byUrl = new LRUCache<string, FastReply>({ max: 20_000, maxSize: Math.max(1, maxBytes), sizeCalculation: (reply) => preparedBytes(reply.body) });
   bible.onChange(() => byUrl.clear());
   const lists = new WeakMap<PreparedBody, FastReply>();
   const chapters = new WeakMap<PreparedBody, FastReply>();

@@ -15,6 +15,11 @@ export interface PreparedBody {
   contentType: string;
 }
 
+/** What a prepared body holds in memory, for caches kept under a budget of bytes. */
+export function preparedBytes(body: PreparedBody): number {
+  return body.identity.length + body.gzip.length + body.br.length + body.etag.length + 64;
+}
+
 /** `effort` trades compression for time: most for what is prepared once and read often, less for a search. */
 export function prepareBody(body: string, effort: 'most' | 'quick' = 'most', contentType = 'application/json; charset=utf-8'): PreparedBody {
   const identity = Buffer.from(body);

@@ -173,9 +173,9 @@ function quotedInSomeTranslation(quotation: string, range: PassageRange, bible: 
     .map(words)
     .filter((p) => p.length > 0);
   if (parts.length === 0) return true;
-  const translations = bible.localTranslations();
-  // The text answered in may be a licensed one, not stored here: its chapters at hand count too.
-  if (!translations.includes(answeredIn)) translations.push(answeredIn);
+  // The text answered in first (it is almost always the one quoted; it may be a licensed one, not
+  // stored here, whose chapters at hand count too), then every other: each costs a chapter's inflate.
+  const translations = [answeredIn, ...bible.localTranslations().filter((t) => t !== answeredIn)];
   return translations.some((t) => {
     const passage = ` ${words(
       bible

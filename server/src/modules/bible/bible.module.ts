@@ -20,7 +20,7 @@ export const bibleModule: SelahModule = {
     const bible = new BibleService(store, licensed);
     await server.register(bibleRoutes(bible));
     server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
-    http.fast.reads = fastReads({ hosts: http.hosts, headers: http.securityHeaders.overHttp, read: bibleFastRead(bible) });
+    http.fast.reads = fastReads({ hosts: http.hosts, headers: http.securityHeaders.overHttp, read: bibleFastRead(bible, store.budget.preparedChapters) });
     onClose(() => licensed?.catalogue.stop());
     provide('bible', bible);
   },

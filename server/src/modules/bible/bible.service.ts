@@ -16,7 +16,8 @@ import {
 import { verseId, formatVerseReference } from '#common/scripture/verse-id.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { BibleStore, LoadedChapter, LoadedTranslation } from '../../scripture/store/bible-store.ts';
-import { preparedSizes, prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
+import { preparedBytes, preparedSizes, prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
+import { LRUCache } from 'lru-cache';
 import type { LicensedTranslation } from '../../scripture/licensed/licensed-catalogue.ts';
 import { presentBook } from './book-entry.ts';
 import type { ChapterResult, LicensedReads } from './licensed-reads.ts';
@@ -31,12 +32,14 @@ export interface ChapterShape {
 }
 
 /**
- * Rules of the spec's Bible API (§7) over the in-memory store. Routes (and http/bible-reads.ts, the
- * fast path) only map HTTP to these. The public reads are prepared bodies, kept here (by the store's
- * objects, so they go when a translation does): after the first read, a chapter costs a lookup.
+ * Rules of the spec's Bible API (§7) over the store. Routes (and http/bible-reads.ts, the fast path)
+ * only map HTTP to these. The public reads are prepared bodies, kept here (by the store's objects, so
+ * they go when a translation does; chapters within BIBLE_MEMORY_MB's share): after the first read, a
+ * chapter costs a lookup.
  */
 export class BibleService {
-  private readonly chapterBodies = new WeakMap<LoadedChapter, PreparedBody>();
+  /** Chapters read lately, prepared; the least recently read give their bytes back past the budget's share. */
+  private readonly chapterBodies: LRUCache<LoadedChapter, PreparedBody>;
   private readonly bookBodies = new WeakMap<LoadedTranslation, PreparedBody>();
   /** Each translation's download size, measured once (shared by requests that ask meanwhile). */
   private readonly downloadSizes = new WeakMap<LoadedTranslation, Promise<DownloadSize>>();
@@ -51,6 +54,7 @@ export class BibleService {
     /** The licensed catalogue's reads, when API_BIBLE_KEY is set. */
     readonly licensed?: LicensedReads,
   ) {
+    this.chapterBodies = new LRUCache({ maxSize: store.budget.preparedChapters, sizeCalculation: preparedBytes });
     this.onChange(() => {
       this.listBodies = undefined;
       this.shapes.clear();

@@ -209,7 +209,7 @@ export class LicensedReads {
           ),
       );
       const summary = licensedSummary(t);
-      return new LoadedTranslation(summary, loaded, summary);
+      return new LoadedTranslation(summary, loaded, { summary });
     } catch (error) {
       if (error instanceof ProviderFailure) return undefined;
       throw error;

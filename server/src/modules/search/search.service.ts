@@ -20,9 +20,10 @@ import { prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
 const MAX_PASSAGE_VERSES = 200;
 
 export class SearchService {
-  private readonly indexes = new Map<string, SearchIndex>();
-  /** Each translation's words for "Did you mean …?", built on its first search with an unknown word. */
-  private readonly vocabularies = new Map<string, SpellingVocabulary>();
+  /** The indexes of the translations searched lately, within BIBLE_MEMORY_MB's share (rebuilt in ~0.2 s when asked again). */
+  private readonly indexes: LRUCache<string, SearchIndex>;
+  /** Each translation's words for "Did you mean …?", built on its first search with an unknown word (the last few kept). */
+  private readonly vocabularies = new LRUCache<string, SpellingVocabulary>({ max: 8 });
   /** Recent searches, answered again from their prepared bytes (about 15 KB each); results change only when a translation does. */
   private readonly prepared = new LRUCache<string, PreparedBody>({ max: 500 });
 
@@ -30,6 +31,7 @@ export class SearchService {
     store: BibleStore,
     private readonly bible: BibleService,
   ) {
+    this.indexes = new LRUCache({ maxSize: store.budget.searchIndexes, sizeCalculation: (index) => index.approximateBytes });
     // A re-imported translation must not be searched through its old index, nor answered from old replies.
     store.onChange((code) => {
       this.indexes.delete(code);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveBook } from '#common/scripture/reference.ts';
-import type { LoadedTranslation } from '../store/bible-store.ts';
+import type { VerseItem } from '#common/contracts/bible.ts';
+import { LoadedBook, LoadedChapter, LoadedTranslation } from '../store/bible-store.ts';
 import { matchOffsets, SearchIndex, top } from './search-index.ts';
 import { parseQuery } from './parse-query.ts';
 
@@ -20,16 +21,34 @@ describe('the best hits of a search', () => {
   });
 });
 
-/** A small translation: the index reads only books, chapters, verse numbers and texts. */
+/** A small translation, made as a licensed text's fetched chapters are (each chapter held on its own). */
 function translation(verses: [book: string, chapter: number, verse: number, text: string][]): LoadedTranslation {
-  const books = new Map<string, Map<number, { number: number; verseNumbers: number[]; texts: string[] }>>();
+  const books = new Map<string, Map<number, VerseItem[]>>();
   for (const [book, chapter, verse, text] of verses) {
     const chapters = books.get(book) ?? books.set(book, new Map()).get(book)!;
-    const c = chapters.get(chapter) ?? chapters.set(chapter, { number: chapter, verseNumbers: [], texts: [] }).get(chapter)!;
-    c.verseNumbers.push(verse);
-    c.texts.push(text);
+    const items = chapters.get(chapter) ?? chapters.set(chapter, []).get(chapter)!;
+    items.push({
+      verseId: `${book}.${chapter}.${verse}`,
+      reference: `${book} ${chapter}:${verse}`,
+      verse,
+      verseNum: verse,
+      text,
+      content: [{ type: 'text', text }],
+    });
   }
-  return { books: [...books].map(([name, chapters]) => ({ canon: resolveBook(name)!, chapters: [...chapters.values()] })) } as unknown as LoadedTranslation;
+  const loaded = [...books].map(
+    ([name, chapters]) =>
+      new LoadedBook(
+        resolveBook(name)!,
+        name,
+        name,
+        [...chapters].map(([number, items]) => LoadedChapter.of(number, items)),
+      ),
+  );
+  return new LoadedTranslation(
+    { code: 'TEST', name: 'Test', language: 'en', languageName: 'English', category: 'Word-for-Word', direction: 'ltr', licence: 'Test' },
+    loaded,
+  );
 }
 
 const BIBLE = translation([

@@ -39,34 +39,57 @@ export class SearchIndex {
   readonly docs: Doc[] = [];
   private readonly docLength: Uint16Array;
   private readonly averageLength: number;
-  private readonly postings = new Map<string, Uint32Array>();
+  /** Every term's postings, one after another (term by term, each in doc order)… */
+  private readonly postings: Uint32Array;
+  /** …where term `id`'s run from `starts[id]` to `starts[id + 1]`. */
+  private readonly starts: Uint32Array;
+  private readonly termIds = new Map<string, number>();
   private readonly vocabulary: string[];
 
+  /**
+   * Built in two passes over flat typed arrays, not a growing list per term: a site searching many
+   * translations in turn builds many indexes, and per-term lists were most of what each build left behind.
+   */
   constructor(translation: LoadedTranslation) {
-    const lists = new Map<string, number[]>();
+    const frequencies: number[] = [];
+    // (term id, posting) pairs in doc order.
+    let pairs = new Uint32Array(1 << 20);
+    let used = 0;
     const lengths: number[] = [];
-    for (const book of translation.books) {
-      for (const chapter of book.chapters) {
-        chapter.verseNumbers.forEach((verse, i) => {
-          const doc = this.docs.length;
-          const text = chapter.texts[i]!;
-          this.docs.push({ book: book.canon, chapter: chapter.number, verse, text });
-          const counts = new Map<string, number>();
-          const tokens = tokenize(text);
-          lengths.push(tokens.length);
-          for (const t of tokens) counts.set(t.term, (counts.get(t.term) ?? 0) + 1);
-          for (const [term, tf] of counts) {
-            let list = lists.get(term);
-            if (!list) lists.set(term, (list = []));
-            list.push((doc << TF_BITS) | Math.min(tf, TF_MASK));
-          }
-        });
+    for (const { book, chapter, verse, text } of translation.everyVerse()) {
+      const doc = this.docs.length;
+      this.docs.push({ book: book.canon, chapter: chapter.number, verse, text });
+      const counts = new Map<string, number>();
+      const tokens = tokenize(text);
+      lengths.push(tokens.length);
+      for (const t of tokens) counts.set(t.term, (counts.get(t.term) ?? 0) + 1);
+      for (const [term, tf] of counts) {
+        let id = this.termIds.get(term);
+        if (id === undefined) this.termIds.set(term, (id = frequencies.push(0) - 1));
+        frequencies[id]!++;
+        if (used + 2 > pairs.length) {
+          const grown = new Uint32Array(pairs.length * 2);
+          grown.set(pairs);
+          pairs = grown;
+        }
+        pairs[used++] = id;
+        pairs[used++] = (doc << TF_BITS) | Math.min(tf, TF_MASK);
       }
     }
-    for (const [term, list] of lists) this.postings.set(term, Uint32Array.from(list));
-    this.vocabulary = [...lists.keys()].sort();
+    this.starts = new Uint32Array(frequencies.length + 1);
+    frequencies.forEach((count, id) => (this.starts[id + 1] = this.starts[id]! + count));
+    this.postings = new Uint32Array(this.starts[frequencies.length]!);
+    const next = this.starts.slice(0, frequencies.length);
+    for (let i = 0; i < used; i += 2) this.postings[next[pairs[i]!]!++] = pairs[i + 1]!;
+    this.vocabulary = [...this.termIds.keys()].sort();
     this.docLength = Uint16Array.from(lengths);
     this.averageLength = lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
+  }
+
+  /** A term's postings (a view into the index, no copy). */
+  private postingsOf(term: string): Uint32Array {
+    const id = this.termIds.get(term);
+    return id === undefined ? EMPTY : this.postings.subarray(this.starts[id], this.starts[id + 1]);
   }
 
   /**
@@ -74,11 +97,11 @@ export class SearchIndex {
    * own array (no copy); prefixes merge their terms; phrases keep docs holding every phrase word.
    */
   private partPostings(part: QueryPart): Uint32Array {
-    if (part.kind === 'word') return this.postings.get(part.term) ?? EMPTY;
+    if (part.kind === 'word') return this.postingsOf(part.term);
     if (part.kind === 'phrase') {
       let docs: Uint32Array | undefined;
       for (const term of part.terms) {
-        const next = this.postings.get(term) ?? EMPTY;
+        const next = this.postingsOf(term);
         docs = docs ? intersect(docs, next) : next;
         if (docs.length === 0) break;
       }
@@ -86,7 +109,7 @@ export class SearchIndex {
     }
     const tf = new Map<number, number>();
     for (const term of this.termsWithPrefix(part.term)) {
-      for (const p of this.postings.get(term)!) {
+      for (const p of this.postingsOf(term)) {
         const doc = p >>> TF_BITS;
         tf.set(doc, (tf.get(doc) ?? 0) + (p & TF_MASK));
       }
@@ -97,9 +120,20 @@ export class SearchIndex {
     );
   }
 
+  /**
+   * About what the index holds in memory: its postings, vocabulary and verse records (whose texts it
+   * shares with the store, but keeps alive while it is kept).
+   */
+  get approximateBytes(): number {
+    let bytes = this.docLength.byteLength + this.postings.byteLength + this.starts.byteLength;
+    for (const term of this.vocabulary) bytes += 2 * (2 * term.length + 40);
+    for (const doc of this.docs) bytes += 56 + doc.text.length;
+    return bytes;
+  }
+
   /** Whether any verse has this (normalised) word. */
   has(term: string): boolean {
-    return this.postings.has(term);
+    return this.termIds.has(term);
   }
 
   termsWithPrefix(prefix: string, max = 500): string[] {

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportedBible } from '../importers/types.ts';
-import { type BibleStore, loadTranslation } from './bible-store.ts';
+import { type BibleStore, type LoadedTranslation, loadTranslation, translationOf } from './bible-store.ts';
+import { PackBody } from './pack-body.ts';
+import type { PackShelf } from './pack-shelf.ts';
 import { encodeTranslationText, TEXT_FORMAT_VERSION } from './translation-text.ts';
 import { bookByOsis } from '#common/scripture/canon.ts';
 import type { TranslationRepository, TranslationRow } from './translation.repository.ts';
@@ -24,6 +26,9 @@ export const SWORD_FINGERPRINT = 'sword:';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
+/** Packs copied from the database at once by a process that lacks them (bounded: each is some MB in flight). */
+const PACK_COPIES_AT_ONCE = 4;
+
 /**
  * Imports translations into the database and keeps the in-memory store in step with it. Imports are
  * idempotent (same code and fingerprint: nothing to do) and atomic (a source that fails validation
@@ -37,17 +42,59 @@ export class BibleLibrary {
     private readonly repository: TranslationRepository,
     readonly store: BibleStore,
     private readonly log: Log,
+    /** Where this process keeps its copies of the packs; without one (imports in a child, the CLI) texts are held in memory. */
+    private readonly shelf?: PackShelf,
   ) {}
 
-  /** Loads every stored translation into memory. */
+  /** Puts every stored translation in the store (with a shelf, only their headers are read). */
   async loadAll(): Promise<void> {
-    for (const row of await this.repository.list()) {
-      const content = await this.repository.text(row.code);
-      if (!content) continue;
-      if (row.formatVersion !== TEXT_FORMAT_VERSION) continue; // re-imported by ensure() or the CLI
-      this.store.put(loadTranslation(row, content));
+    const rows = await this.repository.list();
+    // Texts of an older format are re-imported by ensure() or the CLI.
+    const current = rows.filter((row) => row.formatVersion === TEXT_FORMAT_VERSION);
+    await this.copyMissingPacks(current);
+    for (const row of current) {
+      const translation = await this.open(row);
+      if (!translation) continue;
+      this.store.put(translation);
       this.loaded.set(row.code, row.fingerprint);
     }
+    this.shelf?.prune(new Set(rows.map((row) => this.shelf!.fileOf(row))));
+  }
+
+  /** Copies the packs this process lacks from the database, a few at once (a new process on PostgreSQL copies them all, once). */
+  private async copyMissingPacks(rows: readonly TranslationRow[]): Promise<void> {
+    const shelf = this.shelf;
+    if (!shelf) return;
+    const missing = rows.filter((row) => !shelf.has(shelf.fileOf(row)));
+    const copyNext = async (): Promise<void> => {
+      for (let row = missing.shift(); row; row = missing.shift()) {
+        const content = await this.repository.text(row.code);
+        if (content) shelf.put(shelf.fileOf(row), content);
+      }
+    };
+    await Promise.all(Array.from({ length: PACK_COPIES_AT_ONCE }, copyNext));
+  }
+
+  /**
+   * A stored translation, ready to read: from this process's copy of its pack (copied from the
+   * database the first time), or held in memory when there is no shelf. Undefined when it has no text.
+   */
+  private async open(row: TranslationRow, pack?: Buffer): Promise<LoadedTranslation | undefined> {
+    if (!this.shelf) {
+      const content = pack ?? (await this.repository.text(row.code));
+      return content && loadTranslation(row, content);
+    }
+    const file = this.shelf.fileOf(row);
+    if (!this.shelf.has(file)) {
+      const content = pack ?? (await this.repository.text(row.code));
+      if (!content) return undefined;
+      this.shelf.put(file, content);
+    }
+    const { pack: packFile, header } = this.shelf.open(file);
+    const facts = this.shelf.factsOf(file);
+    const translation = translationOf(row, header, new PackBody(packFile, this.store.texts), facts);
+    if (!facts) this.shelf.noteFacts(file, { redLetters: translation.summary.redLetters ?? false });
+    return translation;
   }
 
   /**
@@ -59,9 +106,9 @@ export class BibleLibrary {
     const changed: string[] = [];
     for (const row of rows) {
       if (this.loaded.get(row.code) === row.fingerprint || row.formatVersion !== TEXT_FORMAT_VERSION) continue;
-      const content = await this.repository.text(row.code);
-      if (!content) continue;
-      this.store.put(loadTranslation(row, content));
+      const translation = await this.open(row);
+      if (!translation) continue;
+      this.store.put(translation);
       this.loaded.set(row.code, row.fingerprint);
       changed.push(row.code);
     }
@@ -96,11 +143,11 @@ export class BibleLibrary {
     return this.commit(prepareImport(bible, fingerprint, origin));
   }
 
-  /** Writes a prepared translation and puts it in the store (loading it first: a bad pack writes nothing). */
+  /** Writes a prepared translation and puts it in the store (reading it whole first: a bad pack writes nothing). */
   async commit(prepared: PreparedImport): Promise<ImportOutcome> {
-    const loaded = loadTranslation(prepared.row, prepared.pack);
+    const checked = loadTranslation(prepared.row, prepared.pack);
     await this.repository.save(prepared.row, prepared.pack);
-    this.store.put(loaded);
+    this.store.put((await this.open(prepared.row, prepared.pack)) ?? checked);
     this.loaded.set(prepared.row.code, prepared.row.fingerprint);
     return { code: prepared.row.code, status: 'imported', verses: prepared.row.verseCount };
   }

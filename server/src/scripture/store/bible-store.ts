@@ -3,34 +3,85 @@ import { type CanonBook, bookByOsis } from '#common/scripture/canon.ts';
 import { DEFAULT_TRANSLATION, TRANSLATION_FEATURES } from '#common/scripture/categories.ts';
 import type { NavigableBook } from '#common/scripture/navigation.ts';
 import type { TranslationSummary, VerseItem } from '#common/contracts/bible.ts';
-import { decodeTranslationText, inflateChapter } from './translation-text.ts';
+import { decodeTranslationText, inflateChapter, type PackHeader } from './translation-text.ts';
 import type { TranslationRow } from './translation.repository.ts';
 import { describeEdition } from './edition-description.ts';
+import { IMPORT_BUDGET, type MemoryBudget } from './memory-budget.ts';
+import { TextMemory } from './pack-body.ts';
 
 const NO_VERSES = deflateRawSync('[]');
+
+/** Where a translation's chapters and plain texts are read from: its pack file (pack-body.ts) or memory. */
+export interface TranslationBody {
+  /** The compressed verse items of a chapter, by its place in reading order. */
+  chapter(index: number): Buffer;
+  /** Every chapter's plain verse texts, in reading order (read whole when not held). */
+  texts(): readonly (readonly string[])[];
+  /** The same, only if held in memory now. */
+  heldTexts(): readonly (readonly string[])[] | undefined;
+}
+
+/** A body held whole in memory: a text being checked before it is stored, a licensed text's fetched chapters. */
+export class MemoryBody implements TranslationBody {
+  constructor(
+    private readonly compressed: readonly Buffer[],
+    private readonly plain: readonly (readonly string[])[],
+  ) {}
+
+  chapter(index: number): Buffer {
+    return this.compressed[index]!;
+  }
+
+  texts(): readonly (readonly string[])[] {
+    return this.plain;
+  }
+
+  heldTexts(): readonly (readonly string[])[] {
+    return this.plain;
+  }
+}
 
 export class LoadedChapter {
   /** A chapter made from its verse items (a licensed text's, fetched), not read from a stored pack. */
   static of(number: number, items: readonly VerseItem[]): LoadedChapter {
+    const body = new MemoryBody([items.length ? deflateRawSync(JSON.stringify(items)) : NO_VERSES], [items.map((v) => v.text)]);
     return new LoadedChapter(
       number,
       items.map((v) => v.verse),
-      items.map((v) => v.text),
-      items.length ? deflateRawSync(JSON.stringify(items)) : NO_VERSES,
+      body,
+      0,
     );
   }
 
   constructor(
     readonly number: number,
     readonly verseNumbers: readonly number[],
-    readonly texts: readonly string[],
-    /** The chapter's verse items, deflated: see translation-text.ts. */
-    readonly compressed: Buffer,
+    private readonly body: TranslationBody,
+    /** This chapter's place in its translation's reading order (its texts' place in `TranslationBody.texts()`). */
+    readonly index: number,
   ) {}
+
+  /**
+   * The plain texts of the verses, in the order of `verseNumbers`: from the translation's texts when
+   * they are held, else from this chapter alone (a passage quoted from a text nobody searched costs
+   * one small inflate, not the whole text's).
+   */
+  get texts(): readonly string[] {
+    return this.body.heldTexts()?.[this.index] ?? this.verses().map((v) => v.text);
+  }
+
+  hasVerse(verse: number): boolean {
+    return this.verseNumbers.includes(verse);
+  }
 
   textOf(verse: number): string | undefined {
     const i = this.verseNumbers.indexOf(verse);
     return i < 0 ? undefined : this.texts[i];
+  }
+
+  /** The chapter's verse items, deflated: see translation-text.ts. */
+  get compressed(): Buffer {
+    return this.body.chapter(this.index);
   }
 
   verses(): VerseItem[] {
@@ -57,6 +108,11 @@ export class LoadedBook {
   }
 }
 
+/** What is learnt of a translation by reading some of it, kept beside its pack so a start reads none of it. */
+export interface TranslationFacts {
+  redLetters: boolean;
+}
+
 /** What a translation is, as stored with it. */
 export type TranslationIdentity = Pick<TranslationRow, 'code' | 'name' | 'language' | 'languageName' | 'category' | 'direction' | 'licence'>;
 
@@ -66,12 +122,18 @@ export class LoadedTranslation {
   readonly navigation: readonly NavigableBook[];
   private readonly byOsis: Map<string, LoadedBook>;
 
-  /** `summary` is given for a view of a text that is not stored here (a licensed one's chapters). */
+  private readonly body?: TranslationBody;
+
+  /**
+   * `summary` is given for a view of a text that is not stored here (a licensed one's chapters); `body`
+   * is where a stored text's chapters are read from (translationOf), `facts` what is known of it already.
+   */
   constructor(
     readonly row: TranslationIdentity,
     books: LoadedBook[],
-    summary?: TranslationSummary,
+    { summary, facts, body }: { summary?: TranslationSummary; facts?: TranslationFacts; body?: TranslationBody } = {},
   ) {
+    this.body = body;
     this.summary = summary ?? {
       code: row.code,
       name: row.name,
@@ -85,7 +147,7 @@ export class LoadedTranslation {
     };
     this.books = books.sort((a, b) => a.canon.order - b.canon.order);
     this.byOsis = new Map(books.map((b) => [b.canon.osis, b]));
-    if (!summary) this.summary.redLetters = this.marksWordsOfJesus();
+    if (!summary) this.summary.redLetters = facts?.redLetters ?? this.marksWordsOfJesus();
     this.navigation = this.books.map((b) => ({ name: b.canon.name, chapters: b.chapterNumbers }));
   }
 
@@ -98,7 +160,7 @@ export class LoadedTranslation {
    * John 1:38): a text that marks his words has them there, so a dozen chapters answer for the whole
    * text without reading all of it at every start. A partial text is asked of the chapters it has.
    */
-  private marksWordsOfJesus(): boolean {
+  marksWordsOfJesus(): boolean {
     const sample = ['Matt', 'Mark', 'Luke', 'John'].flatMap((osis) => this.byOsis.get(osis)?.chapters.slice(0, 3) ?? []);
     return sample.some((chapter) => chapter?.verses().some((v) => v.content.some((n) => n.type === 'text' && n.wordsOfJesus)));
   }
@@ -120,24 +182,67 @@ export class LoadedTranslation {
   verseText(canon: CanonBook, chapter: number, verse: number): string | undefined {
     return this.book(canon)?.chapter(chapter)?.textOf(verse);
   }
+
+  /** Every chapter's plain texts (by `LoadedChapter.index`), read whole and held: for what reads the whole text. */
+  allTexts(): readonly (readonly string[])[] | undefined {
+    return this.body?.texts();
+  }
+
+  /** Every verse of the text in reading order, for what reads it whole (a search index): its texts are read and held once. */
+  *everyVerse(): Generator<{ book: LoadedBook; chapter: LoadedChapter; verse: number; text: string }> {
+    const texts = this.allTexts();
+    for (const book of this.books) {
+      for (const chapter of book.chapters) {
+        const chapterTexts = texts?.[chapter.index] ?? chapter.texts;
+        for (const [i, verse] of chapter.verseNumbers.entries()) yield { book, chapter, verse, text: chapterTexts[i]! };
+      }
+    }
+  }
 }
 
-/** Builds the in-memory form of a translation from its stored pack. */
-export function loadTranslation(row: TranslationRow, pack: Buffer): LoadedTranslation {
-  const decoded = decodeTranslationText(pack);
+/** `[1, 2, … n]`, one array for every chapter numbered so in every translation. */
+const firstVerses: (readonly number[])[] = [];
+
+/**
+ * A chapter's verse numbers, shared when they are simply 1 to n (most chapters of most texts): a site with
+ * hundreds of translations then holds each such list once, not once per translation.
+ */
+function sharedVerseNumbers(verses: readonly number[]): readonly number[] {
+  if (!verses.every((v, i) => v === i + 1)) return verses;
+  return (firstVerses[verses.length] ??= Object.freeze(verses.slice()));
+}
+
+/** Builds a translation whose chapters and texts are read through `body`, from its pack's header. */
+export function translationOf(row: TranslationIdentity, header: PackHeader, body: TranslationBody, facts?: TranslationFacts): LoadedTranslation {
   const books: LoadedBook[] = [];
-  let textIndex = 0;
-  for (const book of decoded.header.books) {
+  let index = 0;
+  for (const book of header.books) {
     const canon = bookByOsis(book.osis);
-    const chapters = book.chapters.map((c) => new LoadedChapter(c.number, c.verses, decoded.texts[textIndex++]!, decoded.chapter(c)));
+    const chapters = book.chapters.map((c) => new LoadedChapter(c.number, sharedVerseNumbers(c.verses), body, index++));
     if (canon) books.push(new LoadedBook(canon, book.name, book.nameLong, chapters));
   }
-  return new LoadedTranslation(row, books);
+  return new LoadedTranslation(row, books, { facts, body });
 }
 
-/** Every loaded translation, by code. The single source of Scripture text for the whole server. */
+/** A translation held whole in memory, from its pack (to check a pack before it is stored, or where no shelf is kept). */
+export function loadTranslation(row: TranslationIdentity, pack: Buffer): LoadedTranslation {
+  const decoded = decodeTranslationText(pack);
+  const compressed = decoded.header.books.flatMap((b) => b.chapters.map((c) => decoded.chapter(c)));
+  return translationOf(row, decoded.header, new MemoryBody(compressed, decoded.texts));
+}
+
+/**
+ * Every translation, by code: the single source of Scripture text for the whole server. Each stays
+ * listed with its books and verse numbers; its texts are read from its pack when asked (TextMemory).
+ */
 export class BibleStore {
   private readonly byCode = new Map<string, LoadedTranslation>();
+  /** The plain texts of the translations read lately, within the budget's share. */
+  readonly texts: TextMemory;
+
+  constructor(readonly budget: MemoryBudget = IMPORT_BUDGET) {
+    this.texts = new TextMemory(budget.texts);
+  }
   private readonly listeners: ((code: string) => void)[] = [];
   /** Edition code → the translation it is an edition of (see sources.ts). */
   private editionOf: ReadonlyMap<string, string> = new Map();
@@ -204,7 +309,7 @@ export class BibleStore {
   containing(book: CanonBook, chapter: number, verse?: number): LoadedTranslation[] {
     return this.list().filter((t) => {
       const c = t.book(book)?.chapter(chapter);
-      return c !== undefined && (verse === undefined || c.textOf(verse) !== undefined);
+      return c !== undefined && (verse === undefined || c.hasVerse(verse));
     });
   }
 }

@@ -6,6 +6,9 @@ import { BibleLibrary } from './bible-library.ts';
 import { BibleStore } from './bible-store.ts';
 import { importDefaultsInChild } from './default-imports.ts';
 import { TranslationRepository } from './translation.repository.ts';
+import { shareMemory } from './memory-budget.ts';
+import { PackShelf } from './pack-shelf.ts';
+import { join } from 'node:path';
 
 export interface OpenedStore {
   database: Database;
@@ -14,21 +17,23 @@ export interface OpenedStore {
 }
 
 /**
- * Opens the database and loads every translation into memory, importing the default ones first when
- * they are missing or stale (in a child process, whose memory is returned when it ends).
+ * Opens the database and lists every translation (reading only their packs' headers, see pack-shelf.ts),
+ * importing the default ones first when they are missing or stale (in a child process, whose memory is
+ * returned when it ends).
  */
 export async function openStore(config: AppConfig, options: { database?: Database; importDefaults?: boolean }, log: FastifyBaseLogger): Promise<OpenedStore> {
   const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let database = options.database ?? (await open());
-  const store = new BibleStore();
+  const store = new BibleStore(shareMemory(config.bibleMemoryBytes));
   const sources = defaultBibleSources(config);
   store.setEditions(editionFamilies(sources));
-  let library = new BibleLibrary(new TranslationRepository(database.db), store, log);
+  const shelf = new PackShelf(join(config.dataDir, 'packs'));
+  let library = new BibleLibrary(new TranslationRepository(database.db), store, log, shelf);
   if (options.importDefaults !== false && !options.database && (await library.staleSources(sources)).length > 0) {
     await database.close();
     await importDefaultsInChild(config);
     database = await open();
-    library = new BibleLibrary(new TranslationRepository(database.db), store, log);
+    library = new BibleLibrary(new TranslationRepository(database.db), store, log, shelf);
   }
   if (options.importDefaults !== false) await library.forgetVanishedModules(sources);
   await library.loadAll();

@@ -78,14 +78,19 @@ export interface DecodedPack {
 
 export function decodeTranslationText(pack: Buffer): DecodedPack {
   const headerLength = pack.readUInt32LE(0);
-  const header = JSON.parse(pack.subarray(4, 4 + headerLength).toString('utf8')) as PackHeader;
+  const header = readPackHeader(pack.subarray(4, 4 + headerLength));
   const base = 4 + headerLength;
   const slice = (at: { offset: number; length: number }) => pack.subarray(base + at.offset, base + at.offset + at.length);
-  return {
-    header,
-    texts: JSON.parse(inflateRawSync(slice(header.texts)).toString('utf8')) as string[][],
-    chapter: slice,
-  };
+  return { header, texts: inflateTexts(slice(header.texts)), chapter: slice };
+}
+
+export function readPackHeader(bytes: Buffer): PackHeader {
+  return JSON.parse(bytes.toString('utf8')) as PackHeader;
+}
+
+/** The plain-texts block: every chapter's verse texts, in header order. */
+export function inflateTexts(block: Buffer): string[][] {
+  return JSON.parse(inflateRawSync(block).toString('utf8')) as string[][];
 }
 
 export function inflateChapter(blob: Buffer): VerseItem[] {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { CanonBook } from '#common/scripture/canon.ts';
 import type { LoadedTranslation } from '../store/bible-store.ts';
 
@@ -20,9 +21,11 @@ export class StrongsIndex {
   private readonly words = new Map<StrongsVerse, Map<string, string[]>>();
 
   constructor(translation: LoadedTranslation) {
+    const allTexts = translation.allTexts();
     for (const book of translation.books) {
       for (const chapter of book.chapters) {
-        const texts = new Map(chapter.verseNumbers.map((v, i) => [v, chapter.texts[i]!]));
+        const chapterTexts = allTexts?.[chapter.index] ?? chapter.texts;
+        const texts = new Map(chapter.verseNumbers.map((v, i) => [v, chapterTexts[i]!]));
         for (const item of chapter.verses()) {
           let carried: Map<string, string[]> | undefined;
           for (const node of item.content ?? []) {
@@ -70,8 +73,12 @@ export class StrongsIndex {
   }
 }
 
-// Keyed by the store's object: a translation re-imported or removed is a new object (or none), so its old index goes with it.
-const indexes = new WeakMap<LoadedTranslation, StrongsIndex>();
+/**
+ * Keyed by the store's object: a translation re-imported or removed is a new object (or none), so its
+ * old index goes with it. Few texts carry Strong's numbers and a word study stays in one of them, so
+ * the last few indexes are kept (each is some MB) however many translations are installed.
+ */
+const indexes = new LRUCache<LoadedTranslation, StrongsIndex>({ max: 4 });
 
 /** The translation's index, built on first use and shared by the word study and search. */
 export function strongsIndexOf(translation: LoadedTranslation): StrongsIndex {
