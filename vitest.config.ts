@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 // Three projects: fast unit tests; API tests that start the real app on a real database (PGlite by
 // default, PostgreSQL when TEST_DATABASE_URL is set; see server/test/); browser tests that drive
 // Debian's Chromium through the real server (e2e/).
+/**
+ * How long `expect.poll` waits for a state (a row, a dialog, a class) before failing. Vitest's default
+ * (1 s) is shorter than a real server and browser take on a busy machine; a state that never comes still
+ * fails, only later.
+ */
+const BUSY_MACHINE_POLL = { timeout: 20_000, interval: 50 };
+
 export default defineConfig({
   test: {
     projects: [
@@ -22,6 +29,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          expect: { poll: BUSY_MACHINE_POLL },
         },
       },
       {
@@ -32,6 +40,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          expect: { poll: BUSY_MACHINE_POLL },
         },
       },
     ],

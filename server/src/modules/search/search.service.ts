@@ -9,7 +9,7 @@ import type { LicensedSearch, LicensedTranslation } from '../../scripture/licens
 import type { BibleStore, LoadedTranslation } from '../../scripture/store/bible-store.ts';
 import { parseQuery } from '../../scripture/search/parse-query.ts';
 import { strongsNumber } from '../../scripture/strongs/strongs-entry.ts';
-import { strongsIndexOf } from '../../scripture/strongs/strongs-index.ts';
+import { strongsIndexNow, strongsIndexOf } from '../../scripture/strongs/strongs-index.ts';
 import type { CanonBook } from '#common/scripture/canon.ts';
 import { matchOffsets, SearchIndex } from '../../scripture/search/search-index.ts';
 import { SpellingVocabulary, suggestQuery } from '#common/scripture/spelling.ts';
@@ -51,7 +51,11 @@ export class SearchService {
   /** The search's results in a local translation (kept) or a licensed one (searched by its provider). */
   async preparedSearchIn(query: SearchQuery): Promise<PreparedBody> {
     const licensed = this.bible.licensedTranslation(query.translation);
-    if (!licensed) return this.preparedSearch(query);
+    if (!licensed) {
+      // A Strong's number is looked up in an index built in slices, so that other requests go on meanwhile.
+      if (strongsNumber(query.q)) await strongsIndexOf(this.bible.translation(query.translation));
+      return this.preparedSearch(query);
+    }
     return prepareBody(JSON.stringify(await this.licensedSearch(licensed, query)), 'quick');
   }
 
@@ -146,7 +150,7 @@ export class SearchService {
 
   /** A query that is a Strong's number ("G26", issue 30 §3): the verses whose words carry it, in canon order, those words marked. */
   private strongsSearch(translation: LoadedTranslation, number: string, query: SearchQuery, book: CanonBook | undefined): SearchResponse {
-    const index = strongsIndexOf(translation);
+    const index = strongsIndexNow(translation);
     const found = index.carrying(number).filter((v) => (!book || v.book === book) && (!query.testament || v.book.testament === query.testament));
     return {
       query: query.q,

@@ -22,12 +22,12 @@ export class StudyToolsService {
   ) {}
 
   /** The word study of a Strong's number: its dictionary entry and the verses of the translation carrying it. */
-  strongs(raw: string, translationCode: string | undefined): StrongsReply {
+  async strongs(raw: string, translationCode: string | undefined): Promise<StrongsReply> {
     const number = strongsNumber(raw);
     if (!number) throw new NotFound(`${raw} is not a Strong's number.`);
     const translation = this.localOrDefault(translationCode);
     const entry = this.lexicons.entry(number);
-    const verses = strongsIndexOf(translation).carrying(number);
+    const verses = (await strongsIndexOf(translation)).carrying(number);
     if (!entry && verses.length === 0) throw new NotFound(`No installed dictionary has ${number}, and no verse of the ${translation.code} carries it.`);
     const books: StrongsReply['occurrences']['books'] = [];
     for (const v of verses) {
