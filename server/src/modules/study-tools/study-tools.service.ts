@@ -32,11 +32,13 @@ export class StudyToolsService {
     const installed = this.dictionaries.installed();
     const text = installed ? translation.verseText(book, chapter, verse) : undefined;
     if (!text) return { translation: translation.code, names: [], installed };
-    const names = namesIn(text, wordCasesOf(translation), (key) => this.dictionaries.having(key)?.key).map((name) => ({
-      ...name,
-      dictionaries: this.dictionaries.having(name.key)?.dictionaries ?? [],
-    }));
-    return { translation: translation.code, names, installed };
+    const having = new Map<string, DictionaryNamesReply['names'][number]['dictionaries']>();
+    const names = namesIn(text, wordCasesOf(translation), (key) => {
+      const found = this.dictionaries.having(key);
+      if (found) having.set(found.key, found.dictionaries);
+      return found?.key;
+    });
+    return { translation: translation.code, names: names.map((name) => ({ ...name, dictionaries: having.get(name.key) ?? [] })), installed };
   }
 
   dictionaryEntry(key: string): DictionaryEntryReply {
