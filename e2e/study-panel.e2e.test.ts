@@ -22,7 +22,7 @@ describe('Scripture Insights (the study panel)', () => {
     const study = panel(page);
     await expect.poll(() => study.isVisible()).toBe(true);
     expect(await study.getByRole('tab', { selected: true }).textContent()).toBe('Notes');
-    expect(await study.getByRole('tab').allTextContents()).toEqual(['Quote', 'Study', 'Ask', 'Notes', 'Mark', 'Commentary', 'Cross references']);
+    expect(await study.getByRole('tab').allTextContents()).toEqual(['Quote', 'Study', 'Ask', 'Notes', 'Mark', 'Commentary', 'Cross references', 'Dictionary']);
 
     // Save stays disabled while the text is blank after trimming (spec §5).
     const save = study.getByRole('button', { name: 'Save Note' });

@@ -58,7 +58,16 @@ describe.skipIf(!COMMENTARIES.every((name) => existsSync(join(SYSTEM, `mods.d/${
       const study = await openOnVerse16(page);
       // Nothing is asked for until a tool's tab is opened.
       expect(toolRequests).toEqual([]);
-      expect(await study.getByRole('tab').allTextContents()).toEqual(['Quote', 'Study', 'Ask', 'Notes', 'Mark', 'Commentary', 'Cross references']);
+      expect(await study.getByRole('tab').allTextContents()).toEqual([
+        'Quote',
+        'Study',
+        'Ask',
+        'Notes',
+        'Mark',
+        'Commentary',
+        'Cross references',
+        'Dictionary',
+      ]);
 
       // Reached from the keyboard like the other tabs: arrow keys move along the tab list.
       await study.getByRole('tab', { name: 'Mark' }).focus();

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The study panel's tools beside its notes (issue 30 §3): the installed commentaries on a verse, and the
- * verses cross-referenced from it.
+ * The study panel's tools beside its notes (issue 30 §3): the installed commentaries on a verse, the
+ * verses cross-referenced from it, the word study and the dictionary entries of its names.
  */
 
 const wholeNumber = (what: string) =>
@@ -99,3 +99,59 @@ export const strongsReply = z.object({
   }),
 });
 export type StrongsReply = z.infer<typeof strongsReply>;
+
+/** GET /api/study-tools/dictionary/{book}/{chapter}/{verse}?translation=CODE */
+export const dictionaryVerseQuery = z.object({ translation: z.string().trim().max(16).optional() });
+export const dictionaryName = z.object({
+  /** As the verse writes it: "Moses", "Red sea". */
+  word: z.string(),
+  /** The entry's key, to ask for it: "MOSES". */
+  key: z.string(),
+  /** The installed dictionaries that have it, in module-name order. */
+  dictionaries: z.array(z.object({ module: z.string(), name: z.string() })),
+});
+export type DictionaryName = z.infer<typeof dictionaryName>;
+export const dictionaryNamesReply = z.object({
+  /** The translation the verse was read in (the one asked for when held here, else the site's default). */
+  translation: z.string(),
+  /** The verse's names of people and places some installed dictionary has, in verse order, each once. */
+  names: z.array(dictionaryName),
+  /** How many Bible dictionaries are installed. */
+  installed: z.number().int(),
+});
+export type DictionaryNamesReply = z.infer<typeof dictionaryNamesReply>;
+
+/** Most paragraphs of one dictionary's entry sent (an entry such as Easton's "Moses" runs long). */
+export const DICTIONARY_PARAGRAPHS_MAX = 40;
+
+const ENTRY_KEY_RULE = "An entry's name is up to 80 letters, digits, spaces and the marks ' . , ( ) -.";
+/** GET /api/study-tools/dictionary/entry/{key}: "MOSES", "Red Sea". */
+export const dictionaryEntryParams = z.object({
+  key: z
+    .string()
+    .trim()
+    .min(1, ENTRY_KEY_RULE)
+    .max(80, ENTRY_KEY_RULE)
+    .regex(/^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} '’.,()-]*$/u, ENTRY_KEY_RULE),
+});
+export const dictionaryEntry = z.object({
+  /** The SWORD module's name ("Easton"). */
+  module: z.string(),
+  /** Its Description: "Easton's Bible Dictionary". */
+  name: z.string(),
+  /** Its DistributionLicense: "Public Domain". */
+  licence: z.string(),
+  copyright: z.string().nullable(),
+  /** Plain text, never markup; at most DICTIONARY_PARAGRAPHS_MAX. */
+  paragraphs: z.array(z.string()),
+  /** Paragraphs left out after the cap. */
+  more: z.number().int(),
+});
+export type DictionaryEntry = z.infer<typeof dictionaryEntry>;
+export const dictionaryEntryReply = z.object({
+  /** The key as the first dictionary having it spells it. */
+  key: z.string(),
+  /** Every installed dictionary's entry under the key, in module-name order. */
+  entries: z.array(dictionaryEntry),
+});
+export type DictionaryEntryReply = z.infer<typeof dictionaryEntryReply>;

@@ -122,7 +122,7 @@ export function paragraphsOf(nodes: readonly VerseNode[]): string[] {
 const PARAGRAPH_CHARS = 900;
 
 /** A paragraph as long as a page (Matthew Henry's are) cut between sentences into parts of about PARAGRAPH_CHARS. */
-function readableParts(text: string): string[] {
+export function readableParts(text: string): string[] {
   if (text.length <= PARAGRAPH_CHARS * 1.5) return text ? [text] : [];
   const parts: string[] = [];
   let part = '';

@@ -4,6 +4,10 @@ import {
   commentariesReply,
   crossReferencesQuery,
   crossReferencesReply,
+  dictionaryEntryParams,
+  dictionaryEntryReply,
+  dictionaryNamesReply,
+  dictionaryVerseQuery,
   strongsParams,
   strongsQuery,
   strongsReply,
@@ -30,6 +34,22 @@ export function studyToolsRoutes(service: StudyToolsService): FastifyPluginAsync
       async (req, reply) => {
         reply.header('cache-control', 'no-cache');
         return service.crossReferencesOf(req.params.book, req.params.chapter, req.params.verse, req.query.translation);
+      },
+    );
+    app.get(
+      '/api/study-tools/dictionary/entry/:key',
+      { schema: { params: dictionaryEntryParams, response: { 200: dictionaryEntryReply, ...errors } } },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return service.dictionaryEntry(req.params.key);
+      },
+    );
+    app.get(
+      '/api/study-tools/dictionary/:book/:chapter/:verse',
+      { schema: { params: studyToolVerseParams, querystring: dictionaryVerseQuery, response: { 200: dictionaryNamesReply, ...errors } } },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return service.dictionaryNames(req.params.book, req.params.chapter, req.params.verse, req.query.translation);
       },
     );
     app.get(

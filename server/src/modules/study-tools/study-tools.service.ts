@@ -1,4 +1,4 @@
-import type { CommentariesReply, CrossReferencesReply, StrongsReply } from '#common/contracts/study-tools.ts';
+import type { CommentariesReply, CrossReferencesReply, DictionaryEntryReply, DictionaryNamesReply, StrongsReply } from '#common/contracts/study-tools.ts';
 import { CROSS_REFERENCES_MAX } from '#common/contracts/study-tools.ts';
 import { verseCount, type CanonBook } from '#common/scripture/canon.ts';
 import { formatVerseReference } from '#common/scripture/verse-id.ts';
@@ -8,18 +8,44 @@ import type { CrossReferences } from '../../scripture/cross-references/cross-ref
 import type { BibleService } from '../bible/bible.service.ts';
 import type { InstalledCommentaries } from './installed-commentaries.ts';
 import type { StrongsLexicons } from './strongs-lexicons.ts';
+import type { BibleDictionaries } from './bible-dictionaries.ts';
+import { namesIn } from '../../scripture/dictionary/verse-names.ts';
+import { wordCasesOf } from '../../scripture/dictionary/translation-word-cases.ts';
 import { strongsIndexOf } from '../../scripture/strongs/strongs-index.ts';
 import { strongsNumber } from '../../scripture/strongs/strongs-entry.ts';
 import type { LoadedTranslation } from '../../scripture/store/bible-store.ts';
 
-/** The study panel's Commentary and Cross references tabs (issue 30 §3), for one verse. */
+/** The study panel's tools (issue 30 §3): commentaries, cross references, word study and dictionary. */
 export class StudyToolsService {
   constructor(
     private readonly bible: BibleService,
     private readonly commentaries: InstalledCommentaries,
     private readonly crossReferences: CrossReferences,
     private readonly lexicons: StrongsLexicons,
+    private readonly dictionaries: BibleDictionaries,
   ) {}
+
+  /** The verse's names (in the translation asked for, held here, else the default) that an installed Bible dictionary has. */
+  dictionaryNames(bookName: string, chapter: number, verse: number, translationCode: string | undefined): DictionaryNamesReply {
+    const book = this.verse(bookName, chapter, verse);
+    const translation = this.localOrDefault(translationCode);
+    const installed = this.dictionaries.installed();
+    const text = installed ? translation.verseText(book, chapter, verse) : undefined;
+    if (!text) return { translation: translation.code, names: [], installed };
+    const having = new Map<string, DictionaryNamesReply['names'][number]['dictionaries']>();
+    const names = namesIn(text, wordCasesOf(translation), (key) => {
+      const found = this.dictionaries.having(key);
+      if (found) having.set(found.key, found.dictionaries);
+      return found?.key;
+    });
+    return { translation: translation.code, names: names.map((name) => ({ ...name, dictionaries: having.get(name.key) ?? [] })), installed };
+  }
+
+  dictionaryEntry(key: string): DictionaryEntryReply {
+    const entry = this.dictionaries.entry(key);
+    if (!entry) throw new NotFound(`No installed Bible dictionary has an entry on "${key}".`);
+    return entry;
+  }
 
   /** The word study of a Strong's number: its dictionary entry and the verses of the translation carrying it. */
   async strongs(raw: string, translationCode: string | undefined): Promise<StrongsReply> {

@@ -65,6 +65,12 @@ export class ZLdReader {
     return this.entries.map((e) => e.key);
   }
 
+  /** The module's own spelling of a key it has ("MOSES" for "Moses"): exact first, then ignoring case. */
+  keyOf(key: string): string | undefined {
+    const i = this.byKey.get(key) ?? this.byUpperKey.get(key.toUpperCase());
+    return i === undefined ? undefined : this.entries[i]!.key;
+  }
+
   /** Raw markup of an entry; exact key first, then ignoring case. */
   lookup(key: string): string | undefined {
     return this.entryText(this.byKey.get(key) ?? this.byUpperKey.get(key.toUpperCase()), 0);

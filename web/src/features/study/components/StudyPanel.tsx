@@ -15,6 +15,7 @@ import { SavedNotes } from './SavedNotes.tsx';
 import { NOTE_TABS, TOOL_TABS, type StudyTab } from './study-tabs.ts';
 import { CommentaryTab } from './CommentaryTab.tsx';
 import { CrossReferencesTab } from './CrossReferencesTab.tsx';
+import { DictionaryTab } from './DictionaryTab.tsx';
 
 export interface StudyPanelProps {
   book: string;
@@ -34,8 +35,8 @@ export interface StudyPanelProps {
 /**
  * Spec §2 'Scripture Insights': a side drawer on desktop, full screen on phones. Quote, Study, Ask and
  * Notes write the four kinds of note on the verses it was opened on (or the chapter); Mark lists the
- * chapter's highlights. Drafts survive switching tabs; a failed save keeps the text. Commentary and Cross
- * references (issue 30 §3) read the first verse it was opened on.
+ * chapter's highlights. Drafts survive switching tabs; a failed save keeps the text. Commentary, Cross
+ * references and Dictionary (issue 30 §3) read the first verse it was opened on.
  */
 export default function StudyPanel(props: StudyPanelProps) {
   const { book, chapter, translation, chapterVerses, verses, highlights, onClose } = props;
@@ -102,7 +103,7 @@ export default function StudyPanel(props: StudyPanelProps) {
             className="flex gap-1 overflow-x-auto border-b md:flex-wrap md:gap-x-0.5 md:overflow-visible border-stone-200 px-2 dark:border-stone-800"
           >
             {[...NOTE_TABS, { id: 'mark' as const, label: 'Mark' }, ...TOOL_TABS].map((t) => [
-              // Beside the text there is no room for all seven in a row: the tools take a second one, as a group of their own.
+              // Beside the text there is no room for all eight in a row: the tools take a second one, as a group of their own.
               t.id === TOOL_TABS[0].id && <span key="tools-row" aria-hidden className="hidden md:block md:basis-full" />,
               <Tabs.Trigger
                 key={t.id}
@@ -154,6 +155,9 @@ export default function StudyPanel(props: StudyPanelProps) {
             </Tabs.Content>
             <Tabs.Content value="cross-references" className="outline-none">
               <CrossReferencesTab book={book} chapter={chapter} verse={toolVerse} translation={translation} onFollow={onClose} />
+            </Tabs.Content>
+            <Tabs.Content value="dictionary" className="outline-none">
+              <DictionaryTab book={book} chapter={chapter} verse={toolVerse} translation={translation} />
             </Tabs.Content>
           </div>
         </Tabs.Root>

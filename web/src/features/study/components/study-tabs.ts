@@ -27,6 +27,7 @@ export const NOTE_TABS: readonly NoteTab[] = [
 export const TOOL_TABS = [
   { id: 'commentary', label: 'Commentary' },
   { id: 'cross-references', label: 'Cross references' },
+  { id: 'dictionary', label: 'Dictionary' },
 ] as const;
 
 export type StudyTab = NoteType | 'mark' | (typeof TOOL_TABS)[number]['id'];
