@@ -43,7 +43,8 @@ describe('an entry’s sub-headings, items, references and links', () => {
     expect(entry.headings).toEqual([
       {
         title: 'OF ENEMIES',
-        references: ['Exod.23.4', 'Exod.23.5', 'Phlm.1.1'],
+        // Nave's writes a one-chapter book's verses after the link, which points to verse 1: "Phm 1</ref>:10-18" is Philemon 10-18.
+        references: ['Exod.23.4', 'Exod.23.5', 'Phlm.1.10-Phlm.1.18'],
         see: [],
         items: [{ title: '', references: [], see: [{ key: 'ENEMY', label: 'ENEMY' }] }],
       },
@@ -59,6 +60,16 @@ describe('an entry’s sub-headings, items, references and links', () => {
       { title: 'OF SINS', references: [], see: [], items: [{ title: '', references: [], see: [{ key: 'SIN', label: 'SIN, FORGIVENESS OF' }] }] },
       { title: 'OF', references: [], see: [{ key: 'GOD', label: 'GOD, LOVE OF' }], items: [] },
     ]);
+  });
+
+  it('reads the verses Nave’s writes after a one-chapter book’s link, and leaves other links alone', () => {
+    const line = (markup: string) => parseTopicalEntry(`<lb/>x ${markup}`).headings[0]!.references;
+    expect(line('<ref osisRef="Jude.1.1">Jude 1</ref>:14,15; <ref osisRef="3John.1.1">3Jo 1</ref>:9-11')).toEqual([
+      'Jude.1.14',
+      'Jude.1.15',
+      '3John.1.9-3John.1.11',
+    ]);
+    expect(line('<ref osisRef="Jude.1.1">Jude 1</ref>; <ref osisRef="Rom.1.1">Ro 1</ref>:7')).toEqual(['Jude.1.1', 'Rom.1.1']);
   });
 
   it('survives markup that is not Nave’s: no lines, stray tags, unknown entities, nothing at all', () => {

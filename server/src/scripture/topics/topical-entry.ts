@@ -1,3 +1,5 @@
+import { bookByOsis } from '#common/scripture/canon.ts';
+
 /**
  * One entry of a SWORD topical index (Nave's Topical Bible's TEI): its sub-headings, each a line after
  * `<lb/>` ("→ OF ENEMIES", "1. A judge of Israel") with the references on that line, and the `<list>` of
@@ -36,6 +38,20 @@ const words = (markup: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/**
+ * Nave's links a one-chapter book's passage to its verse 1 and writes the verses after the link:
+ * `<ref osisRef="Jude.1.1">Jude 1</ref>:14,15` is Jude 14 and 15 (247 references). Any other link is itself.
+ */
+function versesAfter(osis: string, after: string): string[] {
+  const book = /^([1-3]?[A-Za-z]+)\.1\.1$/.exec(osis)?.[1];
+  const verses = book && bookByOsis(book)?.chapters === 1 ? /^:(\d+(?:-\d+)?(?:,\s*\d+(?:-\d+)?)*)/.exec(after)?.[1] : undefined;
+  if (!verses) return [osis];
+  return verses.split(',').map((part) => {
+    const [from, to] = part.trim().split('-');
+    return to ? `${book}.1.${from}-${book}.1.${to}` : `${book}.1.${from}`;
+  });
+}
+
 /** One line's title, references and links. */
 export function parseTopicalLine(markup: string): TopicalLine {
   const references: string[] = [];
@@ -44,7 +60,7 @@ export function parseTopicalLine(markup: string): TopicalLine {
   for (const ref of markup.matchAll(REF)) {
     const osis = attribute(ref[1]!, 'osisRef');
     const target = attribute(ref[1]!, 'target');
-    if (osis) references.push(decode(osis));
+    if (osis) references.push(...versesAfter(decode(osis), markup.slice(ref.index + ref[0].length)));
     else if (target) {
       // What follows the link up to the next tag belongs to it: "SIN</ref>, FORGIVENESS OF".
       const after = markup.slice(ref.index + ref[0].length).split('<')[0]!;

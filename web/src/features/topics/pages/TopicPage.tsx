@@ -99,7 +99,11 @@ function LineBody({ line, translation }: { line: Line; translation: string }) {
 function ReferenceItem({ reference: r, translation }: { reference: TopicReference; translation: string }) {
   return (
     <li>
-      <Link to="/bible" search={{ book: r.book, chapter: r.chapter, verse: r.verse ?? undefined, translation }} className={LINK}>
+      <Link
+        to="/bible"
+        search={{ book: r.book, chapter: r.chapter, verse: r.verse ?? undefined, translation }}
+        className={`${LINK} inline-flex min-h-11 items-center sm:min-h-0`}
+      >
         {passageName(r.reference)}
       </Link>
       {r.text && <p className="font-serif leading-7">{r.text}</p>}
