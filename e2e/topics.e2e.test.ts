@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { useBrowser } from './fixtures.ts';
+import { useBrowser, workerBlocked } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 import { smallTargets } from './touch-targets.ts';
 
@@ -57,6 +57,25 @@ describe.skipIf(!existsSync(join(SYSTEM, 'mods.d/nave.conf')))("the Topical Inde
     const url = new URL(page.url());
     expect([url.searchParams.get('book'), url.searchParams.get('chapter'), url.searchParams.get('verse')]).toEqual(['Exodus', '23', '4']);
     await expect.poll(() => page.locator('#v4').isVisible()).toBe(true);
+  });
+
+  it('hydrates its pages without a warning, and the browser does not fetch what came with the page', async () => {
+    for (const path of ['/topics', '/topics?letter=F', '/topics/forgiveness']) {
+      const page = await newPage({ width: 390, height: 844 });
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if ((m.type() === 'error' || m.type() === 'warning') && !m.text().startsWith('Failed to load resource') && !workerBlocked(m.text()))
+          problems.push(m.text().slice(0, 300));
+      });
+      page.on('pageerror', (e) => problems.push(e.message.slice(0, 300)));
+      const reads: string[] = [];
+      page.on('request', (r) => void (r.url().includes('/api/study-tools/topics') && reads.push(r.url())));
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.waitForSelector('html[data-hydrated]');
+      expect(problems, path).toEqual([]);
+      expect(reads, path).toEqual([]);
+      await page.context().close();
+    }
   });
 
   it('shows the topics a search names above its results, each a link to its page', async () => {
