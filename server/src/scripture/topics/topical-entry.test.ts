@@ -3,7 +3,7 @@ import { parseConf } from '../sword/conf.ts';
 import { debianSwordModule } from '../importers/testing.ts';
 import { joinNeighbours, osisRange, osisToReference } from './osis-references.ts';
 import { parseTopicalEntry, referencesOf } from './topical-entry.ts';
-import { isTopicalIndex, TopicalIndex } from './topical-index.ts';
+import { isTopicalIndex, TopicalIndex, topicTitle } from './topical-index.ts';
 
 const nave = debianSwordModule('Nave');
 
@@ -78,6 +78,21 @@ describe('an entry’s sub-headings, items, references and links', () => {
       { title: 'Plain words &bogus; &#99999999; bold', references: [], see: [], items: [] },
     ]);
     expect(parseTopicalEntry('<lb/><list><item></item></list><lb/>').headings).toEqual([]);
+  });
+});
+
+describe('a topic’s name as a person reads it', () => {
+  it('writes Nave’s capitals as a title, small words in lower case, and leaves mixed case alone', () => {
+    expect(['ANGER OF GOD', 'ASS (DONKEY)', 'BEN-DEKAR (R. V.)', 'ABSTINENCE, TOTAL', 'JESUS, THE CHRIST', 'A', 'ÉLAN'].map(topicTitle)).toEqual([
+      'Anger of God',
+      'Ass (Donkey)',
+      'Ben-Dekar (R. V.)',
+      'Abstinence, Total',
+      'Jesus, The Christ',
+      'A',
+      'Élan',
+    ]);
+    expect(topicTitle('Love of God')).toBe('Love of God');
   });
 });
 
