@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The study panel's tools beside its notes (issue 30 §3): the installed commentaries on a verse, and the
- * verses cross-referenced from it.
+ * The study tools (issue 30 §3): the installed commentaries on a verse, the verses cross-referenced from
+ * it, Strong's word study, and the installed topical indexes (the /topics pages and search's topic links).
  */
 
 const wholeNumber = (what: string) =>
