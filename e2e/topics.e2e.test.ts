@@ -43,7 +43,12 @@ describe.skipIf(!existsSync(join(SYSTEM, 'mods.d/nave.conf')))("the Topical Inde
 
     await expect.poll(() => new URL(page.url()).pathname).toBe('/topics/forgiveness');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Forgiveness');
-    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['OF ENEMIES', 'INSTANCES OF', 'OF SINS', 'Related topics']);
+    expect(await page.locator('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      'OF ENEMIES',
+      'INSTANCES OF',
+      'OF SINS',
+      'Related topics',
+    ]);
     expect(await page.title()).toBe('Forgiveness — Topical Index — Selah');
     const exodus = page.getByRole('link', { name: 'Exodus 23:4', exact: true });
     expect(await exodus.locator('xpath=..').locator('p').textContent()).toBe(
@@ -93,9 +98,10 @@ describe.skipIf(!existsSync(join(SYSTEM, 'mods.d/nave.conf')))("the Topical Inde
     await expect.poll(() => new URL(page.url()).pathname).toBe('/topics/forgiveness');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Forgiveness');
     // A search whose words name no topic shows none.
+    const asked = page.waitForResponse((r) => r.url().includes('/api/study-tools/topic-matches?q=the'));
     await page.goto('/search?q=the');
+    expect((await asked).status()).toBe(200);
     await page.waitForSelector('html[data-hydrated]');
-    await page.waitForResponse((r) => r.url().includes('/api/study-tools/topic-matches'));
     expect(await page.getByTestId('topic-links').count()).toBe(0);
   });
 

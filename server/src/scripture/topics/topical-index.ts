@@ -131,7 +131,8 @@ export function topicTitle(name: string): string {
   if (/\p{Ll}/u.test(name)) return name;
   let first = true;
   return name.toLowerCase().replace(/\p{L}+/gu, (word, at: number) => {
-    const small = !first && SMALL_WORDS.has(word) && name[at - 1] === ' ' && name[at - 2] !== ',';
+    // "Jesus, The Christ" keeps its capital after the comma; "Father-in-Law" drops it after a hyphen.
+    const small = !first && SMALL_WORDS.has(word) && (name[at - 1] === '-' || (name[at - 1] === ' ' && name[at - 2] !== ','));
     first = false;
     return small ? word : word[0]!.toUpperCase() + word.slice(1);
   });

@@ -67,7 +67,11 @@ export function TopicPage({ name, translation: asked }: { name: string; translat
               <ul className="flex flex-wrap gap-x-4">
                 {data.related.map((t) => (
                   <li key={t.name}>
-                    <Link to="/topics/$name" params={{ name: t.name.toLowerCase() }} className={`${LINK} inline-flex min-h-11 items-center sm:min-h-8`}>
+                    <Link
+                      to="/topics/$name"
+                      params={{ name: t.name.toLowerCase() }}
+                      className={`${LINK} inline-flex min-h-11 min-w-11 items-center sm:min-h-8 sm:min-w-0`}
+                    >
                       {t.title}
                     </Link>
                   </li>

@@ -35,7 +35,7 @@ export function TopicsPage(params: TopicsListParams) {
       <p className="text-stone-700 dark:text-stone-300">
         Subjects of the Bible, each with the passages on it, from the topical indexes installed on this site.
       </p>
-      <SearchForm id="topics-q" label="Find a topic" placeholder="A topic: forgiveness, prayer, Abraham" value={text} onChange={setText} onSubmit={submit} />
+      <SearchForm id="topics-q" label="Find a topic" placeholder="Prayer, faith, Abraham…" value={text} onChange={setText} onSubmit={submit} />
 
       <nav aria-label="Topics by letter" className="flex flex-wrap gap-1">
         {LETTERS.map((letter) => {
@@ -69,9 +69,9 @@ export function TopicsPage(params: TopicsListParams) {
               ? `No topic matches “${params.q ?? params.letter}”.`
               : `${countOf(data.total, en('topic'))}${params.q ? ` matching “${params.q}”` : params.letter ? ` under ${params.letter}` : ''}${pages > 1 ? `, page ${page} of ${pages}` : ''}`}
           </h2>
-          <ul className="grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="gap-x-6 sm:columns-2 lg:columns-3">
             {data.topics.map((t) => (
-              <li key={t.name}>
+              <li key={t.name} className="break-inside-avoid">
                 <Link
                   to="/topics/$name"
                   params={{ name: t.name.toLowerCase() }}
