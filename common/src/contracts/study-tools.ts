@@ -167,7 +167,7 @@ export type TopicReference = z.infer<typeof topicReference>;
 export const topicLink = z.object({
   /** The topic linked to, as its module names it; null when the module has none by that name (shown as words). */
   name: z.string().nullable(),
-  /** What the entry says: "SIN, FORGIVENESS OF". */
+  /** What the entry says, written as a title: "Sin, Forgiveness of" (Nave's "SIN, FORGIVENESS OF"). */
   label: z.string(),
 });
 export type TopicLink = z.infer<typeof topicLink>;

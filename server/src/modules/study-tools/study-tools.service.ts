@@ -22,6 +22,7 @@ import { strongsIndexOf } from '../../scripture/strongs/strongs-index.ts';
 import { strongsNumber } from '../../scripture/strongs/strongs-entry.ts';
 import type { LoadedTranslation } from '../../scripture/store/bible-store.ts';
 import { osisRange } from '../../scripture/topics/osis-references.ts';
+import { topicTitle } from '../../scripture/topics/topical-index.ts';
 import type { TopicalLine } from '../../scripture/topics/topical-entry.ts';
 import type { InstalledTopics } from './installed-topics.ts';
 
@@ -78,7 +79,7 @@ export class StudyToolsService {
       see: l.see.map((see) => {
         const topic = this.topicalIndexes.linked(found.index, see.key);
         if (topic && topic.name !== found.name && !related.some((r) => r.name === topic.name)) related.push(topic);
-        return { name: topic?.name ?? null, label: see.label };
+        return { name: topic?.name ?? null, label: topicTitle(see.label) };
       }),
     });
     const headings = found.entry.headings.map((h) => ({ ...line(h), items: h.items.map(line) }));

@@ -96,7 +96,7 @@ describe(`The topical index (${databaseKind()})`, () => {
       // A passage longer than three verses is linked without its text.
       expect(body.headings[0]!.references.find((r) => r.reference === 'Matthew 18:21-35')).toMatchObject({ verse: 21, text: null });
       expect(body.headings[1]!.items[0]).toMatchObject({ title: 'Esau forgives Jacob', see: [] });
-      expect(body.headings[2]!.items[0]!.see).toEqual([{ name: 'SIN', label: 'SIN, FORGIVENESS OF' }]);
+      expect(body.headings[2]!.items[0]!.see).toEqual([{ name: 'SIN', label: 'Sin, Forgiveness of' }]);
       expect(body.related).toEqual([
         { name: 'ENEMY', title: 'Enemy', module: 'Nave' },
         { name: 'SIN', title: 'Sin', module: 'Nave' },
