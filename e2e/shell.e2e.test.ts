@@ -58,7 +58,7 @@ describe('app shell', () => {
     const page = await newPage();
     await page.goto('/');
     const study = page.getByRole('navigation', { name: 'Your study' });
-    await expect.poll(() => study.getByRole('link').allTextContents()).toEqual(['My Notes', 'My Highlights', 'Settings']);
+    await expect.poll(() => study.getByRole('link').allTextContents()).toEqual(['Topical Index', 'My Notes', 'My Highlights', 'Settings']);
     await study.getByRole('link', { name: 'My Highlights' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/highlights');
     expect(await page.getByRole('button', { name: /^Bible Translation: / }).count()).toBe(1);

@@ -47,6 +47,8 @@ import { Route as NewsletterConfirmRouteImport } from './routes/newsletter.confi
 import { Route as NewsletterUnsubscribeRouteImport } from './routes/newsletter.unsubscribe'
 import { Route as PreviousPrayersChar123DateChar125RouteImport } from './routes/previous-prayers.{-$date}'
 import { Route as SharedShareCodeRouteImport } from './routes/shared.$shareCode'
+import { Route as TopicsIndexRouteImport } from './routes/topics.index'
+import { Route as TopicsNameRouteImport } from './routes/topics.$name'
 import { Route as VerseVisualizationIdRouteImport } from './routes/verse-visualization.$id'
 import { Route as BibleLessonsAuthorSlugRouteImport } from './routes/bible-lessons.author.$slug'
 import { Route as NewsIdEditRouteImport } from './routes/news.$id_.edit'
@@ -243,6 +245,16 @@ const SharedShareCodeRoute = SharedShareCodeRouteImport.update({
   path: '/shared/$shareCode',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TopicsIndexRoute = TopicsIndexRouteImport.update({
+  id: '/topics/',
+  path: '/topics/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TopicsNameRoute = TopicsNameRouteImport.update({
+  id: '/topics/$name',
+  path: '/topics/$name',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VerseVisualizationIdRoute = VerseVisualizationIdRouteImport.update({
   id: '/verse-visualization/$id',
   path: '/verse-visualization/$id',
@@ -301,9 +313,11 @@ export interface FileRoutesByFullPath {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/previous-prayers/{-$date}': typeof PreviousPrayersChar123DateChar125Route
   '/shared/$shareCode': typeof SharedShareCodeRoute
+  '/topics/$name': typeof TopicsNameRoute
   '/verse-visualization/$id': typeof VerseVisualizationIdRoute
   '/bible-lessons/': typeof BibleLessonsIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/topics/': typeof TopicsIndexRoute
   '/bible-lessons/author/$slug': typeof BibleLessonsAuthorSlugRoute
   '/news/$id/edit': typeof NewsIdEditRoute
   '/share/image/$id': typeof ShareImageIdRoute
@@ -345,9 +359,11 @@ export interface FileRoutesByTo {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/previous-prayers/{-$date}': typeof PreviousPrayersChar123DateChar125Route
   '/shared/$shareCode': typeof SharedShareCodeRoute
+  '/topics/$name': typeof TopicsNameRoute
   '/verse-visualization/$id': typeof VerseVisualizationIdRoute
   '/bible-lessons': typeof BibleLessonsIndexRoute
   '/news': typeof NewsIndexRoute
+  '/topics': typeof TopicsIndexRoute
   '/bible-lessons/author/$slug': typeof BibleLessonsAuthorSlugRoute
   '/news/$id/edit': typeof NewsIdEditRoute
   '/share/image/$id': typeof ShareImageIdRoute
@@ -390,9 +406,11 @@ export interface FileRoutesById {
   '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
   '/previous-prayers/{-$date}': typeof PreviousPrayersChar123DateChar125Route
   '/shared/$shareCode': typeof SharedShareCodeRoute
+  '/topics/$name': typeof TopicsNameRoute
   '/verse-visualization/$id': typeof VerseVisualizationIdRoute
   '/bible-lessons/': typeof BibleLessonsIndexRoute
   '/news/': typeof NewsIndexRoute
+  '/topics/': typeof TopicsIndexRoute
   '/bible-lessons/author/$slug': typeof BibleLessonsAuthorSlugRoute
   '/news/$id_/edit': typeof NewsIdEditRoute
   '/share/image/$id': typeof ShareImageIdRoute
@@ -436,9 +454,11 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/previous-prayers/{-$date}'
     | '/shared/$shareCode'
+    | '/topics/$name'
     | '/verse-visualization/$id'
     | '/bible-lessons/'
     | '/news/'
+    | '/topics/'
     | '/bible-lessons/author/$slug'
     | '/news/$id/edit'
     | '/share/image/$id'
@@ -480,9 +500,11 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/previous-prayers/{-$date}'
     | '/shared/$shareCode'
+    | '/topics/$name'
     | '/verse-visualization/$id'
     | '/bible-lessons'
     | '/news'
+    | '/topics'
     | '/bible-lessons/author/$slug'
     | '/news/$id/edit'
     | '/share/image/$id'
@@ -524,9 +546,11 @@ export interface FileRouteTypes {
     | '/newsletter/unsubscribe'
     | '/previous-prayers/{-$date}'
     | '/shared/$shareCode'
+    | '/topics/$name'
     | '/verse-visualization/$id'
     | '/bible-lessons/'
     | '/news/'
+    | '/topics/'
     | '/bible-lessons/author/$slug'
     | '/news/$id_/edit'
     | '/share/image/$id'
@@ -569,9 +593,11 @@ export interface RootRouteChildren {
   NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
   PreviousPrayersChar123DateChar125Route: typeof PreviousPrayersChar123DateChar125Route
   SharedShareCodeRoute: typeof SharedShareCodeRoute
+  TopicsNameRoute: typeof TopicsNameRoute
   VerseVisualizationIdRoute: typeof VerseVisualizationIdRoute
   BibleLessonsIndexRoute: typeof BibleLessonsIndexRoute
   NewsIndexRoute: typeof NewsIndexRoute
+  TopicsIndexRoute: typeof TopicsIndexRoute
   BibleLessonsAuthorSlugRoute: typeof BibleLessonsAuthorSlugRoute
   NewsIdEditRoute: typeof NewsIdEditRoute
   ShareImageIdRoute: typeof ShareImageIdRoute
@@ -845,6 +871,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SharedShareCodeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/topics/': {
+      id: '/topics/'
+      path: '/topics'
+      fullPath: '/topics/'
+      preLoaderRoute: typeof TopicsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/topics/$name': {
+      id: '/topics/$name'
+      path: '/topics/$name'
+      fullPath: '/topics/$name'
+      preLoaderRoute: typeof TopicsNameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/verse-visualization/$id': {
       id: '/verse-visualization/$id'
       path: '/verse-visualization/$id'
@@ -914,9 +954,11 @@ const rootRouteChildren: RootRouteChildren = {
   PreviousPrayersChar123DateChar125Route:
     PreviousPrayersChar123DateChar125Route,
   SharedShareCodeRoute: SharedShareCodeRoute,
+  TopicsNameRoute: TopicsNameRoute,
   VerseVisualizationIdRoute: VerseVisualizationIdRoute,
   BibleLessonsIndexRoute: BibleLessonsIndexRoute,
   NewsIndexRoute: NewsIndexRoute,
+  TopicsIndexRoute: TopicsIndexRoute,
   BibleLessonsAuthorSlugRoute: BibleLessonsAuthorSlugRoute,
   NewsIdEditRoute: NewsIdEditRoute,
   ShareImageIdRoute: ShareImageIdRoute,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The study panel's tools beside its notes (issue 30 §3): the installed commentaries on a verse, the
- * verses cross-referenced from it, the word study and the dictionary entries of its names.
+ * The study tools (issue 30 §3): the installed commentaries on a verse, the verses cross-referenced from
+ * it, Strong's word study, the dictionary entries of its names, and the installed topical indexes (the
+ * /topics pages and search's topic links).
  */
 
 const wholeNumber = (what: string) =>
@@ -155,3 +156,100 @@ export const dictionaryEntryReply = z.object({
   entries: z.array(dictionaryEntry),
 });
 export type DictionaryEntryReply = z.infer<typeof dictionaryEntryReply>;
+
+/** Most topic names in one page of the topical index. */
+export const TOPICS_PAGE_MAX = 100;
+/** Most verses whose text one topic sends (Nave's "JESUS, THE CHRIST" has 3,826 references); later references come without text. */
+export const TOPIC_VERSE_TEXTS_MAX = 300;
+/** A reference longer than this many verses is linked without its text. */
+export const TOPIC_PASSAGE_TEXT_VERSES = 3;
+
+const topicName = z.string().trim().min(1, 'Name a topic.').max(100, 'A topic name is at most 100 characters.');
+
+/** GET /api/study-tools/topics?q=&letter=&offset=&limit= */
+export const topicsQuery = z.object({
+  q: z.string().trim().max(100, 'Search text is at most 100 characters.').optional(),
+  letter: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]$/, 'A letter is one of A to Z.')
+    .optional(),
+  offset: z.coerce
+    .number({ error: 'Offset must be a whole number, 0 or more.' })
+    .int('Offset must be a whole number, 0 or more.')
+    .min(0, 'Offset must be a whole number, 0 or more.')
+    .max(100_000, 'Offset is at most 100,000.')
+    .default(0),
+  limit: z.coerce
+    .number({ error: `Limit must be a whole number from 1 to ${TOPICS_PAGE_MAX}.` })
+    .int(`Limit must be a whole number from 1 to ${TOPICS_PAGE_MAX}.`)
+    .min(1, `Limit must be a whole number from 1 to ${TOPICS_PAGE_MAX}.`)
+    .max(TOPICS_PAGE_MAX, `Limit must be a whole number from 1 to ${TOPICS_PAGE_MAX}.`)
+    .default(50),
+});
+export const topicSummary = z.object({
+  /** The topic's name as its module writes it ("FORGIVENESS"), the key of its page (any case). */
+  name: z.string(),
+  /** The name as a person reads it: "Forgiveness", "Abstinence, Total". */
+  title: z.string(),
+  /** The SWORD module it is from ("Nave"). */
+  module: z.string(),
+});
+export type TopicSummary = z.infer<typeof topicSummary>;
+export const topicsReply = z.object({
+  /** Names starting with q (or the letter) first, then those holding q elsewhere; installed modules' topics merged, the first module's kept for a name two share. */
+  topics: z.array(topicSummary),
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  /** How many topical modules are installed (0: the page says none is). */
+  installed: z.number().int(),
+});
+export type TopicsReply = z.infer<typeof topicsReply>;
+
+/** GET /api/study-tools/topics/{name}?translation= */
+export const topicParams = z.object({ name: topicName });
+export const topicQuery = z.object({ translation: z.string().trim().max(16).optional() });
+export const topicReference = z.object({
+  /** "Exodus 23:4", "Matthew 5:43-48", "Numbers 17" */
+  reference: z.string(),
+  book: z.string(),
+  chapter: z.number().int(),
+  /** The first verse; null for a whole chapter. */
+  verse: z.number().int().nullable(),
+  /** The passage's text in the translation, when it is short (see TOPIC_PASSAGE_TEXT_VERSES) and within TOPIC_VERSE_TEXTS_MAX; else null. */
+  text: z.string().nullable(),
+});
+export type TopicReference = z.infer<typeof topicReference>;
+export const topicLink = z.object({
+  /** The topic linked to, as its module names it; null when the module has none by that name (shown as words). */
+  name: z.string().nullable(),
+  /** What the entry says, written as a title: "Sin, Forgiveness of" (Nave's "SIN, FORGIVENESS OF"). */
+  label: z.string(),
+});
+export type TopicLink = z.infer<typeof topicLink>;
+const topicLine = z.object({ title: z.string(), references: z.array(topicReference), see: z.array(topicLink) });
+export const topicReply = z.object({
+  name: z.string(),
+  title: z.string(),
+  module: z.string(),
+  /** The module's Description: "Nave's Topical Bible". */
+  source: z.string(),
+  licence: z.string(),
+  translation: z.string(),
+  /** The entry's sub-headings, each with its references and the items under it. */
+  headings: z.array(topicLine.extend({ items: z.array(topicLine) })),
+  /** Every topic the entry's "See …" links name, once each, in the entry's order. */
+  related: z.array(topicSummary),
+  /** References in the entry; those past TOPIC_VERSE_TEXTS_MAX verses of text come without it. */
+  referenceCount: z.number().int(),
+});
+export type TopicReply = z.infer<typeof topicReply>;
+
+/** GET /api/study-tools/topic-matches?q=: the topics a search's words name (at most TOPIC_MATCHES_MAX). */
+export const TOPIC_MATCHES_MAX = 3;
+export const topicMatchesQuery = z.object({
+  q: z.string({ error: 'Enter words to match.' }).trim().min(1, 'Enter words to match.').max(200, 'Search text is too long: use at most 200 characters.'),
+});
+export const topicMatchesReply = z.object({ topics: z.array(topicSummary) });
+export type TopicMatchesReply = z.infer<typeof topicMatchesReply>;

@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { debianSwordModule } from '../../scripture/importers/testing.ts';
-import { joinNeighbours, NaveTopics, naveTopics, osisToReference } from './nave-topics.ts';
+import { NaveTopics, naveTopics } from './nave-topics.ts';
 import { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 
 const nave = debianSwordModule('Nave');
-
-describe('Nave’s references as Selah writes them', () => {
-  it('turns OSIS references into the reader’s references', () => {
-    expect(osisToReference('Exod.23.5')).toBe('Exodus 23:5');
-    expect(osisToReference('Ps.35.1-Ps.35.28')).toBe('Psalms 35:1-28');
-    expect(osisToReference('Matt.5.43-Matt.6.4')).toBe('Matthew 5:43-6:4');
-    expect(osisToReference('1Cor.13.4')).toBe('1 Corinthians 13:4');
-    expect(osisToReference('Ps.23')).toBe('Psalms 23');
-    expect(osisToReference('Nowhere.1.1')).toBeUndefined();
-  });
-
-  it('joins neighbouring verses, leaves out long and repeated passages', () => {
-    expect(joinNeighbours(['Job.31.29', 'Job.31.30', 'Prov.24.17', 'Prov.24.18', 'Ps.35.1-Ps.35.28', 'Job.31.30', 'Rom.12.14'])).toEqual([
-      'Job.31.29-Job.31.30',
-      'Prov.24.17-Prov.24.18',
-      'Rom.12.14',
-    ]);
-    // Next verse of another chapter or book is not a neighbour.
-    expect(joinNeighbours(['John.3.36', 'John.4.1', 'Jude.1.2'])).toEqual(['John.3.36', 'John.4.1', 'Jude.1.2']);
-  });
-});
 
 describe('how well known a verse is, by the cross-references pointing to it', () => {
   it('ranks the verses people are sent to above the ones they are not', () => {

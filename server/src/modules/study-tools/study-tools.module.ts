@@ -1,23 +1,26 @@
 import type { SelahModule } from '../../lib/module/module.ts';
 import { InstalledCommentaries } from './installed-commentaries.ts';
+import { InstalledTopics } from './installed-topics.ts';
 import { StrongsLexicons } from './strongs-lexicons.ts';
 import { BibleDictionaries } from './bible-dictionaries.ts';
 import { studyToolsRoutes } from './study-tools.routes.ts';
 import { StudyToolsService } from './study-tools.service.ts';
 
-/** The study panel's tools beside its notes: installed commentaries, cross references, Strong's word study and Bible dictionaries (issue 30 §3). */
+/** The study panel's tools beside its notes: installed commentaries, cross references, Strong's word study, Bible dictionaries and the topical index (issue 30 §3). */
 export const studyToolsModule: SelahModule = {
   name: 'study-tools',
   async setup({ server, config, log, use, on }) {
     const commentaries = new InstalledCommentaries(config, log);
     const lexicons = new StrongsLexicons(config, log);
     const dictionaries = new BibleDictionaries(config, log);
+    const topics = new InstalledTopics(config, log);
     // Every library change in this process (an install, a removal, another process's seen by the sync) says so.
     on('pages-changed', () => {
       commentaries.forget();
       lexicons.forget();
       dictionaries.forget();
+      topics.forget();
     });
-    await server.register(studyToolsRoutes(new StudyToolsService(use('bible'), commentaries, use('crossReferences'), lexicons, dictionaries)));
+    await server.register(studyToolsRoutes(new StudyToolsService(use('bible'), commentaries, use('crossReferences'), lexicons, dictionaries, topics)));
   },
 };

@@ -12,6 +12,13 @@ import {
   strongsQuery,
   strongsReply,
   studyToolVerseParams,
+  topicMatchesQuery,
+  topicMatchesReply,
+  topicParams,
+  topicQuery,
+  topicReply,
+  topicsQuery,
+  topicsReply,
 } from '#common/contracts/study-tools.ts';
 import type { StudyToolsService } from './study-tools.service.ts';
 
@@ -58,6 +65,26 @@ export function studyToolsRoutes(service: StudyToolsService): FastifyPluginAsync
       async (req, reply) => {
         reply.header('cache-control', 'no-cache');
         return service.strongs(req.params.number, req.query.translation);
+      },
+    );
+    app.get('/api/study-tools/topics', { schema: { querystring: topicsQuery, response: { 200: topicsReply, ...errors } } }, async (req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return service.topics(req.query);
+    });
+    app.get(
+      '/api/study-tools/topics/:name',
+      { schema: { params: topicParams, querystring: topicQuery, response: { 200: topicReply, ...errors } } },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return service.topic(req.params.name, req.query.translation);
+      },
+    );
+    app.get(
+      '/api/study-tools/topic-matches',
+      { schema: { querystring: topicMatchesQuery, response: { 200: topicMatchesReply, ...errors } } },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return service.topicMatches(req.query.q);
       },
     );
   };

@@ -1,8 +1,20 @@
-import type { CommentariesReply, CrossReferencesReply, DictionaryEntryReply, DictionaryNamesReply, StrongsReply } from '#common/contracts/study-tools.ts';
-import { CROSS_REFERENCES_MAX } from '#common/contracts/study-tools.ts';
+import type {
+  CommentariesReply,
+  CrossReferencesReply,
+  DictionaryEntryReply,
+  DictionaryNamesReply,
+  StrongsReply,
+  TopicMatchesReply,
+  TopicReference,
+  TopicReply,
+  TopicsReply,
+  TopicSummary,
+} from '#common/contracts/study-tools.ts';
+import { CROSS_REFERENCES_MAX, TOPIC_MATCHES_MAX, TOPIC_PASSAGE_TEXT_VERSES, TOPIC_VERSE_TEXTS_MAX } from '#common/contracts/study-tools.ts';
+import { tokenize } from '#common/scripture/tokenize.ts';
 import { verseCount, type CanonBook } from '#common/scripture/canon.ts';
 import { formatVerseReference } from '#common/scripture/verse-id.ts';
-import { parseReference } from '#common/scripture/reference.ts';
+import { formatReference, parseReference } from '#common/scripture/reference.ts';
 import { NotFound } from '../../lib/errors.ts';
 import type { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import type { BibleService } from '../bible/bible.service.ts';
@@ -14,6 +26,10 @@ import { wordCasesOf } from '../../scripture/dictionary/translation-word-cases.t
 import { strongsIndexOf } from '../../scripture/strongs/strongs-index.ts';
 import { strongsNumber } from '../../scripture/strongs/strongs-entry.ts';
 import type { LoadedTranslation } from '../../scripture/store/bible-store.ts';
+import { osisRange } from '../../scripture/topics/osis-references.ts';
+import { topicTitle } from '../../scripture/topics/topical-index.ts';
+import type { TopicalLine } from '../../scripture/topics/topical-entry.ts';
+import type { InstalledTopics } from './installed-topics.ts';
 
 /** The study panel's tools (issue 30 §3): commentaries, cross references, word study and dictionary. */
 export class StudyToolsService {
@@ -23,6 +39,7 @@ export class StudyToolsService {
     private readonly crossReferences: CrossReferences,
     private readonly lexicons: StrongsLexicons,
     private readonly dictionaries: BibleDictionaries,
+    private readonly topicalIndexes: InstalledTopics,
   ) {}
 
   /** The verse's names (in the translation asked for, held here, else the default) that an installed Bible dictionary has. */
@@ -45,6 +62,75 @@ export class StudyToolsService {
     const entry = this.dictionaries.entry(key);
     if (!entry) throw new NotFound(`No installed Bible dictionary has an entry on "${key}".`);
     return entry;
+  }
+
+  /** A page of the installed topics' names: those starting with q (or the letter) first, then those holding q elsewhere. */
+  topics(query: { q?: string; letter?: string; offset: number; limit: number }): TopicsReply {
+    const all = this.topicalIndexes.all();
+    const q = (query.q ?? '').toUpperCase();
+    const letter = query.letter?.toUpperCase();
+    const starting = all.filter((t) => (!letter || t.name.toUpperCase().startsWith(letter)) && t.name.toUpperCase().startsWith(q));
+    const holding = q ? all.filter((t) => (!letter || t.name.toUpperCase().startsWith(letter)) && t.name.toUpperCase().indexOf(q) > 0) : [];
+    const found = [...starting, ...holding];
+    return {
+      topics: found.slice(query.offset, query.offset + query.limit),
+      total: found.length,
+      offset: query.offset,
+      limit: query.limit,
+      installed: this.topicalIndexes.installed(),
+    };
+  }
+
+  /** One topic: its sub-headings, each reference with its text (short passages, within a cap), and the topics it links to. */
+  topic(name: string, translationCode: string | undefined): TopicReply {
+    const found = this.topicalIndexes.find(name);
+    if (!found) throw new NotFound(`No installed topical index has the topic “${name}”.`);
+    const translation = this.localOrDefault(translationCode);
+    let textVerses = 0;
+    const reference = (osis: string): TopicReference[] => {
+      const range = osisRange(osis);
+      if (!range) return [];
+      let text: string | null = null;
+      if (range.verse !== undefined && textVerses < TOPIC_VERSE_TEXTS_MAX) {
+        const verses = this.bible.passageVerses(translation, range, TOPIC_PASSAGE_TEXT_VERSES + 1);
+        if (verses.length > 0 && verses.length <= TOPIC_PASSAGE_TEXT_VERSES) {
+          textVerses += verses.length;
+          text = verses.map((v) => v.text).join(' ');
+        }
+      }
+      return [{ reference: formatReference(range), book: range.book.name, chapter: range.chapter, verse: range.verse ?? null, text }];
+    };
+    const related: TopicSummary[] = [];
+    const line = (l: TopicalLine) => ({
+      title: l.title,
+      references: l.references.flatMap(reference),
+      see: l.see.map((see) => {
+        const topic = this.topicalIndexes.linked(found.index, see.key);
+        if (topic && topic.name !== found.name && !related.some((r) => r.name === topic.name)) related.push(topic);
+        return { name: topic?.name ?? null, label: topicTitle(see.label) };
+      }),
+    });
+    const headings = found.entry.headings.map((h) => ({ ...line(h), items: h.items.map(line) }));
+    const { conf } = found.index.module;
+    return {
+      ...this.topicalIndexes.summary(found.name)!,
+      name: found.name,
+      module: found.index.module.name,
+      source: conf.get('Description')?.trim() || found.index.module.name,
+      licence: conf.get('DistributionLicense')?.trim() || 'Licence not stated',
+      translation: translation.code,
+      headings,
+      related,
+      referenceCount: headings.reduce((n, h) => n + h.references.length + h.items.reduce((m, i) => m + i.references.length, 0), 0),
+    };
+  }
+
+  /** The topics a search's words name: the whole query when it is a topic's name, then its words' topics (as the AI finds them). */
+  topicMatches(q: string): TopicMatchesReply {
+    const whole = this.topicalIndexes.summary(q);
+    const byWords = this.topicalIndexes.namedBy(tokenize(q).map((t) => t.term));
+    const topics = [...(whole ? [whole] : []), ...byWords.filter((t) => t.name !== whole?.name)];
+    return { topics: topics.slice(0, TOPIC_MATCHES_MAX) };
   }
 
   /** The word study of a Strong's number: its dictionary entry and the verses of the translation carrying it. */

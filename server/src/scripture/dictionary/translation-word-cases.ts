@@ -1,8 +1,10 @@
+import { LRUCache } from 'lru-cache';
 import type { LoadedTranslation } from '../store/bible-store.ts';
 import { WordCases } from './verse-names.ts';
 
-// Keyed by the store's object: a translation re-imported or removed is a new object (or none), so its old counts go with it.
-const cases = new WeakMap<LoadedTranslation, WordCases>();
+// Keyed by the store's object: a translation re-imported or removed is a new object (or none), so its old
+// counts go with it. The last few translations' are kept, however many are installed.
+const cases = new LRUCache<LoadedTranslation, WordCases>({ max: 8 });
 
 /** How the translation writes each word (see verse-names.ts), read from its verses' plain text on first use. */
 export function wordCasesOf(translation: LoadedTranslation): WordCases {
@@ -12,5 +14,5 @@ export function wordCasesOf(translation: LoadedTranslation): WordCases {
 }
 
 function* textsOf(translation: LoadedTranslation): Iterable<string> {
-  for (const book of translation.books) for (const chapter of book.chapters) yield* chapter.texts;
+  for (const verse of translation.everyVerse()) yield verse.text;
 }

@@ -1,4 +1,5 @@
 import { moduleTypeOf, type SwordConf } from '../sword/conf.ts';
+import { isTopicalIndex } from '../topics/topical-index.ts';
 import { aboutParagraphs } from './about.ts';
 import { licenceDecision, type LicenceDecision } from './licence.ts';
 import { DEFAULT_VERSION } from './version.ts';
@@ -47,11 +48,7 @@ export interface SkippedEntry {
   readonly reason: string;
 }
 
-/**
- * The catalogue entry of one conf section, or why it is skipped. A topical index (Nave's, Torrey's) is a
- * dictionary driver like any lexicon and no conf field says "topical", so the Library of Congress
- * heading or the title decides.
- */
+/** The catalogue entry of one conf section, or why it is skipped. A topical index is told from other dictionaries by `isTopicalIndex`. */
 export function catalogueEntry(conf: SwordConf, file: string): { entry: CatalogueEntry } | { skipped: SkippedEntry } {
   const skip = (reason: string) => ({ skipped: { file, ...(conf.name ? { name: conf.name } : {}), reason } });
   if (!conf.name) return skip('The conf has no [ModuleName] section name.');
@@ -64,7 +61,7 @@ export function catalogueEntry(conf: SwordConf, file: string): { entry: Catalogu
 
   const description = conf.get('Description') || conf.name;
   let kind: ModuleKind = type === 'Bible' ? 'bible' : type === 'Commentary' ? 'commentary' : type === 'GenBook' ? 'general-book' : 'dictionary';
-  if (kind === 'dictionary' && /topical/i.test(`${conf.get('LCSH') ?? ''} ${description}`)) kind = 'topical-index';
+  if (kind === 'dictionary' && isTopicalIndex(conf)) kind = 'topical-index';
   const installSize = Number(conf.get('InstallSize'));
   return {
     entry: {

@@ -1,4 +1,4 @@
-import { BookOpen, GraduationCap, Highlighter, MessageCircle, NotebookPen, Search, Settings } from 'lucide-react';
+import { BookOpen, GraduationCap, Highlighter, ListTree, MessageCircle, NotebookPen, Search, Settings } from 'lucide-react';
 
 /** Spec §2 Shell: the four destinations of the sidebar and the mobile drawer. */
 export const NAV_ITEMS = [
@@ -8,8 +8,12 @@ export const NAV_ITEMS = [
   { to: '/bible-lessons', label: 'Daily Lessons', icon: GraduationCap },
 ] as const;
 
-/** A reader's own pages: guests keep notes, highlights and settings in the browser, so they need a way there too. */
+/**
+ * Study: the topical index (issue 30 §3), then a reader's own pages: guests keep notes, highlights and
+ * settings in the browser, so they need a way there too.
+ */
 export const STUDY_ITEMS = [
+  { to: '/topics', label: 'Topical Index', icon: ListTree },
   { to: '/notes', label: 'My Notes', icon: NotebookPen },
   { to: '/highlights', label: 'My Highlights', icon: Highlighter },
   { to: '/settings', label: 'Settings', icon: Settings },

@@ -30,7 +30,7 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The reader's own pages (notes, highlights, settings), under the main links, for guests too. */
+/** The topical index and the reader's own pages (notes, highlights, settings), under the main links, for guests too. */
 export function StudyLinks({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav aria-labelledby="study-links-heading" className="flex flex-col gap-1">

@@ -10,6 +10,7 @@ import { usePreferredTranslation } from '../../translations/store/preferred-tran
 import { TranslationPicker } from '../../reader/components/TranslationPicker.tsx';
 import { HighlightedText } from '../components/HighlightedText.tsx';
 import { TopicPassages } from '../components/TopicPassages.tsx';
+import { TopicLinks } from '../../topics/components/TopicLinks.tsx';
 import { countOf, en } from '#common/text/plural.ts';
 import { passageName } from '#common/scripture/passage-name.ts';
 
@@ -108,6 +109,9 @@ export function SearchPage(params: SearchPageParams) {
           Search for words, a phrase in quotes, the start of a word with *, or a reference such as John 3:16.
         </p>
       )}
+
+      {/* The topics the words name in the installed topical index, above the verses. */}
+      {params.q && page === 1 && <TopicLinks q={params.q} />}
 
       {results.isError && (
         <p role="alert" className="card">
