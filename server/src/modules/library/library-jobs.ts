@@ -74,19 +74,22 @@ export class LibraryJobRunner {
     // while no byte arrives (a slow server).
     const heartbeat = setInterval(write, 1000);
     heartbeat.unref();
+    let ended: { state: 'done' | 'cancelled' | 'failed'; message: string };
     try {
-      const message = await this.run(job, { signal: controller.signal, onProgress });
-      await this.repo.finish(job.id, 'done', message);
-      this.log.info({ job: job.id, module: job.module }, `library: ${message}`);
+      ended = { state: 'done', message: await this.run(job, { signal: controller.signal, onProgress }) };
+      this.log.info({ job: job.id, module: job.module }, `library: ${ended.message}`);
     } catch (error) {
       const cancelled = controller.signal.aborted;
       const message = cancelled ? `Cancelled: nothing of ${job.module} was installed.` : error instanceof Error ? error.message : String(error);
-      await this.repo.finish(job.id, cancelled ? 'cancelled' : 'failed', message);
+      ended = { state: cancelled ? 'cancelled' : 'failed', message };
       if (!cancelled) this.log.warn({ job: job.id, module: job.module }, `library: ${job.action} ${job.module} failed: ${message}`);
     } finally {
       clearInterval(heartbeat);
     }
+    // This process applies the change before the job says it is done: whoever reads "done" and then
+    // the text (the panel's admin, a test) finds it here.
     await this.afterChange().catch((error: Error) => this.log.warn({ err: error }, `library: could not apply ${job.module} here yet: ${error.message}`));
+    await this.repo.finish(job.id, ended.state, ended.message);
     return this.repo.job(job.id);
   }
 
