@@ -81,7 +81,7 @@ const envSchema = z.object({
   AUDIO_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(20),
   AUDIO_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(60),
   AUDIO_SITE_DAILY_CAP: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000_000).default(2_000),
-  BIBLE_MEMORY_MB: z.coerce.number({ error: 'must be a whole number of megabytes, such as 256' }).int().min(16).max(1_000_000).default(256),
+  BIBLE_MEMORY_MB: z.coerce.number({ error: 'must be a whole number of megabytes, such as 256' }).int().min(16).max(1_000_000).default(192),
   MEDIA_MAX_MB: z.coerce.number({ error: 'must be a whole number of megabytes, such as 5120' }).int().min(1).max(1_000_000_000).default(5_120),
   NEWSLETTER_CONFIRMATIONS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(1_000_000).default(200),
   MEDIA_S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.example.org' }).optional(),

@@ -3,35 +3,16 @@ import { DICTIONARY_PARAGRAPHS_MAX } from '#common/contracts/study-tools.ts';
 import { isBibleDictionary } from '../../scripture/dictionary/bible-dictionary.ts';
 import { entryParagraphs } from '../../scripture/dictionary/entry-paragraphs.ts';
 import { ZLdReader } from '../../scripture/sword/zld.ts';
-import { InstalledModules, type StudyModuleRoots } from './installed-modules.ts';
+import { StudyModules, type StudyModuleRoots } from './installed-modules.ts';
 import { readableParts } from './installed-commentaries.ts';
 
 // A paragraph with no sentence to cut it at (a list of places run together) is cut here.
 const PARAGRAPH_CHARS_MAX = 2_000;
 
 /** The Bible dictionaries (zLD, see isBibleDictionary) installed where this process reads SWORD modules, each opened once. */
-export class BibleDictionaries {
-  private readonly modules: InstalledModules<ZLdReader>;
-
-  constructor(
-    roots: StudyModuleRoots,
-    private readonly log: { warn(message: string): void },
-    now = () => Date.now(),
-  ) {
-    this.modules = new InstalledModules(
-      roots,
-      { what: 'Bible dictionary', wanted: (m) => /^zld$/i.test(m.driver) && isBibleDictionary(m.conf), open: (m) => ZLdReader.open(m) },
-      log,
-      now,
-    );
-  }
-
-  forget(): void {
-    this.modules.forget();
-  }
-
-  installed(): number {
-    return this.modules.list().length;
+export class BibleDictionaries extends StudyModules<ZLdReader> {
+  constructor(roots: StudyModuleRoots, log: { warn(message: string): void }, now = () => Date.now()) {
+    super(roots, { what: 'Bible dictionary', wanted: (m) => /^zld$/i.test(m.driver) && isBibleDictionary(m.conf), open: (m) => ZLdReader.open(m) }, log, now);
   }
 
   /** The installed dictionaries that have the key, with the first one's spelling of it; undefined when none has. */

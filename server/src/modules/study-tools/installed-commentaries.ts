@@ -5,33 +5,24 @@ import { plainText, type VerseNode } from '#common/scripture/content.ts';
 import { osisToNodes } from '../../scripture/osis/osis-to-nodes.ts';
 import { ZVerseReader } from '../../scripture/sword/ztext.ts';
 import { LruCache } from '../../lib/lru.ts';
-import { InstalledModules, type StudyModuleRoots } from './installed-modules.ts';
+import { StudyModules, type StudyModuleRoots } from './installed-modules.ts';
 
 /** Where commentaries are looked for: the library's folder, and the system's SWORD roots when discovery is on. */
 export type CommentaryRoots = StudyModuleRoots;
 
 /** The commentaries installed where this process reads SWORD modules (zCom and zCom4), each opened once. */
-export class InstalledCommentaries {
-  private readonly modules: InstalledModules<ZVerseReader>;
+export class InstalledCommentaries extends StudyModules<ZVerseReader> {
   // An entry covers many verses (Treasury of David's on a psalm runs to 100 kB): parsed once for all of them.
   private parsed = new LruCache<string, string[]>(64);
 
-  constructor(
-    roots: CommentaryRoots,
-    private readonly log: { warn(message: string): void },
-    now = () => Date.now(),
-  ) {
-    this.modules = new InstalledModules(
+  constructor(roots: CommentaryRoots, log: { warn(message: string): void }, now = () => Date.now()) {
+    super(
       roots,
       { what: 'Commentary', wanted: (m) => /^zcom4?$/i.test(m.driver), open: (m) => ZVerseReader.open(m) },
       log,
       now,
       () => (this.parsed = new LruCache(64)),
     );
-  }
-
-  forget(): void {
-    this.modules.forget();
   }
 
   /** Every installed commentary's entry on the verse, in module-name order; those without one are left out. */

@@ -9,6 +9,37 @@ export type StudyModuleRoots = { swordDiscovery: boolean; swordPaths: string[]; 
 // A module rewritten in place leaves its root's mods.d unchanged: the list is read again this often anyway.
 const LIST_LIFE_MS = 60_000;
 
+/** A kind of module a study tool reads: its name in messages, which modules it takes, and how one is opened. */
+export type ModuleKind<T> = { what: string; wanted: (module: SwordModule) => boolean; open: (module: SwordModule) => T };
+
+type Log = { warn(message: string): void };
+
+/**
+ * What every study tool built on one kind of installed module shares: its list of modules, read again
+ * when the library changes (`forget`, on every `pages-changed`), and how many are installed.
+ */
+export abstract class StudyModules<T> {
+  protected readonly modules: InstalledModules<T>;
+
+  protected constructor(
+    roots: StudyModuleRoots,
+    kind: ModuleKind<T>,
+    protected readonly log: Log,
+    now = () => Date.now(),
+    reread?: () => void,
+  ) {
+    this.modules = new InstalledModules(roots, kind, log, now, reread);
+  }
+
+  forget(): void {
+    this.modules.forget();
+  }
+
+  installed(): number {
+    return this.modules.list().length;
+  }
+}
+
 /**
  * The SWORD modules of one kind installed where this process reads them, each opened once, in
  * module-name order. The list is read again after `forget()` (the library changed), when a root's
@@ -19,7 +50,7 @@ export class InstalledModules<T> {
 
   constructor(
     private readonly roots: StudyModuleRoots,
-    private readonly kind: { what: string; wanted: (module: SwordModule) => boolean; open: (module: SwordModule) => T },
+    private readonly kind: ModuleKind<T>,
     private readonly log: { warn(message: string): void },
     private readonly now = () => Date.now(),
     /** Called when the list is read again, so what was kept from the old modules goes. */

@@ -1,36 +1,18 @@
 import type { TopicSummary } from '#common/contracts/study-tools.ts';
 import { isTopicalIndex, TopicalIndex, topicTitle } from '../../scripture/topics/topical-index.ts';
 import type { TopicalEntry } from '../../scripture/topics/topical-entry.ts';
-import { InstalledModules, type StudyModuleRoots } from './installed-modules.ts';
+import { StudyModules, type StudyModuleRoots } from './installed-modules.ts';
 
 /**
  * The topical indexes installed where this process reads SWORD modules (zLD modules `isTopicalIndex`
  * takes: Nave's, Torrey's), found as the commentaries are, so an install or removal shows without a
  * restart. Their topics are merged by name (case aside): a name two modules share is the first module's, in module-name order.
  */
-export class InstalledTopics {
-  private readonly modules: InstalledModules<TopicalIndex>;
+export class InstalledTopics extends StudyModules<TopicalIndex> {
   private merged?: { from: TopicalIndex[]; topics: TopicSummary[]; byUpper: Map<string, TopicSummary> };
 
-  constructor(
-    roots: StudyModuleRoots,
-    private readonly log: { warn(message: string): void },
-    now = () => Date.now(),
-  ) {
-    this.modules = new InstalledModules(
-      roots,
-      { what: 'Topical index', wanted: (m) => /^zld$/i.test(m.driver) && isTopicalIndex(m.conf), open: (m) => TopicalIndex.open(m) },
-      log,
-      now,
-    );
-  }
-
-  forget(): void {
-    this.modules.forget();
-  }
-
-  installed(): number {
-    return this.modules.list().length;
+  constructor(roots: StudyModuleRoots, log: { warn(message: string): void }, now = () => Date.now()) {
+    super(roots, { what: 'Topical index', wanted: (m) => /^zld$/i.test(m.driver) && isTopicalIndex(m.conf), open: (m) => TopicalIndex.open(m) }, log, now);
   }
 
   /** Every topic of every installed index, in module order then each module's order. */

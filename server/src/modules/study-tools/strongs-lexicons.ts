@@ -1,19 +1,13 @@
 import { ZLdReader } from '../../scripture/sword/zld.ts';
 import { parseStrongsEntry, type StrongsEntry } from '../../scripture/strongs/strongs-entry.ts';
-import { InstalledModules, type StudyModuleRoots } from './installed-modules.ts';
+import { StudyModules, type StudyModuleRoots } from './installed-modules.ts';
 
 export type LexiconEntry = StrongsEntry & { lexicon: { module: string; name: string; licence: string } };
 
 /** The Strong's Greek and Hebrew dictionaries installed where this process reads SWORD modules (zLD, Feature GreekDef or HebrewDef). */
-export class StrongsLexicons {
-  private readonly modules: InstalledModules<{ reader: ZLdReader; language: 'G' | 'H' }>;
-
-  constructor(
-    roots: StudyModuleRoots,
-    private readonly log: { warn(message: string): void },
-    now = () => Date.now(),
-  ) {
-    this.modules = new InstalledModules(
+export class StrongsLexicons extends StudyModules<{ reader: ZLdReader; language: 'G' | 'H' }> {
+  constructor(roots: StudyModuleRoots, log: { warn(message: string): void }, now = () => Date.now()) {
+    super(
       roots,
       {
         what: "Strong's dictionary",
@@ -23,10 +17,6 @@ export class StrongsLexicons {
       log,
       now,
     );
-  }
-
-  forget(): void {
-    this.modules.forget();
   }
 
   /** The first installed dictionary's entry on the number ("G26"), in module-name order; undefined when none has it. */
