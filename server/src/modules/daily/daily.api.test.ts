@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrayerDay } from '#common/contracts/daily.ts';
@@ -42,7 +43,8 @@ describe(`the daily prayer and visual contemplation on ${databaseKind()}`, () =>
     // On PostgreSQL a second app on the same database; on PGlite (one process) a second service on the same one.
     let other: { catchUp(): Promise<void> };
     if (process.env.TEST_DATABASE_URL) {
-      second = await startTestApp({ keepTables: true });
+      // Processes of one site share their media (a folder, or a bucket): a picture either writes, both serve.
+      second = await startTestApp({ keepTables: true, env: { DATA_DIR: dirname(app.libraryRoot) } });
       other = second.daily;
     } else {
       const db = app.database.db;
