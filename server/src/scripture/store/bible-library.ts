@@ -67,12 +67,19 @@ export class BibleLibrary {
     if (!shelf) return;
     const missing = rows.filter((row) => !shelf.has(shelf.fileOf(row)));
     const copyNext = async (): Promise<void> => {
-      for (let row = missing.shift(); row; row = missing.shift()) {
-        const content = await this.repository.text(row.code);
-        if (content) shelf.put(shelf.fileOf(row), content);
-      }
+      for (let row = missing.shift(); row; row = missing.shift()) await this.shelve(shelf, row);
     };
     await Promise.all(Array.from({ length: PACK_COPIES_AT_ONCE }, copyNext));
+  }
+
+  /** The translation's pack file on this process's shelf, copied from the database (or `pack`) when missing; undefined when it has no text. */
+  private async shelve(shelf: PackShelf, row: TranslationRow, pack?: Buffer): Promise<string | undefined> {
+    const file = shelf.fileOf(row);
+    if (shelf.has(file)) return file;
+    const content = pack ?? (await this.repository.text(row.code));
+    if (!content) return undefined;
+    shelf.put(file, content);
+    return file;
   }
 
   /**
@@ -84,12 +91,8 @@ export class BibleLibrary {
       const content = pack ?? (await this.repository.text(row.code));
       return content && loadTranslation(row, content);
     }
-    const file = this.shelf.fileOf(row);
-    if (!this.shelf.has(file)) {
-      const content = pack ?? (await this.repository.text(row.code));
-      if (!content) return undefined;
-      this.shelf.put(file, content);
-    }
+    const file = await this.shelve(this.shelf, row, pack);
+    if (!file) return undefined;
     const { pack: packFile, header } = this.shelf.open(file);
     const facts = this.shelf.factsOf(file);
     const translation = translationOf(row, header, new PackBody(packFile, this.store.texts), facts);

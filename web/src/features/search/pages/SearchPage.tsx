@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQueryText } from '../../../lib/hooks/use-query-text.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { BookOpen } from 'lucide-react';
 import { SearchForm } from '../../../components/SearchForm.tsx';
@@ -30,13 +31,7 @@ export function SearchPage(params: SearchPageParams) {
   const preferred = usePreferredTranslation();
   const translation = params.translation ?? preferred;
   const page = params.page ?? 1;
-  const [text, setText] = useState(params.q ?? '');
-  // A new query from the URL (back, a link) replaces what is typed: adjusted while rendering, as React advises.
-  const [shownQ, setShownQ] = useState(params.q);
-  if (params.q !== shownQ) {
-    setShownQ(params.q);
-    setText(params.q ?? '');
-  }
+  const [text, setText] = useQueryText(params.q);
 
   const books = useQuery(availableBooksQuery(translation));
   const results = useQuery({

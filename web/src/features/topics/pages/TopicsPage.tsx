@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQueryText } from '../../../lib/hooks/use-query-text.ts';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { countOf, en } from '#common/text/plural.ts';
 import { SearchForm } from '../../../components/SearchForm.tsx';
 import { TOPICS_PAGE_SIZE, TOPICS_TITLE, topicsQuery, type TopicsListParams } from '../api/topics.ts';
@@ -13,13 +14,7 @@ const LETTER_LINK = 'flex min-h-11 min-w-11 items-center justify-center rounded-
 export function TopicsPage(params: TopicsListParams) {
   const navigate = useNavigate();
   const page = params.page ?? 1;
-  const [text, setText] = useState(params.q ?? '');
-  // A new query from the URL (back, a letter) replaces what is typed: adjusted while rendering, as React advises.
-  const [shownQ, setShownQ] = useState(params.q);
-  if (params.q !== shownQ) {
-    setShownQ(params.q);
-    setText(params.q ?? '');
-  }
+  const [text, setText] = useQueryText(params.q);
   const list = useQuery({ ...topicsQuery(params), placeholderData: keepPreviousData });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / TOPICS_PAGE_SIZE)) : 1;
