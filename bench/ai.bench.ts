@@ -24,6 +24,8 @@ interface Question {
 const load = (file: string) => (JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as { questions: Question[] }).questions;
 const questions = load('./ai-questions.json');
 const heldOut = load('./ai-held-out.json');
+/** Issue 31's held-out set, written before the engine work it measures. */
+const heldOut2 = load('./ai-held-out-2.json');
 
 const env: Record<string, string> = {
   AI_RATE_LIMIT: '100000',
@@ -97,6 +99,7 @@ console.log(`engine: ${env.AI_MODEL ? `language model ${env.AI_MODEL}` : 'embedd
 const own = await startTestApp({ env });
 report(`evaluation set, ${questions.length} questions (target ≥ 80 %), Selah's topics`, await evaluate(own, questions));
 report(`held-out set, ${heldOut.length} questions, Selah's topics only`, await evaluate(own, heldOut));
+report(`second held-out set, ${heldOut2.length} questions, Selah's topics only`, await evaluate(own, heldOut2));
 await own.stop();
 
 // With the SWORD study sources a server with Debian's sword-dict-naves and sword-comm-mhcc has.
@@ -106,6 +109,7 @@ if (nave) {
   const withNave = await startTestApp({ env, studySources: { topics: NaveTopics.open(nave), commentary: mhcc ? Commentary.open(mhcc) : undefined } });
   report(`evaluation set, ${questions.length} questions, with Nave's${mhcc ? ' and the commentary' : ''}`, await evaluate(withNave, questions));
   report(`held-out set, ${heldOut.length} questions, with Nave's${mhcc ? ' and the commentary' : ''}`, await evaluate(withNave, heldOut));
+  report(`second held-out set, ${heldOut2.length} questions, with Nave's${mhcc ? ' and the commentary' : ''}`, await evaluate(withNave, heldOut2));
   await withNave.stop();
 } else {
   console.log("\nNave's Topical Bible is not installed (Debian sword-dict-naves): the runs with it are skipped.");

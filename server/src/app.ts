@@ -59,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     translations: library,
   });
   server.addHook('onClose', async () => {
+    await library.stop();
     await modules.close();
     if (!options.database) await database.close();
   });

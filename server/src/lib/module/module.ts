@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { BibleStore } from '../../scripture/store/bible-store.ts';
-import type { BibleLibrary } from '../../scripture/store/bible-library.ts';
+import type { BibleLibrary, PackCopies } from '../../scripture/store/bible-library.ts';
 import type { HttpServer, AppServer } from '../../http/create-server.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { StudySources } from '../../modules/ai/passage-finder.ts';
@@ -19,6 +19,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The AI's study sources, in place of those SWORD discovery finds (tests, the AI benchmark). */
   studySources?: StudySources;
+  /** How the packs this process lacks are copied from the database (PACK_COPIES); tests of packs arriving while serving set fewer. */
+  packCopies?: PackCopies;
 }
 
 /**

@@ -2,6 +2,7 @@ import { bibleFastRead } from '../../http/bible-reads.ts';
 import { fastReads } from '../../http/fast-reads.ts';
 import { LicensedCacheRepository } from '../../scripture/licensed/licensed-cache.repository.ts';
 import type { SelahModule } from '../../lib/module/module.ts';
+import { waitForArrivingTranslations } from './arriving-translations.routes.ts';
 import { bibleRoutes } from './bible.routes.ts';
 import { BibleService } from './bible.service.ts';
 import { startLicensedCatalogue } from './licensed-setup.ts';
@@ -18,8 +19,11 @@ export const bibleModule: SelahModule = {
   async setup({ server, http, config, db, log, store, provide, onClose }) {
     const licensed = config.apiBible && (await startLicensedCatalogue(config.apiBible, new LicensedCacheRepository(db), store, log));
     const bible = new BibleService(store, licensed);
+    // Before any route is added, so that it holds for every route of every module.
+    waitForArrivingTranslations(server, store);
     await server.register(bibleRoutes(bible));
-    server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length }));
+    // `copying`: translations a new process is still copying from the database (listed, served when asked).
+    server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length + store.arrivingCount, copying: store.arrivingCount }));
     http.fast.reads = fastReads({ hosts: http.hosts, headers: http.securityHeaders.overHttp, read: bibleFastRead(bible, store.budget.preparedChapters) });
     onClose(() => licensed?.catalogue.stop());
     provide('bible', bible);

@@ -14,7 +14,7 @@ import {
   type VerseItem,
 } from '#common/contracts/bible.ts';
 import { verseId, formatVerseReference } from '#common/scripture/verse-id.ts';
-import { Invalid, NotFound } from '../../lib/errors.ts';
+import { Busy, Invalid, NotFound } from '../../lib/errors.ts';
 import type { BibleStore, LoadedChapter, LoadedTranslation } from '../../scripture/store/bible-store.ts';
 import { preparedBytes, preparedSizes, prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
 import { LRUCache } from 'lru-cache';
@@ -70,12 +70,14 @@ export class BibleService {
   translation(code: string | undefined): LoadedTranslation {
     const wanted = code?.trim() || this.store.defaultCode;
     const found = wanted ? this.store.get(wanted) : undefined;
-    if (!found) throw new NotFound(wanted ? `Translation '${wanted}' not found.` : 'No Bible translation is installed yet.');
-    return found;
+    if (found) return found;
+    // Requests that name it wait for it (arriving-translations.routes.ts); this is for what reads one unnamed.
+    if (wanted && this.store.isArriving(wanted)) throw new Busy(`Translation '${wanted}' is still being copied to this server. Try again in a moment.`);
+    throw new NotFound(wanted ? `Translation '${wanted}' not found.` : 'No Bible translation is installed yet.');
   }
 
   hasTranslation(code: string): boolean {
-    return this.store.get(code) !== undefined || this.licensed?.get(code) !== undefined;
+    return this.store.get(code) !== undefined || this.store.isArriving(code) || this.licensed?.get(code) !== undefined;
   }
 
   /** The local translations, KJV first. */
@@ -90,7 +92,7 @@ export class BibleService {
 
   /** The licensed translation a code names, unless a local one has that code. */
   licensedTranslation(code: string | undefined): LicensedTranslation | undefined {
-    return code && !this.store.get(code) ? this.licensed?.get(code) : undefined;
+    return code && !this.store.get(code) && !this.store.isArriving(code) ? this.licensed?.get(code) : undefined;
   }
 
   book(name: string): CanonBook {
@@ -170,7 +172,7 @@ export class BibleService {
 
   /** Local translations (KJV first), then the licensed ones by language. */
   translations(): TranslationSummary[] {
-    return [...this.store.list().map((t) => t.summary), ...(this.licensed?.summaries() ?? [])];
+    return [...this.store.summaries(), ...(this.licensed?.summaries() ?? [])];
   }
 
   groupedTranslations(): { languageName: string; language: string; translations: TranslationSummary[] }[] {

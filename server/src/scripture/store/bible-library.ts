@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportedBible } from '../importers/types.ts';
-import { type BibleStore, type LoadedTranslation, loadTranslation, translationOf } from './bible-store.ts';
+import { type BibleStore, type LoadedTranslation, loadTranslation, summaryOf, translationOf } from './bible-store.ts';
+import { DEFAULT_TRANSLATION } from '#common/scripture/categories.ts';
 import { PackBody } from './pack-body.ts';
 import type { PackShelf } from './pack-shelf.ts';
 import { encodeTranslationText, TEXT_FORMAT_VERSION } from './translation-text.ts';
@@ -29,6 +30,20 @@ type Log = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 /** Packs copied from the database at once by a process that lacks them (bounded: each is some MB in flight). */
 const PACK_COPIES_AT_ONCE = 4;
 
+/** How a process copies the packs it lacks from the database. */
+export interface PackCopies {
+  /**
+   * How many are copied before it serves (the default translation first); the rest arrive while it
+   * serves, so a new process on an empty data folder starts as fast with 300 translations as with six.
+   * A site of a few translations (and every test app) still starts with all of them here.
+   */
+  beforeListening: number;
+  /** How many are copied at once while it serves (0: only those readers ask for, which tests use to see them arrive). */
+  whileServing: number;
+}
+
+export const PACK_COPIES: PackCopies = { beforeListening: 12, whileServing: 2 };
+
 /**
  * Imports translations into the database and keeps the in-memory store in step with it. Imports are
  * idempotent (same code and fingerprint: nothing to do) and atomic (a source that fails validation
@@ -37,6 +52,12 @@ const PACK_COPIES_AT_ONCE = 4;
 export class BibleLibrary {
   /** What each translation this library loaded was loaded from (its fingerprint), to see what changed. */
   private readonly loaded = new Map<string, string>();
+  /**
+   * Translations whose packs are copied after the start, by code, in the order they will be copied; `copy`
+   * is set once copying began (a reader asking for one starts it at once) and settles once it is in the store.
+   */
+  private readonly arriving = new Map<string, { row: TranslationRow; copy?: Promise<void> }>();
+  private copiesAfterStart: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly repository: TranslationRepository,
@@ -44,32 +65,102 @@ export class BibleLibrary {
     private readonly log: Log,
     /** Where this process keeps its copies of the packs; without one (imports in a child, the CLI) texts are held in memory. */
     private readonly shelf?: PackShelf,
+    private readonly copies: PackCopies = PACK_COPIES,
   ) {}
 
-  /** Puts every stored translation in the store (with a shelf, only their headers are read). */
+  /**
+   * Puts every stored translation in the store (with a shelf, only their headers are read). Packs this
+   * process lacks are copied from the database: the first few now, the rest after it starts serving,
+   * listed meanwhile and brought in first when a reader asks for one (BibleStore.expect).
+   */
   async loadAll(): Promise<void> {
     const rows = await this.repository.list();
     // Texts of an older format are re-imported by ensure() or the CLI.
     const current = rows.filter((row) => row.formatVersion === TEXT_FORMAT_VERSION);
-    await this.copyMissingPacks(current);
+    const later = new Set(this.missingPacks(current).slice(this.copies.beforeListening));
+    await this.copyPacks(current.filter((row) => !later.has(row)));
     for (const row of current) {
+      if (later.has(row)) continue;
       const translation = await this.open(row);
       if (!translation) continue;
       this.store.put(translation);
       this.loaded.set(row.code, row.fingerprint);
     }
     this.shelf?.prune(new Set(rows.map((row) => this.shelf!.fileOf(row))));
+    this.copyAfterStart([...later]);
   }
 
-  /** Copies the packs this process lacks from the database, a few at once (a new process on PostgreSQL copies them all, once). */
-  private async copyMissingPacks(rows: readonly TranslationRow[]): Promise<void> {
+  /** The rows whose pack this process lacks, the default translation first (it answers every request that names none). */
+  private missingPacks(rows: readonly TranslationRow[]): TranslationRow[] {
+    const shelf = this.shelf;
+    if (!shelf) return [];
+    return rows.filter((row) => !shelf.has(shelf.fileOf(row))).sort((a, b) => Number(b.code === DEFAULT_TRANSLATION) - Number(a.code === DEFAULT_TRANSLATION));
+  }
+
+  /** Copies the packs of these rows this process lacks from the database, a few at once. */
+  private async copyPacks(rows: readonly TranslationRow[]): Promise<void> {
     const shelf = this.shelf;
     if (!shelf) return;
-    const missing = rows.filter((row) => !shelf.has(shelf.fileOf(row)));
+    const line = [...rows];
     const copyNext = async (): Promise<void> => {
-      for (let row = missing.shift(); row; row = missing.shift()) await this.shelve(shelf, row);
+      for (let row = line.shift(); row; row = line.shift()) await this.shelve(shelf, row);
     };
     await Promise.all(Array.from({ length: PACK_COPIES_AT_ONCE }, copyNext));
+  }
+
+  /** Lists these translations as arriving and copies their packs in the background, a few at once. */
+  private copyAfterStart(rows: readonly TranslationRow[]): void {
+    if (rows.length === 0) return;
+    for (const row of rows) {
+      this.arriving.set(row.code, { row });
+      this.store.expect(row.code, { summary: summaryOf(row), ready: () => this.arrive(row.code) });
+    }
+    const copyNext = async (): Promise<void> => {
+      for (let next = this.nextInLine(); next; next = this.nextInLine()) await this.arrive(next);
+    };
+    this.copiesAfterStart = Promise.all(Array.from({ length: this.copies.whileServing }, copyNext));
+    this.log.info({ translations: rows.length }, `copying ${rows.length} translations from the database while serving`);
+  }
+
+  private nextInLine(): string | undefined {
+    for (const [code, { copy }] of this.arriving) if (!copy) return code;
+    return undefined;
+  }
+
+  /** Copies one arriving translation's pack (once, however many ask) and puts it in the store, unless it was removed meanwhile. */
+  private arrive(code: string): Promise<void> {
+    const arriving = this.arriving.get(code);
+    if (!arriving) return Promise.resolve();
+    const { row } = arriving;
+    arriving.copy ??= this.open(row)
+      .then((translation) => {
+        // Removed, changed or imported again meanwhile: what the database holds now wins.
+        if (this.arriving.get(code) !== arriving || !this.store.isArriving(code)) return;
+        if (translation) {
+          this.store.put(translation);
+          this.loaded.set(code, row.fingerprint);
+        } else this.store.remove(code);
+      })
+      .catch((error: Error) => {
+        if (this.arriving.get(code) === arriving) this.store.remove(code);
+        this.log.error({ err: error, translation: code }, `could not copy ${code} from the database: ${error.message}`);
+      })
+      .finally(() => {
+        if (this.arriving.get(code) === arriving) this.arriving.delete(code);
+      });
+    return arriving.copy;
+  }
+
+  /** Gives up an arriving translation (removed or changed in the database meanwhile); a copy under way is then not put in the store. */
+  private forgetArrival(code: string): void {
+    this.arriving.delete(code);
+    this.store.remove(code);
+  }
+
+  /** Stops copying arriving packs (the process is closing) and waits for the copies under way. */
+  async stop(): Promise<void> {
+    for (const [code, { copy }] of this.arriving) if (!copy) this.arriving.delete(code);
+    await this.copiesAfterStart;
   }
 
   /** The translation's pack file on this process's shelf, copied from the database (or `pack`) when missing; undefined when it has no text. */
@@ -108,6 +199,9 @@ export class BibleLibrary {
     const rows = await this.repository.list();
     const changed: string[] = [];
     for (const row of rows) {
+      const arriving = this.arriving.get(row.code);
+      if (arriving?.row.fingerprint === row.fingerprint) continue;
+      if (arriving) this.forgetArrival(row.code);
       if (this.loaded.get(row.code) === row.fingerprint || row.formatVersion !== TEXT_FORMAT_VERSION) continue;
       const translation = await this.open(row);
       if (!translation) continue;
@@ -116,6 +210,11 @@ export class BibleLibrary {
       changed.push(row.code);
     }
     const present = new Set(rows.map((r) => r.code));
+    for (const code of [...this.arriving.keys()]) {
+      if (present.has(code)) continue;
+      this.forgetArrival(code);
+      changed.push(code);
+    }
     for (const code of [...this.loaded.keys()]) {
       if (present.has(code)) continue;
       this.store.remove(code);

@@ -134,17 +134,7 @@ export class LoadedTranslation {
     { summary, facts, body }: { summary?: TranslationSummary; facts?: TranslationFacts; body?: TranslationBody } = {},
   ) {
     this.body = body;
-    this.summary = summary ?? {
-      code: row.code,
-      name: row.name,
-      language: row.language,
-      languageName: row.languageName,
-      category: row.category as TranslationSummary['category'],
-      direction: row.direction === 'rtl' ? 'rtl' : 'ltr',
-      source: 'local',
-      licence: row.licence,
-      features: [...TRANSLATION_FEATURES],
-    };
+    this.summary = summary ?? summaryOf(row);
     this.books = books.sort((a, b) => a.canon.order - b.canon.order);
     this.byOsis = new Map(books.map((b) => [b.canon.osis, b]));
     if (!summary) this.summary.redLetters = facts?.redLetters ?? this.marksWordsOfJesus();
@@ -200,6 +190,40 @@ export class LoadedTranslation {
   }
 }
 
+/** How a stored translation is listed, from what is stored with it. */
+export function summaryOf(row: TranslationIdentity): TranslationSummary {
+  return {
+    code: row.code,
+    name: row.name,
+    language: row.language,
+    languageName: row.languageName,
+    category: row.category as TranslationSummary['category'],
+    direction: row.direction === 'rtl' ? 'rtl' : 'ltr',
+    source: 'local',
+    licence: row.licence,
+    features: [...TRANSLATION_FEATURES],
+  };
+}
+
+/** KJV first (the spec's default), then by language name and code. */
+function listOrder(a: TranslationSummary, b: TranslationSummary): number {
+  return (
+    Number(b.code === DEFAULT_TRANSLATION) - Number(a.code === DEFAULT_TRANSLATION) ||
+    a.languageName.localeCompare(b.languageName) ||
+    a.code.localeCompare(b.code)
+  );
+}
+
+/**
+ * A translation stored in the database whose pack this process is still copying (a new process on an
+ * empty data folder copies them after it starts listening): listed already, and `ready` brings it in.
+ */
+export interface ArrivingTranslation {
+  summary: TranslationSummary;
+  /** Copies the pack now if it waits in line, and settles once the translation is in the store (or failed to arrive). */
+  ready(): Promise<void>;
+}
+
 /** `[1, 2, … n]`, one array for every chapter numbered so in every translation. */
 const firstVerses: (readonly number[])[] = [];
 
@@ -247,13 +271,18 @@ export class BibleStore {
   /** Edition code → the translation it is an edition of (see sources.ts). */
   private editionOf: ReadonlyMap<string, string> = new Map();
 
+  /** Translations still being copied to this process, by code (see ArrivingTranslation). */
+  private readonly arriving = new Map<string, ArrivingTranslation>();
+
   put(translation: LoadedTranslation): void {
+    this.arriving.delete(translation.code);
     this.byCode.set(translation.code, translation);
     this.describeEditions();
     for (const listener of this.listeners) listener(translation.code);
   }
 
   remove(code: string): void {
+    this.arriving.delete(code);
     this.byCode.delete(code);
     this.describeEditions();
     for (const listener of this.listeners) listener(code);
@@ -291,14 +320,37 @@ export class BibleStore {
     return this.byCode.get(code.trim().toUpperCase());
   }
 
-  /** KJV first (the spec's default), then by language name and code. */
+  /** The translations in the store, KJV first (the spec's default), then by language name and code. */
   list(): LoadedTranslation[] {
-    return [...this.byCode.values()].sort(
-      (a, b) =>
-        Number(b.code === DEFAULT_TRANSLATION) - Number(a.code === DEFAULT_TRANSLATION) ||
-        a.summary.languageName.localeCompare(b.summary.languageName) ||
-        a.code.localeCompare(b.code),
-    );
+    return [...this.byCode.values()].sort((a, b) => listOrder(a.summary, b.summary));
+  }
+
+  /** Lists a translation whose pack is on its way, until `put` brings it (or `remove` gives it up). */
+  expect(code: string, arriving: ArrivingTranslation): void {
+    this.arriving.set(code, arriving);
+    for (const listener of this.listeners) listener(code);
+  }
+
+  /** Whether the code names a translation still on its way to this process. */
+  isArriving(code: string): boolean {
+    return this.arriving.has(code.trim().toUpperCase());
+  }
+
+  get arrivingCount(): number {
+    return this.arriving.size;
+  }
+
+  /** Settles once the translation is here, if it is on its way; undefined when it is not. */
+  arrival(code: string): Promise<void> | undefined {
+    return this.arriving.get(code.trim().toUpperCase())?.ready();
+  }
+
+  /** Every local translation's summary, those on their way included, in list order. */
+  summaries(): TranslationSummary[] {
+    return [...this.byCode.values()]
+      .map((t) => t.summary)
+      .concat([...this.arriving.values()].map((a) => a.summary))
+      .sort(listOrder);
   }
 
   get defaultCode(): string | undefined {
