@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   // Lessons and news published before pictures were painted for them get theirs now (once, across processes).
   app.heroes.schedule();
   const close = async () => {
-    stopJobs();
+    await stopJobs();
     await server.close();
     process.exit(0);
   };

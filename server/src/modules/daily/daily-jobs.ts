@@ -14,11 +14,15 @@ const EVERY_MS = 15 * 60_000;
  * quarter hour. Each day's work, and each reader's copy of the week's issue, is claimed in the
  * database, so several processes do it once between them.
  */
-export function startDailyJobs(daily: DailyService, weekly: WeeklyJob, log: Pick<BaseLogger, 'warn'>): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
+export function startDailyJobs(daily: DailyService, weekly: WeeklyJob, log: Pick<BaseLogger, 'warn'>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return running;
+    running = work().finally(() => (running = undefined));
+    return running;
+  };
+  const work = async () => {
     try {
       await daily.catchUp();
     } catch (error) {
@@ -28,8 +32,6 @@ export function startDailyJobs(daily: DailyService, weekly: WeeklyJob, log: Pick
       await weekly.sendDue();
     } catch (error) {
       log.warn({ err: error }, 'weekly newsletter job failed; it runs again shortly');
-    } finally {
-      running = false;
     }
   };
   const first = setTimeout(() => void run(), 0);
@@ -48,10 +50,14 @@ export function startDailyJobs(daily: DailyService, weekly: WeeklyJob, log: Pick
     midnight.unref();
   };
   atMidnight();
-  return () => {
+  // Stopping waits for a run under way: closing the server under it would fail it half done (a picture
+  // half painted when the painter's threads end), and the next start would redo it.
+  return async () => {
+    stopped = true;
     clearTimeout(first);
     clearInterval(timer);
     clearTimeout(midnight);
+    await running;
   };
 }
 
