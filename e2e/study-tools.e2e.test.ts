@@ -6,6 +6,7 @@ import { plainText } from '#common/scripture/content.ts';
 import { osisToNodes } from '../server/src/scripture/osis/osis-to-nodes.ts';
 import { findSwordModule } from '../server/src/scripture/sword/discover.ts';
 import { ZVerseReader } from '../server/src/scripture/sword/ztext.ts';
+import { installTestCrossReferences, removeTestCrossReferences, TSK_LIKE } from '../server/src/scripture/cross-references/testing-cross-references.ts';
 import { useBrowser } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 import { smallTargets } from './touch-targets.ts';
@@ -105,6 +106,50 @@ describe.skipIf(!COMMENTARIES.every((name) => existsSync(join(SYSTEM, `mods.d/${
       expect(new URL(page.url()).searchParams.get('verse')).toBe(m[3]);
       await expect.poll(() => panel(page).count()).toBe(0);
       await expect.poll(() => page.locator(`#v${m[3]}`).isVisible()).toBe(true);
+    });
+
+    it('says where each cross reference is from once an installed Treasury adds its own, and drops them with it', async () => {
+      installTestCrossReferences(libraryRoot, TSK_LIKE);
+      try {
+        const page = await newPage();
+        const study = await openOnVerse16(page);
+        await study.getByRole('tab', { name: 'Cross references' }).click();
+        const reference = (name: string) => study.getByTestId('cross-reference').filter({ has: page.getByRole('link', { name, exact: true }) });
+        await expect.poll(() => reference('Isaiah 9:6').count()).toBe(1);
+        const treasury = 'The Treasury of Scripture Knowledge (test edition)';
+        expect(await reference('Isaiah 9:6').getByTestId('cross-reference-sources').textContent()).toBe(`From ${treasury}`);
+        expect(await reference('Romans 5:8').getByTestId('cross-reference-sources').textContent()).toBe(`From Built-in cross references and ${treasury}`);
+        expect(await reference('John 1:14').getByTestId('cross-reference-sources').textContent()).toBe('From Built-in cross references');
+        // A passage comes with all its verses, in the reader's translation.
+        const ephesians = (await (await page.request.get('/api/bible/content/Ephesians/2?translation=KJV')).json()) as {
+          verses: { verse: number; text: string }[];
+        };
+        const passage = ephesians.verses.filter((v) => v.verse === 4 || v.verse === 5).map((v) => v.text);
+        expect(passage).toHaveLength(2);
+        expect(await reference('Ephesians 2:4-5').locator('p').textContent()).toBe(passage.join(' '));
+        expect(await seriousViolations(page)).toEqual([]);
+        for (const [width, colorScheme] of screenshots
+          ? ([
+              [390, 'dark'],
+              [1280, 'light'],
+            ] as const)
+          : []) {
+          const shot = await newPage({ width, height: 844, colorScheme });
+          const shown = await openOnVerse16(shot);
+          await shown.getByRole('tab', { name: 'Cross references' }).click();
+          await expect.poll(() => shown.getByTestId('cross-reference-sources').count()).toBeGreaterThan(0);
+          await shown.getByRole('link', { name: 'Isaiah 9:6', exact: true }).scrollIntoViewIfNeeded();
+          await shot.screenshot({ path: join(screenshots!, `cross-references-treasury-${width}-${colorScheme}.png`) });
+        }
+      } finally {
+        removeTestCrossReferences(libraryRoot, TSK_LIKE.name);
+      }
+      const page = await newPage();
+      const study = await openOnVerse16(page);
+      await study.getByRole('tab', { name: 'Cross references' }).click();
+      await expect.poll(() => study.getByTestId('cross-reference').count()).toBeGreaterThan(5);
+      expect(await study.getByRole('link', { name: 'Isaiah 9:6', exact: true }).count()).toBe(0);
+      expect(await study.getByTestId('cross-reference-sources').count()).toBe(0);
     });
 
     it('keeps the order the reader gives the commentaries with Move up, from the keyboard, after a reload', async () => {

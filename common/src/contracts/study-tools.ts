@@ -50,6 +50,8 @@ export const commentariesReply = z.object({
 export type CommentariesReply = z.infer<typeof commentariesReply>;
 
 export const CROSS_REFERENCES_MAX = 30;
+/** Most verses of one cross-referenced passage sent with its text; a longer passage is linked, its text cut there. */
+export const CROSS_REFERENCE_VERSES_MAX = 6;
 
 export const crossReferencesQuery = z.object({ translation: z.string().trim().max(16).optional() });
 export const crossReference = z.object({
@@ -58,8 +60,13 @@ export const crossReference = z.object({
   book: z.string(),
   chapter: z.number().int(),
   verse: z.number().int(),
-  /** The verse in the requested translation (or the site's default); '' when that translation lacks it. */
+  /**
+   * The verse in the requested translation (or the site's default); '' when that translation lacks it.
+   * For a passage an installed module names ("Ephesians 2:4-5"), its verses joined, up to CROSS_REFERENCE_VERSES_MAX.
+   */
   text: z.string(),
+  /** Where the reference is from: the npm data (module null) and/or installed modules, in that order. */
+  sources: z.array(z.object({ module: z.string().nullable(), name: z.string() })),
 });
 export type CrossReference = z.infer<typeof crossReference>;
 /** GET /api/study-tools/cross-references/{book}/{chapter}/{verse}?translation=CODE */

@@ -6,7 +6,8 @@ import { COMMENTARY_PARAGRAPHS_MAX } from '#common/contracts/study-tools.ts';
 import { plainText } from '#common/scripture/content.ts';
 import { findBookExact } from '#common/scripture/canon.ts';
 import { osisToNodes } from '../../scripture/osis/osis-to-nodes.ts';
-import { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
+import { BUILT_IN_CROSS_REFERENCES, CrossReferences } from '../../scripture/cross-references/cross-references.ts';
+import { installTestCrossReferences, removeTestCrossReferences, TSK_LIKE } from '../../scripture/cross-references/testing-cross-references.ts';
 import { findSwordModule } from '../../scripture/sword/discover.ts';
 import { ZVerseReader } from '../../scripture/sword/ztext.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
@@ -151,6 +152,72 @@ describe(`GET /api/study-tools/cross-references (${databaseKind()})`, () => {
     expect(res.body.translation).toBe(app.library.store.defaultCode);
     const first = res.body.references[0]!;
     expect(first.text).toBe(fallback.verseText(findBookExact(first.book)!, first.chapter, first.verse));
+  });
+
+  it("adds an installed cross-reference work's references (a Treasury in SWORD's layout), each once with its sources, and drops them with the module", async () => {
+    const url = '/api/study-tools/cross-references/John/3/16?translation=WEB';
+    const npm = new CrossReferences().related('John 3:16', 30);
+    const builtIn = { module: null, name: BUILT_IN_CROSS_REFERENCES };
+    const tsk = { module: 'TestTSK', name: 'The Treasury of Scripture Knowledge (test edition)' };
+    const web = app.library.store.get('WEB')!;
+    const text = (book: string, chapter: number, verse: number) => web.verseText(findBookExact(book)!, chapter, verse);
+
+    const before = await get<CrossReferencesReply>(url);
+    expect(before.body.references.map((r) => r.reference)).toEqual(npm);
+    expect(before.body.references.every((r) => JSON.stringify(r.sources) === JSON.stringify([builtIn]))).toBe(true);
+
+    installTestCrossReferences(app.libraryRoot, TSK_LIKE);
+    try {
+      const res = await get<CrossReferencesReply>(url);
+      expect(res.status).toBe(200);
+      // The npm data's list as before, then what only the module has, in the module's order.
+      expect(res.body.references.map((r) => r.reference)).toEqual([...npm, '1 John 4:10', 'Jeremiah 31:3', 'Isaiah 9:6', 'Ephesians 2:4-5']);
+      const byReference = new Map(res.body.references.map((r) => [r.reference, r]));
+      for (const both of ['Romans 5:8', '1 John 4:9', 'Genesis 22:12']) expect(byReference.get(both)!.sources, both).toEqual([builtIn, tsk]);
+      expect(byReference.get('John 1:14')!.sources).toEqual([builtIn]);
+      expect(byReference.get('Isaiah 9:6')).toEqual({
+        reference: 'Isaiah 9:6',
+        book: 'Isaiah',
+        chapter: 9,
+        verse: 6,
+        text: text('Isaiah', 9, 6),
+        sources: [tsk],
+      });
+      expect(text('Isaiah', 9, 6)).toMatch(/child/);
+      expect(byReference.get('Ephesians 2:4-5')).toEqual({
+        reference: 'Ephesians 2:4-5',
+        book: 'Ephesians',
+        chapter: 2,
+        verse: 4,
+        text: `${text('Ephesians', 2, 4)} ${text('Ephesians', 2, 5)}`,
+        sources: [tsk],
+      });
+    } finally {
+      removeTestCrossReferences(app.libraryRoot, TSK_LIKE.name);
+    }
+    const after = await get<CrossReferencesReply>(url);
+    expect(after.body.references.map((r) => r.reference)).toEqual(npm);
+  });
+
+  it.skipIf(!has('engWEB2015eb'))("adds the cross-reference notes of an installed Bible's own text (the WEB's at 2 Kings 12:4)", async () => {
+    const url = '/api/study-tools/cross-references/2%20Kings/12/4?translation=WEB';
+    const exodus = (body: CrossReferencesReply) => body.references.filter((r) => r.reference === 'Exodus 30:12');
+    expect(exodus((await get<CrossReferencesReply>(url)).body).map((r) => r.sources)).toEqual([[{ module: null, name: BUILT_IN_CROSS_REFERENCES }]]);
+    const dir = 'modules/texts/ztext/engWEB2015eb';
+    cpSync(join(SYSTEM, 'mods.d', 'engWEB2015eb.conf'), join(app.libraryRoot, 'mods.d', 'engWEB2015eb.conf'));
+    cpSync(join(SYSTEM, dir), join(app.libraryRoot, dir), { recursive: true });
+    try {
+      const res = await get<CrossReferencesReply>(url);
+      expect(exodus(res.body).map((r) => r.sources)).toEqual([
+        [
+          { module: null, name: BUILT_IN_CROSS_REFERENCES },
+          { module: 'engWEB2015eb', name: 'World English Bible with Deuterocanon' },
+        ],
+      ]);
+    } finally {
+      rmSync(join(app.libraryRoot, 'mods.d', 'engWEB2015eb.conf'), { force: true });
+      rmSync(join(app.libraryRoot, dir), { recursive: true, force: true });
+    }
   });
 
   it('refuses a verse that is not in the Bible', async () => {

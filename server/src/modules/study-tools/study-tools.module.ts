@@ -1,6 +1,7 @@
 import type { SelahModule } from '../../lib/module/module.ts';
 import { InstalledCommentaries } from './installed-commentaries.ts';
 import { InstalledTopics } from './installed-topics.ts';
+import { InstalledCrossReferences } from './installed-cross-references.ts';
 import { StrongsLexicons } from './strongs-lexicons.ts';
 import { BibleDictionaries } from './bible-dictionaries.ts';
 import { studyToolsRoutes } from './study-tools.routes.ts';
@@ -14,13 +15,17 @@ export const studyToolsModule: SelahModule = {
     const lexicons = new StrongsLexicons(config, log);
     const dictionaries = new BibleDictionaries(config, log);
     const topics = new InstalledTopics(config, log);
+    const crossReferences = new InstalledCrossReferences(config, log);
     // Every library change in this process (an install, a removal, another process's seen by the sync) says so.
     on('pages-changed', () => {
       commentaries.forget();
       lexicons.forget();
       dictionaries.forget();
       topics.forget();
+      crossReferences.forget();
     });
-    await server.register(studyToolsRoutes(new StudyToolsService(use('bible'), commentaries, use('crossReferences'), lexicons, dictionaries, topics)));
+    await server.register(
+      studyToolsRoutes(new StudyToolsService(use('bible'), commentaries, use('crossReferences'), lexicons, dictionaries, topics, crossReferences)),
+    );
   },
 };

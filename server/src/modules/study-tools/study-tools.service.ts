@@ -1,5 +1,6 @@
 import type {
   CommentariesReply,
+  CrossReference,
   CrossReferencesReply,
   DictionaryEntryReply,
   DictionaryNamesReply,
@@ -10,13 +11,20 @@ import type {
   TopicsReply,
   TopicSummary,
 } from '#common/contracts/study-tools.ts';
-import { CROSS_REFERENCES_MAX, TOPIC_MATCHES_MAX, TOPIC_PASSAGE_TEXT_VERSES, TOPIC_VERSE_TEXTS_MAX } from '#common/contracts/study-tools.ts';
+import {
+  CROSS_REFERENCE_VERSES_MAX,
+  CROSS_REFERENCES_MAX,
+  TOPIC_MATCHES_MAX,
+  TOPIC_PASSAGE_TEXT_VERSES,
+  TOPIC_VERSE_TEXTS_MAX,
+} from '#common/contracts/study-tools.ts';
 import { tokenize } from '#common/scripture/tokenize.ts';
 import { verseCount, type CanonBook } from '#common/scripture/canon.ts';
 import { formatVerseReference } from '#common/scripture/verse-id.ts';
-import { formatReference, parseReference } from '#common/scripture/reference.ts';
+import { formatReference, parseReference, type PassageRange } from '#common/scripture/reference.ts';
 import { NotFound } from '../../lib/errors.ts';
-import type { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
+import { BUILT_IN_CROSS_REFERENCES, type CrossReferences } from '../../scripture/cross-references/cross-references.ts';
+import type { InstalledCrossReferences } from './installed-cross-references.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { InstalledCommentaries } from './installed-commentaries.ts';
 import type { StrongsLexicons } from './strongs-lexicons.ts';
@@ -40,6 +48,7 @@ export class StudyToolsService {
     private readonly lexicons: StrongsLexicons,
     private readonly dictionaries: BibleDictionaries,
     private readonly topicalIndexes: InstalledTopics,
+    private readonly moduleCrossReferences: InstalledCrossReferences,
   ) {}
 
   /** The verse's names (in the translation asked for, held here, else the default) that an installed Bible dictionary has. */
@@ -164,24 +173,55 @@ export class StudyToolsService {
     return { commentaries: entries, installed };
   }
 
+  /**
+   * The npm data's references, best known first, then those only the installed modules give (a Treasury,
+   * a Bible's notes), in module-name order; each passage once, with every source that gives it.
+   */
   crossReferencesOf(bookName: string, chapter: number, verse: number, translationCode: string | undefined): CrossReferencesReply {
     const book = this.verse(bookName, chapter, verse);
     // A translation not held here (a licensed one, a mistyped code) reads in the site's default instead.
     const translation = this.localOrDefault(translationCode);
-    const references = this.crossReferences.related(formatVerseReference(book, chapter, verse), CROSS_REFERENCES_MAX).flatMap((reference) => {
+    const found = new Map<string, { range: PassageRange; sources: CrossReference['sources'] }>();
+    const add = (range: PassageRange, source: CrossReference['sources'][number], max: number) => {
+      const key = formatReference(range);
+      const known = found.get(key);
+      if (known) {
+        if (!known.sources.some((s) => s.module === source.module)) known.sources.push(source);
+      } else if (max > 0) found.set(key, { range, sources: [source] });
+    };
+    const builtIn = { module: null, name: BUILT_IN_CROSS_REFERENCES };
+    for (const reference of this.crossReferences.related(formatVerseReference(book, chapter, verse), CROSS_REFERENCES_MAX)) {
       const range = parseReference(reference);
-      if (!range || range.verse === undefined) return [];
-      return [
-        {
-          reference,
-          book: range.book.name,
-          chapter: range.chapter,
-          verse: range.verse,
-          text: translation.verseText(range.book, range.chapter, range.verse) ?? '',
-        },
-      ];
-    });
+      if (range && range.verse !== undefined) add(range, builtIn, 1);
+    }
+    for (const module of this.moduleCrossReferences.on(book, chapter, verse)) {
+      let room = CROSS_REFERENCES_MAX;
+      for (const range of module.references) {
+        const before = found.size;
+        add(range, { module: module.module, name: module.name }, room);
+        if (found.size > before) room--;
+      }
+    }
+    const references = [...found.entries()].map(([reference, { range, sources }]) => ({
+      reference,
+      book: range.book.name,
+      chapter: range.chapter,
+      verse: range.verse!,
+      text: this.passageText(translation, range),
+      sources,
+    }));
     return { translation: translation.code, references };
+  }
+
+  /** A verse's text, or a short passage's verses joined (a long one's first CROSS_REFERENCE_VERSES_MAX). */
+  private passageText(translation: LoadedTranslation, range: PassageRange): string {
+    if (range.endChapter === range.chapter && (range.endVerse ?? range.verse) === range.verse) {
+      return translation.verseText(range.book, range.chapter, range.verse!) ?? '';
+    }
+    return this.bible
+      .passageVerses(translation, range, CROSS_REFERENCE_VERSES_MAX)
+      .map((v) => v.text)
+      .join(' ');
   }
 
   private localOrDefault(translationCode: string | undefined): LoadedTranslation {

@@ -62,3 +62,6 @@ function pointsFrom(verse: string): string[] {
   const m = /^(\w+) (\d+):(\d+)$/.exec(verse);
   return m ? (getByBCV({ book: m[1]!, chapter: Number(m[2]), verse: Number(m[3]) }) ?? []) : [];
 }
+
+/** How the study panel names the npm cross-reference data beside the installed modules'. */
+export const BUILT_IN_CROSS_REFERENCES = 'Built-in cross references';

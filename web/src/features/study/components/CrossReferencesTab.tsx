@@ -2,6 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useCrossReferences } from '../api/study-tools.ts';
 import { LoadFailed, ToolLoading } from './ToolStates.tsx';
 
+const SOURCE_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
+
 /** Issue 30 §3: the verses cross-referenced from this one, each with its text and a link to it in the reader. */
 export function CrossReferencesTab({
   book,
@@ -28,6 +30,8 @@ export function CrossReferencesTab({
       </p>
     );
   }
+  // Where each reference is from matters only once an installed module (a Treasury, a Bible's notes) adds its own.
+  const fromModules = references.some((r) => r.sources.some((s) => s.module !== null));
   return (
     <ul className="space-y-2" aria-label={`Cross references of ${book} ${chapter}:${verse}`}>
       {references.map((r) => (
@@ -44,6 +48,11 @@ export function CrossReferencesTab({
             <p className="mt-1 font-serif leading-7">{r.text}</p>
           ) : (
             <p className="mt-1 text-sm text-stone-600 italic dark:text-stone-400">Not in {query.data.translation}.</p>
+          )}
+          {fromModules && (
+            <div className="mt-1 text-xs text-stone-600 dark:text-stone-400" data-testid="cross-reference-sources">
+              From {SOURCE_LIST.format(r.sources.map((s) => s.name))}
+            </div>
           )}
         </li>
       ))}
