@@ -58,6 +58,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     store,
     translations: library,
   });
+  server.addHook('onReady', async () => library.copyArrivals());
   server.addHook('onClose', async () => {
     await library.stop();
     await modules.close();

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportedBible } from '../importers/types.ts';
 import { type BibleStore, type LoadedTranslation, loadTranslation, summaryOf, translationOf } from './bible-store.ts';
@@ -42,7 +43,12 @@ export interface PackCopies {
   whileServing: number;
 }
 
-export const PACK_COPIES: PackCopies = { beforeListening: 12, whileServing: 2 };
+/**
+ * Three before serving: the default translation and two more (a default install has three), each a
+ * second or so on PGlite. One at a time while serving: PGlite answers one query at a time in the app's own
+ * thread, so a second copy would only lengthen the waits of readers' requests between parts.
+ */
+export const PACK_COPIES: PackCopies = { beforeListening: 3, whileServing: 1 };
 
 /**
  * Imports translations into the database and keeps the in-memory store in step with it. Imports are
@@ -87,7 +93,7 @@ export class BibleLibrary {
       this.loaded.set(row.code, row.fingerprint);
     }
     this.shelf?.prune(new Set(rows.map((row) => this.shelf!.fileOf(row))));
-    this.copyAfterStart([...later]);
+    this.expectArrivals([...later]);
   }
 
   /** The rows whose pack this process lacks, the default translation first (it answers every request that names none). */
@@ -108,18 +114,26 @@ export class BibleLibrary {
     await Promise.all(Array.from({ length: PACK_COPIES_AT_ONCE }, copyNext));
   }
 
-  /** Lists these translations as arriving and copies their packs in the background, a few at once. */
-  private copyAfterStart(rows: readonly TranslationRow[]): void {
-    if (rows.length === 0) return;
+  /** Lists these translations as arriving: a reader asking for one has it copied at once, copyArrivals the rest. */
+  private expectArrivals(rows: readonly TranslationRow[]): void {
     for (const row of rows) {
       this.arriving.set(row.code, { row });
       this.store.expect(row.code, { summary: summaryOf(row), ready: () => this.arrive(row.code) });
     }
+  }
+
+  /**
+   * Copies the packs of the translations still arriving, a few at once. Called once the app is ready:
+   * started earlier, the copies would hold up the modules' own start (PGlite answers one query at a time).
+   */
+  copyArrivals(): void {
+    const waiting = this.arriving.size;
+    if (waiting === 0) return;
     const copyNext = async (): Promise<void> => {
       for (let next = this.nextInLine(); next; next = this.nextInLine()) await this.arrive(next);
     };
     this.copiesAfterStart = Promise.all(Array.from({ length: this.copies.whileServing }, copyNext));
-    this.log.info({ translations: rows.length }, `copying ${rows.length} translations from the database while serving`);
+    this.log.info({ translations: waiting }, `copying ${waiting} translations from the database while serving`);
   }
 
   private nextInLine(): string | undefined {
@@ -167,10 +181,20 @@ export class BibleLibrary {
   private async shelve(shelf: PackShelf, row: TranslationRow, pack?: Buffer): Promise<string | undefined> {
     const file = shelf.fileOf(row);
     if (shelf.has(file)) return file;
-    const content = pack ?? (await this.repository.text(row.code));
+    const content = pack ?? (await this.readPack(row.code));
     if (!content) return undefined;
     shelf.put(file, content);
     return file;
+  }
+
+  /** A pack from the database, a part at a time, with a turn of the event loop for readers after each (see textParts). */
+  private async readPack(code: string): Promise<Buffer | undefined> {
+    const parts: Buffer[] = [];
+    for await (const part of this.repository.textParts(code)) {
+      parts.push(part);
+      await setImmediate();
+    }
+    return parts.length ? Buffer.concat(parts) : undefined;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { translations, translationTexts } from '../../db/schema.ts';
 
@@ -27,6 +27,25 @@ export class TranslationRepository {
       .where(eq(translationTexts.code, code))
       .orderBy(asc(translationTexts.part));
     return parts.length ? Buffer.concat(parts.map((p) => p.content)) : undefined;
+  }
+
+  /**
+   * The text part by part, one query each: a reader of many texts in the background (a new process
+   * copying its packs) can let other work run between two parts (PGlite answers in the same thread).
+   */
+  async *textParts(code: string): AsyncGenerator<Buffer> {
+    const parts = await this.db
+      .select({ part: translationTexts.part })
+      .from(translationTexts)
+      .where(eq(translationTexts.code, code))
+      .orderBy(asc(translationTexts.part));
+    for (const { part } of parts) {
+      const [found] = await this.db
+        .select({ content: translationTexts.content })
+        .from(translationTexts)
+        .where(and(eq(translationTexts.code, code), eq(translationTexts.part, part)));
+      if (found) yield found.content;
+    }
   }
 
   /** Replaces a translation and its text together: readers see the old one or the new one, never half. */
