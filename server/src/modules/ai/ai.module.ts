@@ -3,12 +3,11 @@ import { createAnswerEngine } from '../../providers/ai/create-answer-engine.ts';
 import type { SelahModule } from '../../lib/module/module.ts';
 import { aiRoutes } from './ai.routes.ts';
 import { AiService } from './ai.service.ts';
-import { installedCommentary } from './commentary.ts';
 import { conversationRoutes } from './conversations.routes.ts';
 import { ConversationsRepository } from './conversations.repository.ts';
 import { ConversationsService } from './conversations.service.ts';
 import { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
-import { naveTopics } from './nave-topics.ts';
+import { LiveStudySources } from './live-study-sources.ts';
 import { PassageFinder } from './passage-finder.ts';
 import { DEFAULT_CRISIS_TEXT } from './safety.ts';
 import { ReferenceCheck } from './reference-check.ts';
@@ -24,11 +23,14 @@ declare module '../../lib/module/module.ts' {
 /** Questions answered from Scripture, and the conversations they belong to. */
 export const aiModule: SelahModule = {
   name: 'ai',
-  async setup({ server, config, options, db, log, use, provide }) {
+  async setup({ server, config, options, db, log, use, provide, on }) {
     const bible = use('bible');
     const viewerOf = use('viewer');
     const studyDays = use('studyDays');
     const crossReferences = new CrossReferences();
+    const installed = new LiveStudySources(config, crossReferences, log);
+    // Every library change in this process (an install, a removal, another process's seen by the sync) says so.
+    on('pages-changed', () => installed.forget());
     const ai = new AiService(
       bible,
       new ReferenceCheck(bible),
@@ -36,7 +38,7 @@ export const aiModule: SelahModule = {
         bible,
         use('search'),
         crossReferences,
-        options.studySources ?? { topics: naveTopics(config, crossReferences, log), commentary: installedCommentary(config, log) },
+        options.studySources ?? installed,
       ),
       createAnswerEngine(config),
       config.aiCrisisText ?? DEFAULT_CRISIS_TEXT,

@@ -16,9 +16,18 @@ export function installedSource<T>(
   open: (module: SwordModule) => T,
   without: string,
 ): T | undefined {
-  const roots = [libraryRootIn(config.dataDir), ...(config.swordDiscovery ? defaultSwordRoots(config.swordPaths) : [])];
-  const found = findSwordModule(module, roots);
-  if (!found) return undefined;
+  const found = findInstalledModule(module, config);
+  return found && openSource(found, log, open, without);
+}
+
+/** The module of that name the library installed, else (when discovery is on) one installed on this machine. */
+export function findInstalledModule(module: string, config: SourceRoots): SwordModule | undefined {
+  return findSwordModule(module, [libraryRootIn(config.dataDir), ...(config.swordDiscovery ? defaultSwordRoots(config.swordPaths) : [])]);
+}
+
+/** Opens a found module as a study source; undefined (and a line in the log) when it cannot be read. */
+export function openSource<T>(found: SwordModule, log: { warn(message: string): void }, open: (module: SwordModule) => T, without: string): T | undefined {
+  const module = found.name;
   try {
     return open(found);
   } catch (error) {
