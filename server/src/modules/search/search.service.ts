@@ -128,6 +128,7 @@ export class SearchService {
       (doc) => (!book || doc.book === book) && (!query.testament || doc.book.testament === query.testament),
       query.offset + query.limit,
     );
+    const mark = index.marker(parts);
     const results = result.hits.slice(query.offset).map(({ doc }) => {
       const d = index.docs[doc]!;
       return {
@@ -137,7 +138,7 @@ export class SearchService {
         chapter: d.chapter,
         verse: d.verse,
         text: d.text,
-        matches: index.matchOffsets(d.text, parts),
+        matches: mark(d.text),
       };
     });
     const passage = query.offset === 0 ? this.passage(translation, query.q) : null;

@@ -150,20 +150,27 @@ export class SearchIndex {
     return { part, ids, postings: this.merged(ids, (id) => (part.kind === 'prefix' || id === exact ? EXACT : OTHER_FORM)) };
   }
 
-  /** The postings of several terms as one list, each term's tf weighted. */
+  /** The postings of several terms as one list, each term's tf weighted: sorted together, a doc's entries then summed. */
   private merged(ids: ReadonlySet<number>, weight: (id: number) => number): Uint32Array {
-    const tf = new Map<number, number>();
+    let size = 0;
+    for (const id of ids) size += this.starts[id + 1]! - this.starts[id]!;
+    const all = new Uint32Array(size);
+    let at = 0;
     for (const id of ids) {
       const w = weight(id);
-      for (const p of this.postings.subarray(this.starts[id], this.starts[id + 1])) {
-        const doc = p >>> TF_BITS;
-        tf.set(doc, (tf.get(doc) ?? 0) + w * (p & TF_MASK));
+      for (let i = this.starts[id]!; i < this.starts[id + 1]!; i++) {
+        const p = this.postings[i]!;
+        all[at++] = ((p >>> TF_BITS) << TF_BITS) | Math.min((p & TF_MASK) * w, TF_MASK);
       }
     }
-    return Uint32Array.from(
-      [...tf.keys()].sort((a, b) => a - b),
-      (doc) => (doc << TF_BITS) | Math.min(tf.get(doc)!, TF_MASK),
-    );
+    if (ids.size > 1) all.sort();
+    let used = 0;
+    for (const p of all) {
+      const last = used > 0 ? all[used - 1]! : -1;
+      if (last >= 0 && last >>> TF_BITS === p >>> TF_BITS) all[used - 1] = (last & ~TF_MASK) | Math.min((last & TF_MASK) + (p & TF_MASK), TF_MASK);
+      else all[used++] = p;
+    }
+    return all.subarray(0, used);
   }
 
   /**
@@ -184,10 +191,14 @@ export class SearchIndex {
 
   /** Where the query's words are in a verse's text, their other forms included. */
   matchOffsets(text: string, parts: readonly QueryPart[]): { start: number; end: number }[] {
-    return matchOffsets(text, parts, (term) => {
-      const ids = this.formsOf(term);
-      return (word) => ids.has(this.termIds.get(word) ?? -1);
-    });
+    return this.marker(parts)(text);
+  }
+
+  /** `matchOffsets` for many verses of one query: each word's forms are found once. */
+  marker(parts: readonly QueryPart[]): (text: string) => { start: number; end: number }[] {
+    const forms = new Map(parts.flatMap((p) => (p.kind === 'word' ? [[p.term, this.formsOf(p.term)] as const] : [])));
+    const sameWord = (term: string) => (word: string) => forms.get(term)!.has(this.termIds.get(word) ?? -1);
+    return (text) => matchOffsets(text, parts, sameWord);
   }
 
   termsWithPrefix(prefix: string, max = 500): string[] {
