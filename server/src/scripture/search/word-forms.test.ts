@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stemmerFor, stopWords } from './word-forms.ts';
 
 describe("a word's forms and a language's stop words", () => {
-  const kjv = new Set(['care', 'fear', 'know', 'love', 'sit', 'go', 'great', 'bless', 'walk', 'fore']);
+  const kjv = new Set(['care', 'fear', 'know', 'knoweth', 'love', 'sit', 'go', 'great', 'bless', 'walk', 'fore', 'for', 'earneth', 'do']);
   const stem = stemmerFor('en', (term) => kjv.has(term));
 
   it("brings KJV's -eth and -est verbs to the word they come from, when the text has it", () => {
@@ -19,8 +19,18 @@ describe("a word's forms and a language's stop words", () => {
       ['walketh', 'walked'],
     ];
     for (const [archaic, modern] of pairs) expect([archaic, stem(archaic)]).toEqual([archaic, stem(modern)]);
-    // Words that only look like one keep their ending: the text has no "pri", "harv" or "japh".
-    expect(['priest', 'harvest', 'japheth', 'teeth'].map(stem)).toEqual(['priest', 'harvest', 'japheth', 'teeth']);
+    // Words that only look like one keep their ending: no "pri", "harv" or "japh"; "for" is a stop word;
+    // there is no "foreth", "greateth" or "earn" (so "forest" is not "fore", nor "greatest" "great").
+    expect(['priest', 'harvest', 'japheth', 'teeth', 'forest', 'greatest', 'earnest', 'doeth'].map(stem)).toEqual([
+      'priest',
+      'harvest',
+      'japheth',
+      'teeth',
+      'forest',
+      'greatest',
+      'earnest',
+      'doeth',
+    ]);
   });
 
   it('stems by the language, and leaves words alone in a language Snowball lacks', () => {

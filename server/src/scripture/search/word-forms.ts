@@ -67,23 +67,27 @@ const DOUBLE = /(bb|dd|ff|gg|mm|nn|pp|rr|tt)$/;
 /**
  * The stem of a (normalised) word in a language, so its forms meet ("feared", "fearing" → "fear"). For
  * English, KJV's -eth and -est verbs, which Snowball leaves alone, are first brought back to the word
- * they come from when the text has that word ("careth" → "care", "knowest" → "know"); a word that only
- * looks like one ("priest", "forest", "Japheth") keeps its ending because the text has no "pri" or "for".
+ * they come from when the text has that word ("careth" → "care", "knowest" → "know"). Words that only
+ * look like one keep their ending: the base must be a word of the text and not a stop word ("forest" is
+ * not "for"), and an -est word needs its -eth form in the text too (there is no "foreth" or "prieth").
  */
 export function stemmerFor(language: string | undefined, known?: (term: string) => boolean): (term: string) => string {
   const name = languageOf(language)?.stemmer;
   if (!name) return (term) => term;
   const stemmer = snowball.newStemmer(name);
   if (name !== 'english' || !known) return (term) => stemmer.stem(term);
-  return (term) => stemmer.stem(archaicBase(term, known) ?? term);
+  const stop = stopWords(language);
+  const word = (candidate: string) => !stop.has(candidate) && known(candidate);
+  return (term) => stemmer.stem(archaicBase(term, word, known) ?? term);
 }
 
-function archaicBase(term: string, known: (term: string) => boolean): string | undefined {
+function archaicBase(term: string, word: (term: string) => boolean, known: (term: string) => boolean): string | undefined {
   const ending = /^(.{2,}?)(eth|est)$/.exec(term);
   if (!ending) return undefined;
   const base = ending[1]!;
+  if (ending[2] === 'est' && !known(`${base}eth`)) return undefined;
   for (const candidate of [`${base}e`, base, base.replace(DOUBLE, (d) => d[0]!)]) {
-    if (candidate !== term && known(candidate)) return candidate;
+    if (candidate !== term && word(candidate)) return candidate;
   }
   return undefined;
 }
