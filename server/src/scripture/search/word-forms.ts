@@ -1,5 +1,6 @@
 import * as snowball from 'snowball-stemmers';
 import * as stopword from 'stopword';
+import { normalizeTerm } from '#common/scripture/tokenize.ts';
 
 /** The languages both packages know, by the ISO 639-1 code a translation carries. */
 const LANGUAGES: Record<string, { stopwords: string; stemmer?: string }> = {
@@ -32,7 +33,9 @@ const LANGUAGES: Record<string, { stopwords: string; stemmer?: string }> = {
 };
 
 /** KJV's function words, which the modern English list lacks ("when" too). */
-const ENGLISH_EXTRA = 'when unto thee thou thy thine ye hath hast doth dost art shall shalt wilt upon not no so us o yea';
+const ENGLISH_EXTRA = 'when unto thee thou thy thine ye hath hast doth dost art shall shalt wilt upon not no so us o yea'.split(' ');
+/** Words the English list leaves out that Scripture uses as nouns ("the narrow way", "a well of water"). */
+const ENGLISH_KEPT = new Set(['way', 'well']);
 
 const languageOf = (code: string | undefined) => LANGUAGES[(code ?? '').toLowerCase().split('-')[0]!];
 
@@ -45,18 +48,9 @@ export function stopWords(language: string | undefined): ReadonlySet<string> {
   let words = stopLists.get(known.stopwords);
   if (!words) {
     const list = stopword[known.stopwords] ?? [];
-    const extra = known.stopwords === 'eng' ? ENGLISH_EXTRA.split(' ') : [];
-    stopLists.set(
-      known.stopwords,
-      (words = new Set(
-        [...list, ...extra].map((w) =>
-          w
-            .normalize('NFD')
-            .replace(/\p{M}+/gu, '')
-            .toLowerCase(),
-        ),
-      )),
-    );
+    const english = known.stopwords === 'eng';
+    const extra = english ? ENGLISH_EXTRA : [];
+    stopLists.set(known.stopwords, (words = new Set([...list.filter((w) => !english || !ENGLISH_KEPT.has(w)), ...extra].map(normalizeTerm))));
   }
   return words;
 }
