@@ -20,19 +20,22 @@ describe(`Search API on ${databaseKind()}`, () => {
   });
   afterAll(async () => app?.stop());
 
-  it('finds whole words, marks them, and counts every match', async () => {
+  it('finds whole words and their forms, marks them, and counts every match', async () => {
     const { status, body } = await search({ q: 'love' });
     expect(status).toBe(200);
     expect(() => searchResponse.parse(body)).not.toThrow();
     expect(body.translation).toBe('KJV');
-    expect(body.total).toBeGreaterThan(250);
     expect(body.results).toHaveLength(20);
-    for (const hit of body.results) {
-      expect(marked(hit).length).toBeGreaterThan(0);
-      for (const word of marked(hit)) expect(word.toLowerCase()).toBe('love');
+    const words = new Set<string>();
+    for (let offset = 0; offset < body.total; offset += 100) {
+      for (const hit of (await search({ q: 'love', limit: 100, offset })).body.results) {
+        expect(marked(hit).length).toBeGreaterThan(0);
+        for (const word of marked(hit)) words.add(word.toLowerCase());
+      }
     }
-    // Whole words only: "loved" and "lovely" are not "love".
-    expect(body.results.some((h: any) => /\bloved\b/i.test(h.text) && !/\blove\b/i.test(h.text))).toBe(false);
+    // The forms of love in KJV (its -eth and -est among them), and no other word: not "lovingkindness", not "beloved".
+    expect([...words].sort()).toEqual(['love', 'loved', 'lovely', 'loves', 'lovest', 'loveth', 'loving']);
+    expect(body.total).toBe(418);
   });
 
   it('ranks the verses where the word counts most first, not in reading order', async () => {
@@ -89,7 +92,9 @@ describe(`Search API on ${databaseKind()}`, () => {
     expect(() => searchResponse.parse(typo.body)).not.toThrow();
     expect(typo.body).toMatchObject({ total: 0, suggestion: 'shepherd' });
     const followed = await search({ q: typo.body.suggestion });
-    expect(followed.body.total).toBe(42);
+    // "shepherd" and "shepherds": 74 verses, as many as the plural finds.
+    expect(followed.body.total).toBe(74);
+    expect((await search({ q: 'shepherds' })).body.total).toBe(74);
     expect(followed.body).not.toHaveProperty('suggestion');
     // A word of the query: the rest is kept as typed, and the other words still find verses meanwhile.
     const one = await search({ q: 'good sheperd' });
@@ -127,6 +132,27 @@ describe(`Search API on ${databaseKind()}`, () => {
     const nt = await search({ q: 'love', testament: 'NT', limit: 100 });
     const ot = await search({ q: 'love', testament: 'OT', limit: 100 });
     expect(nt.body.total + ot.body.total).toBe((await search({ q: 'love' })).body.total);
+  });
+
+  it("answers a reader's sentence by its content words: stop words neither match nor are marked", async () => {
+    const { body } = await search({ q: 'God cares when I am afraid', limit: 100 });
+    expect(() => searchResponse.parse(body)).not.toThrow();
+    const words = body.results.flatMap((h: any) => marked(h).map((w: string) => w.toLowerCase()));
+    expect(words.filter((w: string) => /\b(i|am|when)\b/.test(w))).toEqual([]);
+    expect(words).toContain('afraid');
+    // Verses with two of its three words come first, "God careth" among them.
+    expect(body.results[0].reference).toBe('1 Chronicles 13:12');
+    expect(marked(body.results[0])).toEqual(['afraid', 'God', 'God']);
+    expect(marked(body.results[1])).toEqual(['God careth', 'God']);
+    // No KJV verse has God, a form of care and afraid together, so the reply counts the verses with any
+    // of the three (and says so): each word's verses, less those counted twice. Not 10,985.
+    expect(body.match).toBe('any');
+    const count = async (q: string) => (await search({ q, limit: 1 })).body.total as number;
+    expect([await count('God'), await count('cares'), await count('afraid')]).toEqual([4076, 46, 189]);
+    expect([await count('God afraid'), await count('God cares'), await count('cares afraid')]).toEqual([27, 12, 235]);
+    expect(body.total).toBe(4076 + 46 + 189 - 27 - 12);
+    // With every content word in some verse, the count is of those verses alone.
+    expect(await count('God cares for me')).toBe(12);
   });
 
   it('rejects empty, blank and over-long queries and bad filters with a message', async () => {

@@ -12,6 +12,7 @@ import { strongsNumber } from '../../scripture/strongs/strongs-entry.ts';
 import { strongsIndexNow, strongsIndexOf } from '../../scripture/strongs/strongs-index.ts';
 import type { CanonBook } from '#common/scripture/canon.ts';
 import { matchOffsets, SearchIndex } from '../../scripture/search/search-index.ts';
+import { stemmerFor } from '../../scripture/search/word-forms.ts';
 import { SpellingVocabulary, suggestQuery } from '#common/scripture/spelling.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import { prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
@@ -62,7 +63,8 @@ export class SearchService {
   private async licensedSearch(t: LicensedTranslation, query: SearchQuery): Promise<SearchResponse> {
     const book = query.book ? resolveBook(query.book) : undefined;
     if (query.book && !book) throw new Invalid(`Book '${query.book}' not found.`);
-    const parts = parseQuery(query.q);
+    const parts = parseQuery(query.q, t.language);
+    const sameStem = stemmerFor(t.language);
     // The provider's range names books by USFM id: one book, a span, or a list (the deuterocanon).
     const range = book
       ? book.usfm
@@ -95,7 +97,13 @@ export class SearchService {
       offset: query.offset,
       match: 'all',
       passage,
-      results: found.verses.map((v) => searchResult(v, matchOffsets(v.text, parts))),
+      // The provider matched the words its own way; the marks follow ours, forms of a word included.
+      results: found.verses.map((v) =>
+        searchResult(
+          v,
+          matchOffsets(v.text, parts, (term) => (word) => sameStem(word) === sameStem(term)),
+        ),
+      ),
     };
   }
 
@@ -113,13 +121,14 @@ export class SearchService {
     const strongs = strongsNumber(query.q);
     if (strongs) return this.strongsSearch(translation, strongs, query, book);
 
-    const parts = parseQuery(query.q);
+    const parts = parseQuery(query.q, translation.row.language);
     const index = this.index(translation);
     const result = index.search(
       parts,
       (doc) => (!book || doc.book === book) && (!query.testament || doc.book.testament === query.testament),
       query.offset + query.limit,
     );
+    const mark = index.marker(parts);
     const results = result.hits.slice(query.offset).map(({ doc }) => {
       const d = index.docs[doc]!;
       return {
@@ -129,7 +138,7 @@ export class SearchService {
         chapter: d.chapter,
         verse: d.verse,
         text: d.text,
-        matches: matchOffsets(d.text, parts),
+        matches: mark(d.text),
       };
     });
     const passage = query.offset === 0 ? this.passage(translation, query.q) : null;

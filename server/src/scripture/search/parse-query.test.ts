@@ -37,4 +37,39 @@ describe('reading a search query', () => {
     ]);
     expect(parseQuery('  ,;  ')).toEqual([]);
   });
+
+  it("leaves out the translation's language's stop words, unless they are all there is or inside a phrase", () => {
+    expect(parseQuery('God cares when I am afraid', 'en')).toEqual([
+      { kind: 'word', term: 'god' },
+      { kind: 'word', term: 'cares' },
+      { kind: 'word', term: 'afraid' },
+    ]);
+    // KJV's own function words count as stop words too.
+    expect(parseQuery('Fear thou not, for I am with thee', 'en')).toEqual([{ kind: 'word', term: 'fear' }]);
+    expect(parseQuery('"I am" the way', 'en')).toEqual([
+      { kind: 'phrase', terms: ['i', 'am'] },
+      { kind: 'word', term: 'way' },
+    ]);
+    expect(parseQuery('I am', 'en')).toEqual([
+      { kind: 'word', term: 'i' },
+      { kind: 'word', term: 'am' },
+    ]);
+    expect(parseQuery('the*', 'en')).toEqual([{ kind: 'prefix', term: 'the' }]);
+    // Nouns of Scripture that a general English list counts as stop words stay.
+    expect(parseQuery('the narrow way', 'en')).toEqual([
+      { kind: 'word', term: 'narrow' },
+      { kind: 'word', term: 'way' },
+    ]);
+    expect(parseQuery('a well of water', 'en')).toEqual([
+      { kind: 'word', term: 'well' },
+      { kind: 'word', term: 'water' },
+    ]);
+    // Each language its own list; a language without one keeps every word.
+    expect(parseQuery('el pastor y las ovejas', 'es')).toEqual([
+      { kind: 'word', term: 'pastor' },
+      { kind: 'word', term: 'ovejas' },
+    ]);
+    expect(parseQuery('the shepherd', 'xx')).toHaveLength(2);
+    expect(parseQuery('the shepherd')).toHaveLength(2);
+  });
 });

@@ -1,4 +1,5 @@
 import { normalizeTerm } from '#common/scripture/tokenize.ts';
+import { stopWords } from './word-forms.ts';
 
 /** One part of a query: a whole word, a word prefix ("lov*") or a phrase in quotes. */
 export type QueryPart = { kind: 'word'; term: string } | { kind: 'prefix'; term: string } | { kind: 'phrase'; terms: string[] };
@@ -7,9 +8,11 @@ const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
  * Reads `love`, `"in the beginning"`, `bless*`. Quotes may be straight or curly; an unclosed quote
- * runs to the end. Anything that is not a letter or digit separates words.
+ * runs to the end. Anything that is not a letter or digit separates words. With the text's `language`,
+ * its stop words ("I", "am", "when") are left out — they would match most verses and mark noise — unless
+ * the query has nothing else; a phrase keeps them, since "I am" in order still means something.
  */
-export function parseQuery(q: string): QueryPart[] {
+export function parseQuery(q: string, language?: string): QueryPart[] {
   const parts: QueryPart[] = [];
   const text = q.replace(/[“”„]/g, '"');
   const pieces = text.split('"');
@@ -25,7 +28,9 @@ export function parseQuery(q: string): QueryPart[] {
       parts.push(m[2] ? { kind: 'prefix', term } : { kind: 'word', term });
     }
   });
-  return dedupe(parts);
+  const stop = stopWords(language);
+  const content = parts.filter((p) => p.kind !== 'word' || !stop.has(p.term));
+  return dedupe(content.length > 0 ? content : parts);
 }
 
 function dedupe(parts: QueryPart[]): QueryPart[] {

@@ -70,8 +70,9 @@ const references = (q: string, filter: (d: { book: { name: string } }) => boolea
 describe('searching one translation', () => {
   it('finds whole words, best first: where the word counts most in a short verse', () => {
     const love = references('love');
-    expect(love.refs).toEqual(['Luke 6:32', '1 John 4:8']);
-    expect([love.total, love.match]).toEqual([2, 'all']);
+    // "loved" is a form of love too, but the verses saying "love" come first.
+    expect(love.refs).toEqual(['Luke 6:32', '1 John 4:8', 'John 3:16']);
+    expect([love.total, love.match]).toEqual([3, 'all']);
     expect(references('LORD').refs).toEqual(['Psalms 23:1']);
     expect(references('nothing-here').total).toBe(0);
     expect(references('').total).toBe(0);
@@ -107,5 +108,59 @@ describe('searching one translation', () => {
       { start: 21, end: 24 },
     ]);
     expect(matchOffsets('For God so loved', parseQuery('lov*'))).toEqual([{ start: 11, end: 16 }]);
+  });
+});
+
+const STUDY = translation([
+  ['Genesis', 4, 2, 'The shepherd rose early and walked far over the hills to find sheep.'],
+  ['Genesis', 15, 1, 'Fear not, Abram: I am thy shield.'],
+  ['Psalms', 56, 3, 'What time I am afraid, I will trust in thee.'],
+  ['Proverbs', 1, 7, 'The fear of the LORD is the beginning of knowledge.'],
+  ['Proverbs', 13, 13, 'He that feareth the commandment shall be rewarded.'],
+  ['Zechariah', 13, 7, 'Smite the shepherd and the sheep shall be scattered over the hills again'],
+  ['Matthew', 27, 54, 'They feared greatly, saying, Truly this was the Son of God.'],
+  ['Luke', 1, 50, 'And his mercy is on them that fear him from generation to generation.'],
+  ['Acts', 27, 17, 'And fearing lest they should fall into the quicksands, they strake sail.'],
+  ['1 Peter', 5, 7, 'Casting all your care upon him; for he careth for you.'],
+]);
+const study = new SearchIndex(STUDY);
+const found = (q: string) => {
+  const result = study.search(parseQuery(q, 'en'), everything, 20);
+  return { ...result, refs: result.hits.map((h) => `${study.docs[h.doc]!.book.name} ${study.docs[h.doc]!.chapter}:${study.docs[h.doc]!.verse}`) };
+};
+const marks = (text: string, q: string) => study.matchOffsets(text, parseQuery(q, 'en')).map((m) => text.slice(m.start, m.end));
+
+describe('searching by meaning rather than by every letter', () => {
+  it('ignores stop words for matching and marking, and counts the verses with every content word', () => {
+    const fallback = found('God cares when I am afraid');
+    // No verse has God, care and afraid: verses with any of them, and "I", "am", "when" count for nothing.
+    expect(fallback.match).toBe('any');
+    expect(new Set(fallback.refs)).toEqual(new Set(['Psalms 56:3', 'Matthew 27:54', '1 Peter 5:7']));
+    expect(fallback.total).toBe(3);
+    expect(marks('What time I am afraid, I will trust in thee.', 'God cares when I am afraid')).toEqual(['afraid']);
+    expect(found('the fear of the LORD')).toMatchObject({ match: 'all', total: 1, refs: ['Proverbs 1:7'] });
+    // A phrase keeps its stop words, in order; a query of stop words alone still finds them.
+    expect(found('"I am" afraid').refs).toEqual(['Psalms 56:3']);
+    expect(marks('What time I am afraid, I will trust in thee.', '"I am" afraid')).toEqual(['I am afraid']);
+    expect(found('I am').refs.sort()).toEqual(['Genesis 15:1', 'Psalms 56:3']);
+  });
+
+  it("finds a word's other forms, KJV's -eth among them, the exact form first, and marks them", () => {
+    const fear = found('fear');
+    expect(fear.total).toBe(6);
+    expect(new Set(fear.refs.slice(0, 3))).toEqual(new Set(['Genesis 15:1', 'Proverbs 1:7', 'Luke 1:50']));
+    expect(new Set(fear.refs.slice(3))).toEqual(new Set(['Proverbs 13:13', 'Matthew 27:54', 'Acts 27:17']));
+    expect(found('feared').refs[0]).toBe('Matthew 27:54');
+    expect(found('cares').refs).toEqual(['1 Peter 5:7']);
+    expect(marks('Casting all your care upon him; for he careth for you.', 'cares')).toEqual(['care', 'careth']);
+    // Prefixes and phrases keep their letter-for-letter meaning.
+    expect(found('"fear him"').refs).toEqual(['Luke 1:50']);
+    expect(found('"feared him"').total).toBe(0);
+    expect(found('feare*').refs.sort()).toEqual(['Matthew 27:54', 'Proverbs 13:13']);
+  });
+
+  it('ranks verses where the words stand together above verses where they are far apart', () => {
+    // Same length, one of each word: only the distance between them tells the two apart.
+    expect(found('shepherd sheep').refs).toEqual(['Zechariah 13:7', 'Genesis 4:2']);
   });
 });

@@ -2,6 +2,7 @@ import type { CanonBook } from '#common/scripture/canon.ts';
 import { tokenize, type Token } from '#common/scripture/tokenize.ts';
 import type { LoadedTranslation } from '../store/bible-store.ts';
 import type { QueryPart } from './parse-query.ts';
+import { stemmerFor } from './word-forms.ts';
 
 /** A verse as the index knows it. Doc ids follow canonical order, so sorting by id is reading order. */
 interface Doc {
@@ -29,6 +30,19 @@ const B = 0.75;
 // tf is packed into the low byte of each posting beside the doc id.
 const TF_BITS = 8;
 const TF_MASK = (1 << TF_BITS) - 1;
+// A query's postings count tf in halves: the word as typed counts 2 per use, its other forms 1, so
+// "fear" ranks verses saying "fear" above those saying only "feared".
+const EXACT = 2;
+const OTHER_FORM = 1;
+// How much a verse gains when its query words stand side by side (less as they stand further apart).
+const PROXIMITY = 0.5;
+
+/** A query part with what the index found for it: its postings (tf in halves) and, for words and prefixes, the term ids it takes. */
+interface Resolved {
+  part: QueryPart;
+  postings: Uint32Array;
+  ids?: ReadonlySet<number>;
+}
 
 /**
  * In-memory inverted index over one translation's verses: term → packed (doc id, term frequency)
@@ -45,6 +59,8 @@ export class SearchIndex {
   private readonly starts: Uint32Array;
   private readonly termIds = new Map<string, number>();
   private readonly vocabulary: string[];
+  /** The stem of a word in the translation's language (KJV's -eth/-est checked against its own words). */
+  private readonly stem: (term: string) => string;
 
   /**
    * Built in two passes over flat typed arrays, not a growing list per term: a site searching many
@@ -84,6 +100,28 @@ export class SearchIndex {
     this.vocabulary = [...this.termIds.keys()].sort();
     this.docLength = Uint16Array.from(lengths);
     this.averageLength = lengths.reduce((a, b) => a + b, 0) / Math.max(1, lengths.length);
+    this.stem = stemmerFor(translation.row.language, (term) => this.termIds.has(term));
+  }
+
+  /**
+   * The term ids of a word's forms in this text: the word itself and the terms sharing its stem. Stems
+   * are not stored (stemming every word would double the index's build): a word's forms begin as it and its stem both
+   * begin, but for the letter a stem may change ("fly", "flies" → "fli"), so only the few vocabulary
+   * terms with that beginning are stemmed, on each search.
+   */
+  private formsOf(term: string): Set<number> {
+    const ids = new Set<number>();
+    const own = this.termIds.get(term);
+    if (own !== undefined) ids.add(own);
+    const stem = this.stem(term);
+    let shared = 0;
+    while (shared < Math.min(term.length, stem.length) && term[shared] === stem[shared]) shared++;
+    const begins = shared >= 4 ? shared - 1 : shared;
+    if (begins < 2) return ids;
+    for (const candidate of this.termsWithPrefix(term.slice(0, begins))) {
+      if (this.stem(candidate) === stem) ids.add(this.termIds.get(candidate)!);
+    }
+    return ids;
   }
 
   /** A term's postings (a view into the index, no copy). */
@@ -93,11 +131,11 @@ export class SearchIndex {
   }
 
   /**
-   * A part's postings, packed (doc id × 256 + tf) and sorted by doc id. Single words use the index's
-   * own array (no copy); prefixes merge their terms; phrases keep docs holding every phrase word.
+   * A part's postings, packed (doc id × 256 + tf in halves) and sorted by doc id. Words take their
+   * forms (the typed one counting more); prefixes every term they start; phrases the docs holding every
+   * phrase word, letter for letter (whether in order is checked when scoring).
    */
-  private partPostings(part: QueryPart): Uint32Array {
-    if (part.kind === 'word') return this.postingsOf(part.term);
+  private resolve(part: QueryPart): Resolved {
     if (part.kind === 'phrase') {
       let docs: Uint32Array | undefined;
       for (const term of part.terms) {
@@ -105,19 +143,34 @@ export class SearchIndex {
         docs = docs ? intersect(docs, next) : next;
         if (docs.length === 0) break;
       }
-      return docs ?? EMPTY;
+      return { part, postings: Uint32Array.from(docs ?? EMPTY, (p) => (p & ~TF_MASK) | Math.min((p & TF_MASK) * EXACT, TF_MASK)) };
     }
-    const tf = new Map<number, number>();
-    for (const term of this.termsWithPrefix(part.term)) {
-      for (const p of this.postingsOf(term)) {
-        const doc = p >>> TF_BITS;
-        tf.set(doc, (tf.get(doc) ?? 0) + (p & TF_MASK));
+    const exact = part.kind === 'word' ? this.termIds.get(part.term) : undefined;
+    const ids = part.kind === 'word' ? this.formsOf(part.term) : new Set(this.termsWithPrefix(part.term).map((term) => this.termIds.get(term)!));
+    return { part, ids, postings: this.merged(ids, (id) => (part.kind === 'prefix' || id === exact ? EXACT : OTHER_FORM)) };
+  }
+
+  /** The postings of several terms as one list, each term's tf weighted: sorted together, a doc's entries then summed. */
+  private merged(ids: ReadonlySet<number>, weight: (id: number) => number): Uint32Array {
+    let size = 0;
+    for (const id of ids) size += this.starts[id + 1]! - this.starts[id]!;
+    const all = new Uint32Array(size);
+    let at = 0;
+    for (const id of ids) {
+      const w = weight(id);
+      for (let i = this.starts[id]!; i < this.starts[id + 1]!; i++) {
+        const p = this.postings[i]!;
+        all[at++] = ((p >>> TF_BITS) << TF_BITS) | Math.min((p & TF_MASK) * w, TF_MASK);
       }
     }
-    return Uint32Array.from(
-      [...tf.keys()].sort((a, b) => a - b),
-      (doc) => (doc << TF_BITS) | Math.min(tf.get(doc)!, TF_MASK),
-    );
+    if (ids.size > 1) all.sort();
+    let used = 0;
+    for (const p of all) {
+      const last = used > 0 ? all[used - 1]! : -1;
+      if (last >= 0 && last >>> TF_BITS === p >>> TF_BITS) all[used - 1] = (last & ~TF_MASK) | Math.min((last & TF_MASK) + (p & TF_MASK), TF_MASK);
+      else all[used++] = p;
+    }
+    return all.subarray(0, used);
   }
 
   /**
@@ -131,9 +184,21 @@ export class SearchIndex {
     return bytes;
   }
 
-  /** Whether any verse has this (normalised) word. */
+  /** Whether any verse has this (normalised) word or one of its forms. */
   has(term: string): boolean {
-    return this.termIds.has(term);
+    return this.termIds.has(term) || this.formsOf(term).size > 0;
+  }
+
+  /** Where the query's words are in a verse's text, their other forms included. */
+  matchOffsets(text: string, parts: readonly QueryPart[]): { start: number; end: number }[] {
+    return this.marker(parts)(text);
+  }
+
+  /** `matchOffsets` for many verses of one query: each word's forms are found once. */
+  marker(parts: readonly QueryPart[]): (text: string) => { start: number; end: number }[] {
+    const forms = new Map(parts.flatMap((p) => (p.kind === 'word' ? [[p.term, this.formsOf(p.term)] as const] : [])));
+    const sameWord = (term: string) => (word: string) => forms.get(term)!.has(this.termIds.get(word) ?? -1);
+    return (text) => matchOffsets(text, parts, sameWord);
   }
 
   termsWithPrefix(prefix: string, max = 500): string[] {
@@ -153,7 +218,7 @@ export class SearchIndex {
 
   search(parts: readonly QueryPart[], filter: (doc: Doc) => boolean, wanted: number): IndexSearch {
     if (parts.length === 0) return { total: 0, match: 'all', hits: [] };
-    const lists = parts.map((part) => ({ part, postings: this.partPostings(part) }));
+    const lists = parts.map((part) => this.resolve(part));
     const all = this.score(lists, filter, true);
     if (all.length > 0 || parts.length === 1) return { total: all.length, match: 'all', hits: top(all, wanted) };
     const any = this.score(lists, filter, false);
@@ -162,12 +227,14 @@ export class SearchIndex {
 
   /**
    * Scores docs with every part (requireAll) or any part, walking the sorted lists with one cursor
-   * each: no per-query maps, so a common word costs a pass over its postings and nothing more.
+   * each: no per-query maps, so a common word costs a pass over its postings and nothing more. A doc
+   * holding several parts gains by how near they stand (it is tokenised only then).
    */
-  private score(lists: { part: QueryPart; postings: Uint32Array }[], filter: (doc: Doc) => boolean, requireAll: boolean): IndexHit[] {
+  private score(lists: Resolved[], filter: (doc: Doc) => boolean, requireAll: boolean): IndexHit[] {
     const n = this.docs.length;
     const idf = lists.map(({ postings }) => Math.log(1 + (n - postings.length + 0.5) / (postings.length + 0.5)));
     const cursors = lists.map(() => 0);
+    const tfs = lists.map(() => 0);
     const hits: IndexHit[] = [];
     // Candidate docs: those of the shortest list (all), or every doc in any list (any), in doc order.
     const driver = requireAll ? lists.reduce((a, b) => (b.postings.length < a.postings.length ? b : a)).postings : undefined;
@@ -184,35 +251,65 @@ export class SearchIndex {
         });
         if (doc === Infinity) break;
       }
-      let score = 0;
-      let missing = false;
-      lists.forEach(({ part, postings }, i) => {
+      const present: number[] = [];
+      lists.forEach(({ postings }, i) => {
         let c = cursors[i]!;
         while (c < postings.length && postings[c]! >>> TF_BITS < doc) c++;
         cursors[i] = c;
-        if (c >= postings.length || postings[c]! >>> TF_BITS !== doc) {
-          missing = true;
-          return;
+        if (c < postings.length && postings[c]! >>> TF_BITS === doc) {
+          present.push(i);
+          tfs[i] = (postings[c]! & TF_MASK) / EXACT;
         }
-        const d = this.docs[doc]!;
-        if (part.kind === 'phrase' && !phraseMatches(tokenize(d.text), part.terms)) {
-          missing = true;
-          return;
-        }
-        const tf = postings[c]! & TF_MASK;
-        const norm = 1 - B + (B * this.docLength[doc]!) / this.averageLength;
-        score += (part.kind === 'phrase' ? 2 : 1) * idf[i]! * ((tf * (K1 + 1)) / (tf + K1 * norm));
       });
-      if (!driver) {
-        // Step past this doc in every list that held it, so the next round finds the next doc.
-        lists.forEach(({ postings }, i) => {
-          if (cursors[i]! < postings.length && postings[cursors[i]!]! >>> TF_BITS === doc) cursors[i]!++;
-        });
+      // Step past this doc in every list that held it, so the next round finds the next doc.
+      if (!driver) for (const i of present) cursors[i]!++;
+      const d = this.docs[doc]!;
+      if (present.length === 0 || (requireAll && present.length < lists.length) || !filter(d)) continue;
+      let tokens: Token[] | undefined;
+      const held = present.filter((i) => {
+        const part = lists[i]!.part;
+        return part.kind !== 'phrase' || phraseMatches((tokens ??= tokenize(d.text)), part.terms);
+      });
+      if (held.length === 0 || (requireAll && held.length < lists.length)) continue;
+      const norm = 1 - B + (B * this.docLength[doc]!) / this.averageLength;
+      let score = 0;
+      for (const i of held) {
+        const { part } = lists[i]!;
+        const tf = tfs[i]!;
+        score += (part.kind === 'phrase' ? 2 : 1) * idf[i]! * ((tf * (K1 + 1)) / (tf + K1 * norm));
       }
-      if ((requireAll && missing) || score === 0 || !filter(this.docs[doc]!)) continue;
+      if (held.length > 1) {
+        const span = this.span(
+          (tokens ??= tokenize(d.text)),
+          held.map((i) => lists[i]!),
+        );
+        score *= 1 + (PROXIMITY * (held.length - 1)) / Math.max(held.length - 1, span - 1);
+      }
       hits.push({ doc, score });
     }
     return hits;
+  }
+
+  /** The fewest words of a verse that hold one use of every part (each part a single word here). */
+  private span(tokens: readonly Token[], parts: readonly Resolved[]): number {
+    const ids = tokens.map((t) => this.termIds.get(t.term) ?? -1);
+    const uses: [position: number, part: number][] = [];
+    parts.forEach(({ part, ids: forms }, p) => {
+      if (part.kind === 'phrase') for (const s of phraseStarts(tokens, part.terms)) uses.push([s, p]);
+      else ids.forEach((id, position) => forms!.has(id) && uses.push([position, p]));
+    });
+    uses.sort((a, b) => a[0] - b[0]);
+    const inWindow = parts.map(() => 0);
+    let covered = 0;
+    let best = Infinity;
+    for (let lo = 0, hi = 0; hi < uses.length; hi++) {
+      if (inWindow[uses[hi]![1]]!++ === 0) covered++;
+      while (covered === parts.length) {
+        best = Math.min(best, uses[hi]![0] - uses[lo]![0] + 1);
+        if (--inWindow[uses[lo++]![1]]! === 0) covered--;
+      }
+    }
+    return best;
   }
 }
 
@@ -270,16 +367,24 @@ function phraseStarts(tokens: readonly Token[], terms: readonly string[]): numbe
   return starts;
 }
 
-/** Offsets of the words in `text` that the query matched, in reading order, merged where they touch. */
-export function matchOffsets(text: string, parts: readonly QueryPart[]): { start: number; end: number }[] {
+/**
+ * Offsets of the words in `text` that the query matched, in reading order, merged where they touch.
+ * `sameWord` says which words of the text count as a query word (by default only itself).
+ */
+export function matchOffsets(
+  text: string,
+  parts: readonly QueryPart[],
+  sameWord: (term: string) => (word: string) => boolean = (term) => (word) => word === term,
+): { start: number; end: number }[] {
   const tokens = tokenize(text);
   const marked = new Set<number>();
   for (const part of parts) {
     if (part.kind === 'phrase') {
       for (const s of phraseStarts(tokens, part.terms)) for (let j = 0; j < part.terms.length; j++) marked.add(s + j);
     } else {
+      const matches = part.kind === 'word' ? sameWord(part.term) : (word: string) => word.startsWith(part.term);
       tokens.forEach((t, i) => {
-        if (part.kind === 'word' ? t.term === part.term : t.term.startsWith(part.term)) marked.add(i);
+        if (matches(t.term)) marked.add(i);
       });
     }
   }
