@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { findSwordModule } from '../../scripture/sword/discover.ts';
 import { Commentary } from './commentary.ts';
 import { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
@@ -251,5 +253,48 @@ describe.skipIf(!nave || !mhcc)("with Nave's Topical Bible and Matthew Henry's c
     expect(brief.response).not.toContain('Commentary');
     // A question about a topic, not a passage, has no commentary.
     expect((await askIt('How should I treat my enemies?')).response).not.toContain('Commentary');
+  });
+});
+
+describe.skipIf(!nave || !mhcc)("with Nave's and Matthew Henry's installed from the library while the server runs", () => {
+  let live: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    live = await startTestApp();
+  }, 300_000);
+  afterAll(() => live.stop());
+
+  /** Copies a Debian module into the app's library root, as the library's install leaves it. */
+  const install = (module: NonNullable<typeof nave>, conf: string) => {
+    mkdirSync(join(live.libraryRoot, 'mods.d'), { recursive: true });
+    cpSync(join(module.root, 'mods.d', conf), join(live.libraryRoot, 'mods.d', conf));
+    // A dictionary's DataPath is a file-name prefix inside its folder; a commentary's is the folder.
+    const folder = statSync(module.dataPath, { throwIfNoEntry: false })?.isDirectory() ? module.dataPath : dirname(module.dataPath);
+    const data = relative(module.root, folder);
+    cpSync(join(module.root, data), join(live.libraryRoot, data), { recursive: true });
+  };
+  const passages = async () =>
+    (await live.server.inject({ method: 'GET', url: '/api/ai/passages?q=verses%20about%20tithing', headers: { host: 'localhost' } })).json() as {
+      topics: string[];
+    };
+  const about = async () =>
+    (
+      (
+        await live.server.inject({ method: 'POST', url: '/api/ai/ask', headers: { host: 'localhost' }, payload: { question: 'What does John 3:16 mean?' } })
+      ).json() as AskReply
+    ).response;
+
+  it('answers from them from the next question on, and without them once removed', async () => {
+    expect((await passages()).topics).not.toContain('tithes');
+    expect(await about()).not.toContain('Commentary');
+
+    install(nave!, 'nave.conf');
+    install(mhcc!, 'mhcc.conf');
+    expect((await passages()).topics).toEqual(['tithes']);
+    expect(await about()).toContain("From Matthew Henry's Concise Commentary on the Whole Bible (public domain), on John 3:");
+
+    rmSync(join(live.libraryRoot, 'mods.d', 'nave.conf'));
+    rmSync(join(live.libraryRoot, 'mods.d', 'mhcc.conf'));
+    expect((await passages()).topics).not.toContain('tithes');
+    expect(await about()).not.toContain('Commentary');
   });
 });

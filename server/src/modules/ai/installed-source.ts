@@ -1,5 +1,5 @@
-import { libraryRootIn } from '../../scripture/library/library-root.ts';
-import { defaultSwordRoots, findSwordModule, type SwordModule } from '../../scripture/sword/discover.ts';
+import { moduleRoots, type ModuleRootsConfig } from '../../scripture/library/module-roots.ts';
+import { findSwordModule, type SwordModule } from '../../scripture/sword/discover.ts';
 
 /**
  * A study source read from a SWORD module (Nave's, a commentary): one the admin installed from the
@@ -7,7 +7,7 @@ import { defaultSwordRoots, findSwordModule, type SwordModule } from '../../scri
  * and the log says so (`without` finishes the sentence "… could not be read, so the AI …").
  */
 /** Where study sources are looked for: the library's folder, and the system's SWORD roots when discovery is on. */
-export type SourceRoots = { swordDiscovery: boolean; swordPaths: string[]; dataDir: string };
+export type SourceRoots = ModuleRootsConfig;
 
 export function installedSource<T>(
   module: string,
@@ -22,7 +22,7 @@ export function installedSource<T>(
 
 /** The module of that name the library installed, else (when discovery is on) one installed on this machine. */
 export function findInstalledModule(module: string, config: SourceRoots): SwordModule | undefined {
-  return findSwordModule(module, [libraryRootIn(config.dataDir), ...(config.swordDiscovery ? defaultSwordRoots(config.swordPaths) : [])]);
+  return findSwordModule(module, moduleRoots(config));
 }
 
 /** Opens a found module as a study source; undefined (and a line in the log) when it cannot be read. */

@@ -1,35 +1,39 @@
-import type { SwordModule } from '../../scripture/sword/discover.ts';
+import { findSwordModule, type SwordModule } from '../../scripture/sword/discover.ts';
+import { moduleListsStamp, moduleRoots } from '../../scripture/library/module-roots.ts';
 import type { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import { Commentary } from './commentary.ts';
-import { findInstalledModule, openSource, type SourceRoots } from './installed-source.ts';
+import { openSource, type SourceRoots } from './installed-source.ts';
 import { NaveTopics } from './nave-topics.ts';
 import type { StudySources } from './passage-finder.ts';
 
 type Log = { warn(message: string): void };
 
 /**
- * One study source as installed now: looked up again after `forget()`, and opened again only when
- * another module (another root, or another version) is found, since opening Nave's reads all of it.
+ * One study source as installed now: looked up again after `forget()` or when a root's list of modules
+ * changed (a .conf added or removed), and opened again only when another module (another root, or another
+ * version) is found, since opening Nave's reads all of it.
  */
 class LiveSource<T> {
   private held?: { stamp: string; source: T | undefined };
-  private stale = true;
+  private looked?: string;
 
   constructor(
-    private readonly find: () => SwordModule | undefined,
+    private readonly roots: readonly string[],
+    private readonly find: (roots: readonly string[]) => SwordModule | undefined,
     private readonly open: (module: SwordModule) => T | undefined,
   ) {}
 
   forget(): void {
-    this.stale = true;
+    this.looked = undefined;
   }
 
   get current(): T | undefined {
-    if (this.stale) {
-      const found = this.find();
+    const lists = moduleListsStamp(this.roots);
+    if (this.looked !== lists) {
+      this.looked = lists;
+      const found = this.find(this.roots);
       const stamp = found ? `${found.root}\n${found.name}\n${found.conf.get('Version') ?? ''}` : '';
       if (stamp !== this.held?.stamp) this.held = { stamp, source: found && this.open(found) };
-      this.stale = false;
     }
     return this.held?.source;
   }
@@ -45,12 +49,15 @@ export class LiveStudySources implements StudySources {
   private readonly mhcc: LiveSource<Commentary>;
 
   constructor(config: SourceRoots, crossReferences: CrossReferences, log: Log) {
+    const roots = moduleRoots(config);
     this.nave = new LiveSource(
-      () => findInstalledModule('Nave', config),
+      roots,
+      (within) => findSwordModule('Nave', within),
       (found) => openSource(found, log, (module) => NaveTopics.open(module, crossReferences), "uses Selah's own topics only"),
     );
     this.mhcc = new LiveSource(
-      () => findInstalledModule('MHCC', config),
+      roots,
+      (within) => findSwordModule('MHCC', within),
       (found) => openSource(found, log, (module) => Commentary.open(module), 'answers without a commentary'),
     );
   }

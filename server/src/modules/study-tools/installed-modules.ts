@@ -1,10 +1,8 @@
-import { statSync } from 'node:fs';
-import { join } from 'node:path';
-import { defaultSwordRoots, discoverSwordModules, type SwordModule } from '../../scripture/sword/discover.ts';
-import { libraryRootIn } from '../../scripture/library/library-root.ts';
+import { discoverSwordModules, type SwordModule } from '../../scripture/sword/discover.ts';
+import { moduleListsStamp, moduleRoots, type ModuleRootsConfig } from '../../scripture/library/module-roots.ts';
 
 /** Where study modules are looked for: the library's folder, and the system's SWORD roots when discovery is on. */
-export type StudyModuleRoots = { swordDiscovery: boolean; swordPaths: string[]; dataDir: string };
+export type StudyModuleRoots = ModuleRootsConfig;
 
 // A module rewritten in place leaves its root's mods.d unchanged: the list is read again this often anyway.
 const LIST_LIFE_MS = 60_000;
@@ -62,8 +60,8 @@ export class InstalledModules<T> {
   }
 
   list(): T[] {
-    const roots = [libraryRootIn(this.roots.dataDir), ...(this.roots.swordDiscovery ? defaultSwordRoots(this.roots.swordPaths) : [])];
-    const stamp = roots.map(changedAt).join(' ');
+    const roots = moduleRoots(this.roots);
+    const stamp = moduleListsStamp(roots);
     if (this.listed && this.listed.stamp === stamp && this.now() - this.listed.at < LIST_LIFE_MS) return this.listed.opened;
     const opened = discoverSwordModules(roots)
       .filter(this.kind.wanted)
@@ -81,14 +79,5 @@ export class InstalledModules<T> {
       this.log.warn(`${this.kind.what} ${module.name} cannot be opened, so the study tools go without it: ${(error as Error).message}`);
       return [];
     }
-  }
-}
-
-/** When the root's list of modules last changed (-1 while it has none). */
-function changedAt(root: string): number {
-  try {
-    return statSync(join(root, 'mods.d')).mtimeMs;
-  } catch {
-    return -1;
   }
 }
