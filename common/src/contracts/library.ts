@@ -31,6 +31,8 @@ export const repositoryStatus = z.object({
   packageUrl: z.string(),
   /** When the catalogue was last read successfully (ISO), null when never. */
   fetchedAt: z.string().nullable(),
+  /** When the repository last confirmed that catalogue (a download, or a 304 saying it had not changed). */
+  checkedAt: z.string().nullable(),
   moduleCount: z.number().int(),
   /** Why the last refresh failed (the repository is still listed with what it had before). */
   error: z.string().nullable(),

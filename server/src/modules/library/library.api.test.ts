@@ -107,6 +107,17 @@ describe(`the admin Library (${databaseKind()})`, () => {
     expect(gone!.error).toMatch(/^Gone: the repository has no mods\.d\.tar\.gz \(HTTP 404\)/);
   });
 
+  it('asks the repository whether its catalogue changed: a 304 keeps the cached one, records the check and downloads nothing', async () => {
+    const address = '/pub/sword/raw/mods.d.tar.gz';
+    const sentBefore = site.served.filter((r) => r.path === address).length;
+    const before = (await json<{ repositories: RepositoryStatus[] }>('GET', '/api/admin/library/repositories')).repositories[0]!;
+    const { repositories } = await json<{ repositories: RepositoryStatus[] }>('POST', '/api/admin/library/refresh', { repository: 'Stand-in' });
+    const after = repositories[0]!;
+    expect(site.served.filter((r) => r.path === address).slice(sentBefore)).toEqual([{ path: address, status: 304, bytes: 0 }]);
+    expect(after).toMatchObject({ fetchedAt: before.fetchedAt, moduleCount: 6, error: null });
+    expect(Date.parse(after.checkedAt!)).toBeGreaterThan(Date.parse(before.checkedAt!));
+  });
+
   it('lists modules by type, language and licence, with languages named for the reader', async () => {
     const bibles = await admin.request('GET', '/api/admin/library/modules?kind=bible', undefined, { 'accept-language': 'de-DE,de;q=0.9' });
     const page = bibles.json() as ModulesPage;
@@ -197,7 +208,10 @@ describe(`the admin Library (${databaseKind()})`, () => {
   it('offers an update when the repository has a newer version, and installs it in place', async () => {
     await writeStandInCatalogue(root, standInConfs('2.61'));
     await writeStandInPackage(root, 'spaRV1909eb.zip', await modulePackage('spaRV1909eb', (t) => t.replace(/^Version=.*$/m, 'Version=2.61')));
+    const sentBefore = site.served.length;
     await json('POST', '/api/admin/library/refresh', { repository: 'Stand-in' });
+    // The changed catalogue has another ETag: downloaded again, not answered 304.
+    expect(site.served.slice(sentBefore).map((r) => [r.path, r.status])).toEqual([['/pub/sword/raw/mods.d.tar.gz', 200]]);
     const before = await json<ModulesPage>('GET', '/api/admin/library/modules?q=spaRV1909eb');
     expect(before.modules[0]).toMatchObject({ version: '2.61', installedVersion: '2.60', updateAvailable: true });
     const done = await finished((await json<LibraryJob>('POST', '/api/admin/library/jobs', { action: 'update', module: 'spaRV1909eb' }, 202)).id);

@@ -13,7 +13,12 @@ import type { z } from 'zod';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { Catalogue } from '../../scripture/library/catalogue.ts';
 import type { CatalogueEntry } from '../../scripture/library/catalogue-entry.ts';
-import { downloadCatalogue, readRepositoryCatalogue, type FetchCatalogueOptions } from '../../scripture/library/fetch-catalogue.ts';
+import {
+  downloadCatalogueIfChanged,
+  FETCH_CATALOGUE_DEFAULTS,
+  readRepositoryCatalogue,
+  type FetchCatalogueOptions,
+} from '../../scripture/library/fetch-catalogue.ts';
 import { defaultPackageUrl, type Repository } from '../../scripture/library/repositories.ts';
 import { starterSet } from '../../scripture/library/starter-set.ts';
 import { unsupportedReason } from '../../scripture/library/support.ts';
@@ -64,6 +69,7 @@ export class LibraryService {
       return {
         ...r,
         fetchedAt: status?.fetchedAt?.toISOString() ?? null,
+        checkedAt: (status?.checkedAt ?? status?.fetchedAt)?.toISOString() ?? null,
         moduleCount: catalogues.get(r.name)?.entries.length ?? 0,
         error: status?.error ?? null,
       };
@@ -100,9 +106,17 @@ export class LibraryService {
     // One repository at a time: several often share a host, which asks clients not to crowd it.
     for (const repository of due) {
       try {
-        const archive = Buffer.from(await downloadCatalogue(repository, { timeoutMs: 60_000, maxBytes: 16 * 2 ** 20, ...this.options.fetch }));
+        const cached = statuses.get(repository.name);
+        // Validators only for a catalogue we hold: a 304 to a repository whose archive was lost would leave nothing.
+        const since = cached?.fetchedAt ? { etag: cached.etag, lastModified: cached.lastModified } : {};
+        const result = await downloadCatalogueIfChanged(repository, since, { ...FETCH_CATALOGUE_DEFAULTS, ...this.options.fetch });
+        if ('notModified' in result) {
+          await this.repo.catalogueUnchanged(repository.name);
+          continue;
+        }
+        const archive = Buffer.from(result.archive);
         await readRepositoryCatalogue(repository, archive); // a broken archive is reported, not cached
-        await this.repo.saveCatalogue(repository.name, archive);
+        await this.repo.saveCatalogue(repository.name, archive, result.validators);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         this.options.log.warn({ repository: repository.name }, `library: could not read the catalogue of ${repository.name}: ${message}`);

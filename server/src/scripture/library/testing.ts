@@ -4,9 +4,10 @@
  * installed in /usr/share/sword, served over HTTP on loopback. Test code only.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -133,11 +134,19 @@ export async function zipOf(entries: readonly (ZipEntrySpec & { unsafeName?: str
   return bytes;
 }
 
+/** One request the stand-in answered: its path, status and the bytes of body it sent. */
+export interface ServedRequest {
+  path: string;
+  status: number;
+  bytes: number;
+}
+
 /**
  * A static file server for `root` on 127.0.0.1, plus ways to misbehave under given path prefixes:
  * `hang` accepts the request and never answers; `gzip-encoded` sends files with Content-Encoding: gzip;
  * `cut` sends half a file and closes the connection; `stall` sends half a file and then nothing more,
- * keeping the connection open.
+ * keeping the connection open. Files carry an ETag (of their bytes) and Last-Modified, and a request
+ * whose validators match is answered 304, as Apache and nginx do; `served` lists every answer.
  */
 export async function serveRepository(
   root: string,
@@ -145,21 +154,33 @@ export async function serveRepository(
 ): Promise<{
   url: string;
   repository(name: string, path?: string): Repository;
+  served: ServedRequest[];
   close(): Promise<void>;
 }> {
+  const served: ServedRequest[] = [];
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const rule = Object.entries(misbehave).find(([prefix]) => path.startsWith(prefix))?.[1];
     if (rule === 'hang') return;
     let body: Buffer;
+    let modified: Date;
     try {
       if (path.split('/').includes('..')) throw new Error('outside the root');
       body = readFileSync(join(root, path));
+      modified = statSync(join(root, path)).mtime;
     } catch {
+      served.push({ path, status: 404, bytes: 9 });
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
-    const headers: Record<string, string> = { 'content-type': 'application/octet-stream', 'content-length': String(body.length) };
+    const validators = { etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`, 'last-modified': modified.toUTCString() };
+    if (notModified(request.headers, validators.etag, modified)) {
+      served.push({ path, status: 304, bytes: 0 });
+      response.writeHead(304, validators).end();
+      return;
+    }
+    served.push({ path, status: 200, bytes: body.length });
+    const headers: Record<string, string> = { ...validators, 'content-type': 'application/octet-stream', 'content-length': String(body.length) };
     if (rule === 'gzip-encoded') headers['content-encoding'] = 'gzip';
     response.writeHead(200, headers);
     if (rule === 'cut') response.write(body.subarray(0, body.length >> 1), () => response.destroy());
@@ -172,12 +193,21 @@ export async function serveRepository(
   return {
     url,
     repository: (name, path = `/${CATALOGUE_DIR}`) => ({ name, catalogueUrl: `${url}${path}`, packageUrl: `${url}/pub/sword/packages/rawzip` }),
+    served,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** RFC 9110 §13.2.2: If-None-Match decides when sent; If-Modified-Since only without it (whole seconds). */
+function notModified(headers: IncomingHttpHeaders, etag: string, modified: Date): boolean {
+  const ifNoneMatch = headers['if-none-match'];
+  if (ifNoneMatch !== undefined) return ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+  const since = Date.parse(headers['if-modified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since;
 }
 
 /** The catalogue entry of a module Debian installed, from its conf in mods.d/. */

@@ -198,7 +198,15 @@ export function LibraryRepositories({
                     Catalogue read{' '}
                     <time dateTime={r.fetchedAt} title={formatDate(r.fetchedAt, 'withTime')}>
                       {readAgo(r.fetchedAt, now)}
-                    </time>{' '}
+                    </time>
+                    {r.checkedAt !== null && r.checkedAt !== r.fetchedAt && (
+                      <>
+                        , unchanged when checked{' '}
+                        <time dateTime={r.checkedAt} title={formatDate(r.checkedAt, 'withTime')}>
+                          {readAgo(r.checkedAt, now)}
+                        </time>
+                      </>
+                    )}{' '}
                     · {countOf(r.moduleCount, en('module'))}
                   </>
                 )}
