@@ -113,7 +113,7 @@ describe(`the admin Library (${databaseKind()})`, () => {
     const before = (await json<{ repositories: RepositoryStatus[] }>('GET', '/api/admin/library/repositories')).repositories[0]!;
     const { repositories } = await json<{ repositories: RepositoryStatus[] }>('POST', '/api/admin/library/refresh', { repository: 'Stand-in' });
     const after = repositories[0]!;
-    expect(site.served.filter((r) => r.path === address).slice(sentBefore)).toEqual([{ path: address, status: 304, bytes: 0 }]);
+    expect(site.served.filter((r) => r.path === address).slice(sentBefore)).toEqual([{ method: 'GET', path: address, status: 304, bytes: 0 }]);
     expect(after).toMatchObject({ fetchedAt: before.fetchedAt, moduleCount: 6, error: null });
     expect(Date.parse(after.checkedAt!)).toBeGreaterThan(Date.parse(before.checkedAt!));
   });

@@ -80,14 +80,14 @@ describe('fetchCatalogue over HTTP', () => {
     expect(await downloadCatalogueIfChanged(repository, { lastModified: first.validators.lastModified })).toEqual({ notModified: true });
     const after = stand.served.filter((r) => r.path === address).slice(sentBefore.length);
     expect(after).toEqual([
-      { path: address, status: 304, bytes: 0 },
-      { path: address, status: 304, bytes: 0 },
+      { method: 'GET', path: address, status: 304, bytes: 0 },
+      { method: 'GET', path: address, status: 304, bytes: 0 },
     ]);
 
     // A different ETag (the catalogue changed) brings the archive, with its new validators.
     const changed = await downloadCatalogueIfChanged(repository, { etag: '"old"', lastModified: first.validators.lastModified });
     expect('archive' in changed && Buffer.from(changed.archive).equals(Buffer.from(first.archive))).toBe(true);
-    expect(stand.served.at(-1)).toEqual({ path: address, status: 200, bytes: first.archive.byteLength });
+    expect(stand.served.at(-1)).toEqual({ method: 'GET', path: address, status: 200, bytes: first.archive.byteLength });
   });
 
   it('reports a download that breaks off', async () => {
