@@ -36,6 +36,8 @@ export const repositoryStatus = z.object({
   moduleCount: z.number().int(),
   /** Why the last refresh failed (the repository is still listed with what it had before). */
   error: z.string().nullable(),
+  /** A refresh of this catalogue is under way (in any process); asking for another joins it. */
+  refreshing: z.boolean(),
 });
 export type RepositoryStatus = z.infer<typeof repositoryStatus>;
 /** GET /api/admin/library/repositories, and the answer of PUT and of POST …/refresh */

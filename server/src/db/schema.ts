@@ -691,6 +691,8 @@ export const libraryCatalogues = pgTable('library_catalogues', {
   lastModified: text('last_modified'),
   /** When the repository last confirmed the cached archive (a download or a 304). */
   checkedAt: timestamp('checked_at', { withTimezone: true }),
+  /** Set while a process reads this catalogue (claimed atomically): a second refresh waits for it instead. */
+  refreshingSince: timestamp('refreshing_since', { withTimezone: true }),
 });
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { libraryCatalogues, libraryJobs, libraryModuleParts, libraryModules, libraryRepositories, libraryState } from '../../db/schema.ts';
 import type { CatalogueValidators } from '../../scripture/library/fetch-catalogue.ts';
@@ -71,8 +71,32 @@ export class LibraryRepository {
         etag: libraryCatalogues.etag,
         lastModified: libraryCatalogues.lastModified,
         checkedAt: libraryCatalogues.checkedAt,
+        refreshingSince: libraryCatalogues.refreshingSince,
       })
       .from(libraryCatalogues);
+  }
+
+  /**
+   * Claims the refresh of a repository's catalogue for this caller, in one statement so that of two
+   * processes (or two requests) asking at once exactly one wins. A claim older than `staleMs` was left by
+   * a process that stopped, and is taken over.
+   */
+  async claimRefresh(repository: string, staleMs: number): Promise<boolean> {
+    const now = new Date();
+    const rows = await this.db
+      .insert(libraryCatalogues)
+      .values({ repository, refreshingSince: now })
+      .onConflictDoUpdate({
+        target: libraryCatalogues.repository,
+        set: { refreshingSince: now },
+        setWhere: or(isNull(libraryCatalogues.refreshingSince), lt(libraryCatalogues.refreshingSince, new Date(now.getTime() - staleMs))),
+      })
+      .returning({ repository: libraryCatalogues.repository });
+    return rows.length === 1;
+  }
+
+  async releaseRefresh(repository: string): Promise<void> {
+    await this.db.update(libraryCatalogues).set({ refreshingSince: null }).where(eq(libraryCatalogues.repository, repository));
   }
 
   async catalogueArchive(repository: string): Promise<Buffer | null> {

@@ -198,11 +198,19 @@ export async function serveRepository(
   url: string;
   repository(name: string, path?: string): Repository;
   served: ServedRequest[];
+  /** Requests for this path wait, unanswered, until `release` (`arrived` counts those waiting or let through). */
+  hold(path: string): { arrived(): number; release(): void };
   close(): Promise<void>;
 }> {
   const served: ServedRequest[] = [];
-  const server: Server = createServer((request, response) => {
+  const held = new Map<string, { count: number; gate: Promise<void>; open(): void }>();
+  const server: Server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const gate = held.get(path);
+    if (gate) {
+      gate.count += 1;
+      await gate.gate;
+    }
     const rule = Object.entries(misbehave).find(([prefix]) => path.startsWith(prefix))?.[1];
     if (rule === 'hang') return;
     const method = request.method ?? 'GET';
@@ -246,6 +254,19 @@ export async function serveRepository(
     url,
     repository: (name, path = `/${CATALOGUE_DIR}`) => ({ name, catalogueUrl: `${url}${path}`, packageUrl: `${url}/pub/sword/packages/rawzip` }),
     served,
+    hold(path) {
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const entry = { count: 0, gate, open };
+      held.set(path, entry);
+      return {
+        arrived: () => entry.count,
+        release: () => {
+          held.delete(path);
+          entry.open();
+        },
+      };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
