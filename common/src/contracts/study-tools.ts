@@ -211,7 +211,7 @@ export type TopicsReply = z.infer<typeof topicsReply>;
 export const topicParams = z.object({ name: topicName });
 /** About how many references one page of a topic holds; a topic within it is one page (issue 30 §3: big Nave's entries are paged). */
 export const TOPIC_PAGE_REFERENCES = 200;
-/** More pages than any topic has (Nave's "JESUS, THE CHRIST" has about 25). */
+/** More pages than any topic has (Nave's "GOD" has 24). */
 const TOPIC_PAGES_MAX = 1000;
 export const topicQuery = z.object({
   translation: z.string().trim().max(16).optional(),
