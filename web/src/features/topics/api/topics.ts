@@ -29,7 +29,7 @@ export const topicsQuery = ({ q, letter, page = 1 }: TopicsListParams) =>
     staleTime: FIVE_MINUTES,
   });
 
-/** A topic, a page at a time: the first page with the page's head, later ones as the reader asks for more (a big Nave's entry has about 25). */
+/** A topic, a page at a time: the first page with the page's head, later ones as the reader asks for more (Nave's "GOD" has 24). */
 export const topicQuery = (name: string, translation: string) =>
   infiniteQueryOptions({
     queryKey: ['study-tools', 'topic', name.toLowerCase(), translation],
