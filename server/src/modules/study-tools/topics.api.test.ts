@@ -139,7 +139,10 @@ describe(`The topical index (${databaseKind()})`, () => {
         expect(titles).toEqual(entry.headings.flatMap((h) => [h, ...h.items]).map((l) => l.title));
         expect(references).toBe(first.body.referenceCount);
         const past = await get<TopicReply>(`/api/study-tools/topics/${encodeURIComponent(name)}?page=${first.body.pageCount + 1}`);
-        expect(past).toEqual({ status: 404, body: { message: `“${name}” has ${first.body.pageCount} pages, so there is no page ${first.body.pageCount + 1}.` } });
+        expect(past).toEqual({
+          status: 404,
+          body: { message: `“${name}” has ${first.body.pageCount} pages, so there is no page ${first.body.pageCount + 1}.` },
+        });
       }
       for (const bad of ['0', '-1', '1.5', 'abc', '1001']) {
         const res = await get<TopicReply>(`/api/study-tools/topics/god?page=${bad}`);
