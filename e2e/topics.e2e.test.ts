@@ -81,7 +81,8 @@ describe.skipIf(!existsSync(join(SYSTEM, 'mods.d/nave.conf')))("the Topical Inde
     await expect.poll(() => status.textContent()).toBe(`Part 2 of ${parts} shown`);
     expect(await headings.count()).toBeGreaterThan(firstPart);
     // Focus is where the new part starts, so the next Tab goes on through it.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-topic-page'))).toBe('2');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-topic-page]')?.getAttribute('data-topic-page'))).toBe('2');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
     expect(await page.locator('[data-topic-page="2"] h2').first().textContent()).not.toBe('');
 
     // Every part can be reached, the button gone after the last.

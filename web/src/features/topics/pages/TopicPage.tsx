@@ -51,12 +51,12 @@ export function TopicPage({ name, translation: asked }: { name: string; translat
                 <section
                   key={id}
                   aria-labelledby={title ? id : undefined}
-                  className="flex flex-col gap-3 outline-offset-4"
+                  className="flex scroll-mt-20 flex-col gap-3 outline-offset-4"
                   data-topic-page={i === 0 ? page.page : undefined}
                   tabIndex={i === 0 && page.page > 1 ? -1 : undefined}
                 >
                   {title && (
-                    <h2 id={id} className="font-serif text-xl font-semibold">
+                    <h2 id={id} className="scroll-mt-20 font-serif text-xl font-semibold outline-offset-4" tabIndex={i === 0 && page.page > 1 ? -1 : undefined}>
                       {title}
                     </h2>
                   )}
@@ -125,7 +125,13 @@ export function TopicPage({ name, translation: asked }: { name: string; translat
 function useFocusOnMore(shown: number): void {
   const before = useRef(shown);
   useEffect(() => {
-    if (shown > before.current) document.querySelector<HTMLElement>(`[data-topic-page="${shown}"]`)?.focus();
+    if (shown > before.current) {
+      const part = document.querySelector<HTMLElement>(`[data-topic-page="${shown}"]`);
+      // Its heading when it has one: a short outline, and the part's title read first; clear of the sticky header.
+      const target = part?.querySelector<HTMLElement>('h2[tabindex]') ?? part;
+      target?.focus({ preventScroll: true });
+      target?.scrollIntoView({ block: 'start' });
+    }
     before.current = shown;
   }, [shown]);
 }
