@@ -236,6 +236,31 @@ describe.skipIf(!haveModules)('the admin Library panel (needs Debian sword-text-
     expect(await seriousViolations(page), 'axe on the Library panel').toEqual([]);
   });
 
+  it('shows a refresh under way, started by another admin, as a status instead of offering a second', async () => {
+    const gate = catalogues.hold(`/${CATALOGUE_DIR}/mods.d.tar.gz`);
+    try {
+      // Another admin's refresh waits at the repository.
+      const other = await openLibrary();
+      await other.getByRole('region', { name: 'Repositories' }).getByRole('button', { name: 'Refresh catalogues' }).click();
+      await expect.poll(() => gate.arrived(), SERVER).toBe(1);
+
+      const page = await openLibrary();
+      const repositories = page.getByRole('region', { name: 'Repositories' });
+      const status = repositories.getByRole('status');
+      await expect.poll(() => status.textContent(), SERVER).toBe('Reading the catalogue of Stand-in…');
+      expect(await status.getAttribute('aria-live')).toBe('polite');
+      const button = repositories.getByRole('button', { name: 'Refreshing catalogues…' });
+      expect(await button.isDisabled()).toBe(true);
+      gate.release();
+      // The panel reads the list again until the refresh is over, wherever it ran.
+      await expect.poll(() => status.textContent(), SERVER).toBe('');
+      expect(await repositories.getByRole('button', { name: 'Refresh catalogues' }).isEnabled()).toBe(true);
+      expect(gate.arrived()).toBe(1);
+    } finally {
+      gate.release();
+    }
+  });
+
   it('shows a module’s About in a dialog that keeps focus, closes on Escape and gives focus back', async () => {
     const page = await openLibrary();
     const about = row(page, "Matthew Henry's Concise Commentary on the Whole Bible").getByRole('button', { name: 'About MHCC' });

@@ -64,8 +64,37 @@ describe.skipIf(!existsSync(join(SYSTEM, 'mods.d/nave.conf')))("the Topical Inde
     await expect.poll(() => page.locator('#v4').isVisible()).toBe(true);
   });
 
+  it('shows a big topic a part at a time: "Show more", from the keyboard, adds the next part and takes the reader there', async () => {
+    const page = await newPage();
+    await page.goto('/topics/god');
+    await page.waitForSelector('html[data-hydrated]');
+    const status = page.getByRole('status').filter({ hasText: /^Part \d+ of \d+ shown$/ });
+    const [, parts] = /^Part 1 of (\d+) shown$/.exec((await status.textContent()) ?? '') ?? [];
+    expect(Number(parts)).toBeGreaterThan(10);
+    const headings = page.locator('main article section[aria-labelledby^="heading-"]');
+    const firstPart = await headings.count();
+    expect(firstPart).toBeGreaterThan(0);
+
+    const more = page.getByRole('button', { name: 'Show more of this topic' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status.textContent()).toBe(`Part 2 of ${parts} shown`);
+    expect(await headings.count()).toBeGreaterThan(firstPart);
+    // Focus is where the new part starts, so the next Tab goes on through it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-topic-page]')?.getAttribute('data-topic-page'))).toBe('2');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    expect(await page.locator('[data-topic-page="2"] h2').first().textContent()).not.toBe('');
+
+    // Every part can be reached, the button gone after the last.
+    for (let n = 3; n <= Number(parts); n++) {
+      await more.click();
+      await expect.poll(() => status.textContent()).toBe(`Part ${n} of ${parts} shown`);
+    }
+    await expect.poll(() => more.count()).toBe(0);
+  });
+
   it('hydrates its pages without a warning, and the browser does not fetch what came with the page', async () => {
-    for (const path of ['/topics', '/topics?letter=F', '/topics/forgiveness']) {
+    for (const path of ['/topics', '/topics?letter=F', '/topics/forgiveness', '/topics/god']) {
       const page = await newPage({ width: 390, height: 844 });
       const problems: string[] = [];
       page.on('console', (m) => {

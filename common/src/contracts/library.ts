@@ -31,9 +31,13 @@ export const repositoryStatus = z.object({
   packageUrl: z.string(),
   /** When the catalogue was last read successfully (ISO), null when never. */
   fetchedAt: z.string().nullable(),
+  /** When the repository last confirmed that catalogue (a download, or a 304 saying it had not changed). */
+  checkedAt: z.string().nullable(),
   moduleCount: z.number().int(),
   /** Why the last refresh failed (the repository is still listed with what it had before). */
   error: z.string().nullable(),
+  /** A refresh of this catalogue is under way (in any process); asking for another joins it. */
+  refreshing: z.boolean(),
 });
 export type RepositoryStatus = z.infer<typeof repositoryStatus>;
 /** GET /api/admin/library/repositories, and the answer of PUT and of POST …/refresh */

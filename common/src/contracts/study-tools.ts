@@ -216,7 +216,19 @@ export type TopicsReply = z.infer<typeof topicsReply>;
 
 /** GET /api/study-tools/topics/{name}?translation= */
 export const topicParams = z.object({ name: topicName });
-export const topicQuery = z.object({ translation: z.string().trim().max(16).optional() });
+/** About how many references one page of a topic holds; a topic within it is one page (issue 30 §3: big Nave's entries are paged). */
+export const TOPIC_PAGE_REFERENCES = 200;
+/** More pages than any topic has (Nave's "GOD" has 24). */
+const TOPIC_PAGES_MAX = 1000;
+export const topicQuery = z.object({
+  translation: z.string().trim().max(16).optional(),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number, 1 or more.' })
+    .int('Page must be a whole number, 1 or more.')
+    .min(1, 'Page must be a whole number, 1 or more.')
+    .max(TOPIC_PAGES_MAX, `Page is at most ${TOPIC_PAGES_MAX}.`)
+    .default(1),
+});
 export const topicReference = z.object({
   /** "Exodus 23:4", "Matthew 5:43-48", "Numbers 17" */
   reference: z.string(),
@@ -244,11 +256,17 @@ export const topicReply = z.object({
   source: z.string(),
   licence: z.string(),
   translation: z.string(),
-  /** The entry's sub-headings, each with its references and the items under it. */
-  headings: z.array(topicLine.extend({ items: z.array(topicLine) })),
-  /** Every topic the entry's "See …" links name, once each, in the entry's order. */
+  /**
+   * This page's sub-headings, each with its references and the items under it. A heading `continued`
+   * from the page before repeats its title only (its references and links were there) with the rest of its items.
+   */
+  headings: z.array(topicLine.extend({ items: z.array(topicLine), continued: z.boolean() })),
+  /** This page (1 …) and how many the topic has: at most about TOPIC_PAGE_REFERENCES references a page. */
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  /** Every topic the whole entry's "See …" links name (every page's), once each, in the entry's order. */
   related: z.array(topicSummary),
-  /** References in the entry; those past TOPIC_VERSE_TEXTS_MAX verses of text come without it. */
+  /** References in the whole entry; on each page, those past TOPIC_VERSE_TEXTS_MAX verses of text come without it. */
   referenceCount: z.number().int(),
 });
 export type TopicReply = z.infer<typeof topicReply>;

@@ -686,6 +686,13 @@ export const libraryCatalogues = pgTable('library_catalogues', {
   /** When a refresh was last tried, successful or not: refreshes run at most daily unless asked. */
   triedAt: timestamp('tried_at', { withTimezone: true }).notNull().defaultNow(),
   error: text('error'),
+  /** The validators the archive came with (ETag, Last-Modified), sent back so an unchanged catalogue answers 304. */
+  etag: text('etag'),
+  lastModified: text('last_modified'),
+  /** When the repository last confirmed the cached archive (a download or a 304). */
+  checkedAt: timestamp('checked_at', { withTimezone: true }),
+  /** Set while a process reads this catalogue (claimed atomically): a second refresh waits for it instead. */
+  refreshingSince: timestamp('refreshing_since', { withTimezone: true }),
 });
 
 /**

@@ -16,8 +16,8 @@ export const Route = createFileRoute('/topics/$name')({
     if (params.name.length > 100) throw notFound();
     // The preferred translation lives in this browser; the server renders the default for an address without one.
     const translation = deps.translation || (typeof window === 'undefined' ? DEFAULT_TRANSLATION : preferredTranslation());
-    const topic = await pageDataOr404(() => queryClient.ensureQueryData(topicQuery(params.name, translation)));
-    return { head: topicHead(topic) };
+    const topic = await pageDataOr404(() => queryClient.ensureInfiniteQueryData(topicQuery(params.name, translation)));
+    return { head: topicHead(topic.pages[0]!) };
   },
   head: ({ loaderData, match }) => (loaderData ? headTags(loaderData.head, match.context.origin) : {}),
   component: function Topic() {

@@ -11,6 +11,8 @@ import { type Browser, signUpVerified } from '../../../test/accounts.ts';
 import { users } from '../../db/schema.ts';
 import { installedConfs, modulePackage, serveRepository, writeStandInCatalogue, writeStandInPackage } from '../../scripture/library/testing.ts';
 import { findSwordModule } from '../../scripture/sword/discover.ts';
+import { LibraryRepository } from './library.repository.ts';
+import { LibraryService } from './library.service.ts';
 import { importSwordBible } from '../../scripture/sword/import-sword-bible.ts';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
@@ -107,6 +109,44 @@ describe(`the admin Library (${databaseKind()})`, () => {
     expect(gone!.error).toMatch(/^Gone: the repository has no mods\.d\.tar\.gz \(HTTP 404\)/);
   });
 
+  it('asks the repository whether its catalogue changed: a 304 keeps the cached one, records the check and downloads nothing', async () => {
+    const address = '/pub/sword/raw/mods.d.tar.gz';
+    const sentBefore = site.served.filter((r) => r.path === address).length;
+    const before = (await json<{ repositories: RepositoryStatus[] }>('GET', '/api/admin/library/repositories')).repositories[0]!;
+    const { repositories } = await json<{ repositories: RepositoryStatus[] }>('POST', '/api/admin/library/refresh', { repository: 'Stand-in' });
+    const after = repositories[0]!;
+    expect(site.served.filter((r) => r.path === address).slice(sentBefore)).toEqual([{ method: 'GET', path: address, status: 304, bytes: 0 }]);
+    expect(after).toMatchObject({ fetchedAt: before.fetchedAt, moduleCount: 6, error: null });
+    expect(Date.parse(after.checkedAt!)).toBeGreaterThan(Date.parse(before.checkedAt!));
+  });
+
+  it('runs one refresh of a catalogue at a time across processes: a second, asked while the first reads, joins it and fetches nothing', async () => {
+    const address = '/pub/sword/raw/mods.d.tar.gz';
+    const joins: string[] = [];
+    const log = { info: (_data: object, message: string) => joins.push(message), warn: () => undefined };
+    // Two services over one database, as two app processes have.
+    const [one, two] = [0, 1].map(() => new LibraryService(new LibraryRepository(app.database.db), { seed: [], log }));
+    const gate = site.hold(address);
+    const sentBefore = site.served.filter((r) => r.path === address).length;
+    const both = Promise.all([one!.refresh({ repository: 'Stand-in', force: true }), two!.refresh({ repository: 'Stand-in', force: true })]);
+    try {
+      // One request has reached the repository and is held there; the other refresh has joined it.
+      while (gate.arrived() < 1 || joins.length < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      const during = await json<{ repositories: RepositoryStatus[] }>('GET', '/api/admin/library/repositories');
+      expect(during.repositories.map((r) => [r.name, r.refreshing])).toEqual([
+        ['Stand-in', true],
+        ['Gone', false],
+      ]);
+    } finally {
+      gate.release();
+    }
+    const [a, b] = await both;
+    expect(gate.arrived()).toBe(1);
+    expect(site.served.filter((r) => r.path === address).slice(sentBefore)).toEqual([{ method: 'GET', path: address, status: 304, bytes: 0 }]);
+    for (const list of [a, b]) expect(list[0]).toMatchObject({ name: 'Stand-in', refreshing: false, moduleCount: 6, error: null });
+    expect(joins).toEqual(['library: joining the refresh of Stand-in under way']);
+  });
+
   it('lists modules by type, language and licence, with languages named for the reader', async () => {
     const bibles = await admin.request('GET', '/api/admin/library/modules?kind=bible', undefined, { 'accept-language': 'de-DE,de;q=0.9' });
     const page = bibles.json() as ModulesPage;
@@ -197,7 +237,10 @@ describe(`the admin Library (${databaseKind()})`, () => {
   it('offers an update when the repository has a newer version, and installs it in place', async () => {
     await writeStandInCatalogue(root, standInConfs('2.61'));
     await writeStandInPackage(root, 'spaRV1909eb.zip', await modulePackage('spaRV1909eb', (t) => t.replace(/^Version=.*$/m, 'Version=2.61')));
+    const sentBefore = site.served.length;
     await json('POST', '/api/admin/library/refresh', { repository: 'Stand-in' });
+    // The changed catalogue has another ETag: downloaded again, not answered 304.
+    expect(site.served.slice(sentBefore).map((r) => [r.path, r.status])).toEqual([['/pub/sword/raw/mods.d.tar.gz', 200]]);
     const before = await json<ModulesPage>('GET', '/api/admin/library/modules?q=spaRV1909eb');
     expect(before.modules[0]).toMatchObject({ version: '2.61', installedVersion: '2.60', updateAvailable: true });
     const done = await finished((await json<LibraryJob>('POST', '/api/admin/library/jobs', { action: 'update', module: 'spaRV1909eb' }, 202)).id);

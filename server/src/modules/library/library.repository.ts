@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { libraryCatalogues, libraryJobs, libraryModuleParts, libraryModules, libraryRepositories, libraryState } from '../../db/schema.ts';
+import type { CatalogueValidators } from '../../scripture/library/fetch-catalogue.ts';
 import type { Repository } from '../../scripture/library/repositories.ts';
 import type { PreparedImport } from '../../scripture/store/bible-library.ts';
 import { TranslationRepository } from '../../scripture/store/translation.repository.ts';
@@ -67,8 +68,35 @@ export class LibraryRepository {
         fetchedAt: libraryCatalogues.fetchedAt,
         triedAt: libraryCatalogues.triedAt,
         error: libraryCatalogues.error,
+        etag: libraryCatalogues.etag,
+        lastModified: libraryCatalogues.lastModified,
+        checkedAt: libraryCatalogues.checkedAt,
+        refreshingSince: libraryCatalogues.refreshingSince,
       })
       .from(libraryCatalogues);
+  }
+
+  /**
+   * Claims the refresh of a repository's catalogue for this caller, in one statement so that of two
+   * processes (or two requests) asking at once exactly one wins. A claim older than `staleMs` was left by
+   * a process that stopped, and is taken over.
+   */
+  async claimRefresh(repository: string, staleMs: number): Promise<boolean> {
+    const now = new Date();
+    const rows = await this.db
+      .insert(libraryCatalogues)
+      .values({ repository, refreshingSince: now })
+      .onConflictDoUpdate({
+        target: libraryCatalogues.repository,
+        set: { refreshingSince: now },
+        setWhere: or(isNull(libraryCatalogues.refreshingSince), lt(libraryCatalogues.refreshingSince, new Date(now.getTime() - staleMs))),
+      })
+      .returning({ repository: libraryCatalogues.repository });
+    return rows.length === 1;
+  }
+
+  async releaseRefresh(repository: string): Promise<void> {
+    await this.db.update(libraryCatalogues).set({ refreshingSince: null }).where(eq(libraryCatalogues.repository, repository));
   }
 
   async catalogueArchive(repository: string): Promise<Buffer | null> {
@@ -76,12 +104,27 @@ export class LibraryRepository {
     return row?.archive ?? null;
   }
 
-  async saveCatalogue(repository: string, archive: Buffer): Promise<void> {
+  async saveCatalogue(repository: string, archive: Buffer, validators: CatalogueValidators): Promise<void> {
     const now = new Date();
+    const set = {
+      archive,
+      fetchedAt: now,
+      triedAt: now,
+      checkedAt: now,
+      error: null,
+      etag: validators.etag ?? null,
+      lastModified: validators.lastModified ?? null,
+    };
     await this.db
       .insert(libraryCatalogues)
-      .values({ repository, archive, fetchedAt: now, triedAt: now, error: null })
-      .onConflictDoUpdate({ target: libraryCatalogues.repository, set: { archive, fetchedAt: now, triedAt: now, error: null } });
+      .values({ repository, ...set })
+      .onConflictDoUpdate({ target: libraryCatalogues.repository, set });
+  }
+
+  /** The repository answered 304: the cached archive stands (fetchedAt, which keys its parsed copy, stays). */
+  async catalogueUnchanged(repository: string): Promise<void> {
+    const now = new Date();
+    await this.db.update(libraryCatalogues).set({ triedAt: now, checkedAt: now, error: null }).where(eq(libraryCatalogues.repository, repository));
   }
 
   /** A failed refresh keeps the catalogue read before, and says why. */

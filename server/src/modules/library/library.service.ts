@@ -13,7 +13,12 @@ import type { z } from 'zod';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { Catalogue } from '../../scripture/library/catalogue.ts';
 import type { CatalogueEntry } from '../../scripture/library/catalogue-entry.ts';
-import { downloadCatalogue, readRepositoryCatalogue, type FetchCatalogueOptions } from '../../scripture/library/fetch-catalogue.ts';
+import {
+  downloadCatalogueIfChanged,
+  FETCH_CATALOGUE_DEFAULTS,
+  readRepositoryCatalogue,
+  type FetchCatalogueOptions,
+} from '../../scripture/library/fetch-catalogue.ts';
 import { defaultPackageUrl, type Repository } from '../../scripture/library/repositories.ts';
 import { starterSet } from '../../scripture/library/starter-set.ts';
 import { unsupportedReason } from '../../scripture/library/support.ts';
@@ -28,6 +33,11 @@ export interface LibraryLog {
 
 /** Catalogues are read again at most this often unless an admin asks (issue 30 §1: "at most daily"). */
 export const CATALOGUE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** A refresh claim older than the download's own time limit and this margin was left by a process that stopped. */
+const REFRESH_CLAIM_MARGIN_MS = 60_000;
+/** How often a refresh that joined another looks whether it is done. */
+const REFRESH_WAIT_POLL_MS = 200;
 
 type ModulesQuery = z.output<typeof modulesQuery>;
 
@@ -64,8 +74,10 @@ export class LibraryService {
       return {
         ...r,
         fetchedAt: status?.fetchedAt?.toISOString() ?? null,
+        checkedAt: (status?.checkedAt ?? status?.fetchedAt)?.toISOString() ?? null,
         moduleCount: catalogues.get(r.name)?.entries.length ?? 0,
         error: status?.error ?? null,
+        refreshing: Boolean(status?.refreshingSince),
       };
     });
   }
@@ -98,18 +110,54 @@ export class LibraryService {
     const statuses = new Map((await this.repo.catalogueStatuses()).map((c) => [c.repository, c]));
     const due = chosen.filter((r) => options.force || !statuses.get(r.name) || Date.now() - statuses.get(r.name)!.triedAt.getTime() > CATALOGUE_MAX_AGE_MS);
     // One repository at a time: several often share a host, which asks clients not to crowd it.
-    for (const repository of due) {
-      try {
-        const archive = Buffer.from(await downloadCatalogue(repository, { timeoutMs: 60_000, maxBytes: 16 * 2 ** 20, ...this.options.fetch }));
-        await readRepositoryCatalogue(repository, archive); // a broken archive is reported, not cached
-        await this.repo.saveCatalogue(repository.name, archive);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        this.options.log.warn({ repository: repository.name }, `library: could not read the catalogue of ${repository.name}: ${message}`);
-        await this.repo.catalogueFailed(repository.name, message);
-      }
-    }
+    for (const repository of due) await this.refreshOne(repository);
     return this.repositories();
+  }
+
+  /**
+   * Reads one catalogue, unless a refresh of it is already under way (in this process or another): then
+   * this one joins it, waiting for its outcome rather than asking the repository twice.
+   */
+  private async refreshOne(repository: Repository): Promise<void> {
+    const staleMs = this.fetchOptions().timeoutMs + REFRESH_CLAIM_MARGIN_MS;
+    let joined = false;
+    while (!(await this.repo.claimRefresh(repository.name, staleMs))) {
+      if (!joined) this.options.log.info({ repository: repository.name }, `library: joining the refresh of ${repository.name} under way`);
+      joined = true;
+      await new Promise((resolve) => setTimeout(resolve, REFRESH_WAIT_POLL_MS));
+      const status = (await this.repo.catalogueStatuses()).find((c) => c.repository === repository.name);
+      // Done (or its process stopped, and the claim went stale: then this one takes it over).
+      if (!status?.refreshingSince) return;
+    }
+    try {
+      await this.readCatalogue(repository);
+    } finally {
+      await this.repo.releaseRefresh(repository.name);
+    }
+  }
+
+  private fetchOptions(): FetchCatalogueOptions {
+    return { ...FETCH_CATALOGUE_DEFAULTS, ...this.options.fetch };
+  }
+
+  private async readCatalogue(repository: Repository): Promise<void> {
+    try {
+      const cached = (await this.repo.catalogueStatuses()).find((c) => c.repository === repository.name);
+      // Validators only for a catalogue we hold: a 304 to a repository whose archive was lost would leave nothing.
+      const since = cached?.fetchedAt ? { etag: cached.etag, lastModified: cached.lastModified } : {};
+      const result = await downloadCatalogueIfChanged(repository, since, this.fetchOptions());
+      if ('notModified' in result) {
+        await this.repo.catalogueUnchanged(repository.name);
+        return;
+      }
+      const archive = Buffer.from(result.archive);
+      await readRepositoryCatalogue(repository, archive); // a broken archive is reported, not cached
+      await this.repo.saveCatalogue(repository.name, archive, result.validators);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.log.warn({ repository: repository.name }, `library: could not read the catalogue of ${repository.name}: ${message}`);
+      await this.repo.catalogueFailed(repository.name, message);
+    }
   }
 
   /** Every cached catalogue, read from the database and parsed once per download. */

@@ -76,7 +76,7 @@ export function studyToolsRoutes(service: StudyToolsService): FastifyPluginAsync
       { schema: { params: topicParams, querystring: topicQuery, response: { 200: topicReply, ...errors } } },
       async (req, reply) => {
         reply.header('cache-control', 'no-cache');
-        return service.topic(req.params.name, req.query.translation);
+        return service.topic(req.params.name, req.query.translation, req.query.page);
       },
     );
     app.get(

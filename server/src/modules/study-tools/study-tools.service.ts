@@ -15,6 +15,7 @@ import {
   CROSS_REFERENCE_VERSES_MAX,
   CROSS_REFERENCES_MAX,
   TOPIC_MATCHES_MAX,
+  TOPIC_PAGE_REFERENCES,
   TOPIC_PASSAGE_TEXT_VERSES,
   TOPIC_VERSE_TEXTS_MAX,
 } from '#common/contracts/study-tools.ts';
@@ -36,6 +37,7 @@ import { strongsNumber } from '../../scripture/strongs/strongs-entry.ts';
 import type { LoadedTranslation } from '../../scripture/store/bible-store.ts';
 import { osisRange } from '../../scripture/topics/osis-references.ts';
 import { topicTitle } from '../../scripture/topics/topical-index.ts';
+import { topicPages } from '../../scripture/topics/topic-pages.ts';
 import type { TopicalLine } from '../../scripture/topics/topical-entry.ts';
 import type { InstalledTopics } from './installed-topics.ts';
 
@@ -90,10 +92,15 @@ export class StudyToolsService {
     };
   }
 
-  /** One topic: its sub-headings, each reference with its text (short passages, within a cap), and the topics it links to. */
-  topic(name: string, translationCode: string | undefined): TopicReply {
+  /**
+   * One page of a topic: its sub-headings, each reference with its text (short passages, within a cap
+   * a page), and the topics the whole entry links to. A big entry is cut into pages (topicPages).
+   */
+  topic(name: string, translationCode: string | undefined, page = 1): TopicReply {
     const found = this.topicalIndexes.find(name);
     if (!found) throw new NotFound(`No installed topical index has the topic “${name}”.`);
+    const pages = topicPages(found.entry.headings, TOPIC_PAGE_REFERENCES);
+    if (page > pages.length) throw new NotFound(`“${name}” has ${pages.length === 1 ? 'one page' : `${pages.length} pages`}, so there is no page ${page}.`);
     const translation = this.localOrDefault(translationCode);
     let textVerses = 0;
     const reference = (osis: string): TopicReference[] => {
@@ -109,17 +116,23 @@ export class StudyToolsService {
       }
       return [{ reference: formatReference(range), book: range.book.name, chapter: range.chapter, verse: range.verse ?? null, text }];
     };
-    const related: TopicSummary[] = [];
+    const linkOf = (see: TopicalLine['see'][number]) => this.topicalIndexes.linked(found.index, see.key);
     const line = (l: TopicalLine) => ({
       title: l.title,
       references: l.references.flatMap(reference),
-      see: l.see.map((see) => {
-        const topic = this.topicalIndexes.linked(found.index, see.key);
-        if (topic && topic.name !== found.name && !related.some((r) => r.name === topic.name)) related.push(topic);
-        return { name: topic?.name ?? null, label: topicTitle(see.label) };
-      }),
+      see: l.see.map((see) => ({ name: linkOf(see)?.name ?? null, label: topicTitle(see.label) })),
     });
-    const headings = found.entry.headings.map((h) => ({ ...line(h), items: h.items.map(line) }));
+    const headings = pages[page - 1]!.map(({ heading, items, continued }) => ({
+      ...(continued ? { title: heading.title, references: [], see: [] } : line(heading)),
+      items: items.map(line),
+      continued,
+    }));
+    const lines = found.entry.headings.flatMap((h) => [h, ...h.items]);
+    const related: TopicSummary[] = [];
+    for (const see of lines.flatMap((l) => l.see)) {
+      const topic = linkOf(see);
+      if (topic && topic.name !== found.name && !related.some((r) => r.name === topic.name)) related.push(topic);
+    }
     const { conf } = found.index.module;
     return {
       ...this.topicalIndexes.summary(found.name)!,
@@ -129,8 +142,10 @@ export class StudyToolsService {
       licence: conf.get('DistributionLicense')?.trim() || 'Licence not stated',
       translation: translation.code,
       headings,
+      page,
+      pageCount: pages.length,
       related,
-      referenceCount: headings.reduce((n, h) => n + h.references.length + h.items.reduce((m, i) => m + i.references.length, 0), 0),
+      referenceCount: lines.reduce((n, l) => n + l.references.filter((osis) => osisRange(osis) !== undefined).length, 0),
     };
   }
 

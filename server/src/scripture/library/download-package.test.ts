@@ -45,7 +45,9 @@ describe('downloadPackage over HTTP', () => {
     const bytes = await downloadPackage(at('lower'), kjv, { maxBytes: MAX });
     expect(bytes.equals(zip)).toBe(true);
     const error = await failure(downloadPackage(at('nowhere'), kjv, { maxBytes: MAX }));
-    expect(error.message).toBe(`engKJV2006eb: Stand-in has no engKJV2006eb.zip (HTTP 404, ${stand.url}/nowhere/pub/sword/packages/rawzip/engKJV2006eb.zip).`);
+    expect(error.message).toBe(
+      `engKJV2006eb: Stand-in has no engKJV2006eb.zip (HTTP 404, ${stand.url}/nowhere/pub/sword/packages/rawzip/engKJV2006eb.zip) and no listing of the module's folder.`,
+    );
   });
 
   it('stops when the signal is aborted mid-download, with an error that says it was cancelled', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueError } from './catalogue.ts';
-import { FETCH_CATALOGUE_DEFAULTS, fetchCatalogue, fetchCatalogues } from './fetch-catalogue.ts';
+import { downloadCatalogueIfChanged, FETCH_CATALOGUE_DEFAULTS, fetchCatalogue, fetchCatalogues } from './fetch-catalogue.ts';
 import { CATALOGUE_DIR, installedConfs, serveRepository, writeStandInCatalogue } from './testing.ts';
 
 const INSTALLED = ['engKJV2006eb', 'engWEB2015eb', 'MHCC', 'Nave', 'spaRV1909eb'];
@@ -64,6 +64,30 @@ describe('fetchCatalogue over HTTP', () => {
       ['Broken', 'Broken: The catalogue is not a gzip file (mods.d.tar.gz).'],
       ['Gone', `Gone: could not connect (ECONNREFUSED) (${closedRepository.catalogueUrl}/mods.d.tar.gz)`],
     ]);
+  });
+
+  it('asks again with the validators of the last download: an unchanged catalogue answers 304 and is not sent again', async () => {
+    const repository = stand.repository('Conditional');
+    const address = `/${CATALOGUE_DIR}/mods.d.tar.gz`;
+    const first = await downloadCatalogueIfChanged(repository, {});
+    if (!('archive' in first)) throw new Error('the first download must send the archive');
+    expect(first.validators.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(first.validators.lastModified).toMatch(/GMT$/);
+    const sentBefore = stand.served.filter((r) => r.path === address);
+
+    // Each validator alone is enough: an ETag, or a Last-Modified when the server sends no ETag.
+    expect(await downloadCatalogueIfChanged(repository, first.validators)).toEqual({ notModified: true });
+    expect(await downloadCatalogueIfChanged(repository, { lastModified: first.validators.lastModified })).toEqual({ notModified: true });
+    const after = stand.served.filter((r) => r.path === address).slice(sentBefore.length);
+    expect(after).toEqual([
+      { method: 'GET', path: address, status: 304, bytes: 0 },
+      { method: 'GET', path: address, status: 304, bytes: 0 },
+    ]);
+
+    // A different ETag (the catalogue changed) brings the archive, with its new validators.
+    const changed = await downloadCatalogueIfChanged(repository, { etag: '"old"', lastModified: first.validators.lastModified });
+    expect('archive' in changed && Buffer.from(changed.archive).equals(Buffer.from(first.archive))).toBe(true);
+    expect(stand.served.at(-1)).toEqual({ method: 'GET', path: address, status: 200, bytes: first.archive.byteLength });
   });
 
   it('reports a download that breaks off', async () => {

@@ -63,6 +63,28 @@ export async function fetchCatalogues(
 
 /** `mods.d.tar.gz` as the repository sends it (checked for size, not read). */
 export async function downloadCatalogue(repository: Repository, options: FetchCatalogueOptions = FETCH_CATALOGUE_DEFAULTS): Promise<Uint8Array> {
+  const result = await downloadCatalogueIfChanged(repository, {}, options);
+  if (!('archive' in result)) throw new CatalogueError(`${repository.name}: answered 304 Not Modified to a request that was not conditional`);
+  return result.archive;
+}
+
+/** What a server said identifies the catalogue it sent, to ask next time whether it changed. */
+export interface CatalogueValidators {
+  readonly etag?: string | null;
+  readonly lastModified?: string | null;
+}
+
+export type ConditionalCatalogue = { readonly notModified: true } | { readonly archive: Uint8Array; readonly validators: CatalogueValidators };
+
+/**
+ * `mods.d.tar.gz` unless it is unchanged since the download these validators came from: CrossWire's
+ * catalogue is re-read by every client every day, and a 304 costs the repository a few hundred bytes.
+ */
+export async function downloadCatalogueIfChanged(
+  repository: Repository,
+  since: CatalogueValidators,
+  options: FetchCatalogueOptions = FETCH_CATALOGUE_DEFAULTS,
+): Promise<ConditionalCatalogue> {
   const address = catalogueAddress(repository);
   const signal = AbortSignal.timeout(options.timeoutMs);
   const fail = (why: string) => new CatalogueError(`${repository.name}: ${why} (${address})`);
@@ -70,10 +92,17 @@ export async function downloadCatalogue(repository: Repository, options: FetchCa
   let response: Response;
   try {
     // identity: the archive is gzip already; a server that gzips it again only costs us a step.
-    response = await fetch(address, { signal, redirect: 'follow', headers: { 'user-agent': USER_AGENT, 'accept-encoding': 'identity' } });
+    const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'accept-encoding': 'identity' };
+    if (since.etag) headers['if-none-match'] = since.etag;
+    if (since.lastModified) headers['if-modified-since'] = since.lastModified;
+    response = await fetch(address, { signal, redirect: 'follow', headers });
   } catch (error) {
     if (signal.aborted) throw timedOut();
     throw fail(`could not connect (${causeOf(error)})`);
+  }
+  if (response.status === 304 && (since.etag || since.lastModified)) {
+    await response.body?.cancel().catch(() => undefined);
+    return { notModified: true };
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
@@ -101,7 +130,10 @@ export async function downloadCatalogue(repository: Repository, options: FetchCa
     if (signal.aborted) throw timedOut();
     throw fail(`the download broke off (${causeOf(error)})`);
   }
-  return Buffer.concat(chunks);
+  return {
+    archive: Buffer.concat(chunks),
+    validators: { etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') },
+  };
 }
 
 function causeOf(error: unknown): string {

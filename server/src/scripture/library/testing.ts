@@ -4,9 +4,10 @@
  * installed in /usr/share/sword, served over HTTP on loopback. Test code only.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -98,6 +99,46 @@ export async function modulePackage(name: string, conf: (text: string) => string
   }
 }
 
+/**
+ * A module's files in the catalogue folder, where a repository without zips keeps them (the conf is in
+ * mods.d/ with the catalogue's): a copy of the installed module's data folder.
+ */
+export async function writeStandInModuleFiles(root: string, name: string): Promise<string> {
+  const { dataDir } = installedModuleFiles(name);
+  await cp(join(SYSTEM_SWORD, dataDir), join(root, CATALOGUE_DIR, dataDir), { recursive: true });
+  return dataDir;
+}
+
+/** Apache's autoindex page (its default FancyIndexing table), for a folder of the stand-in. */
+export function autoindexPage(urlPath: string, dir: string): string {
+  const rows = readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((e) => {
+      const href = encodeURIComponent(e.name) + (e.isDirectory() ? '/' : '');
+      const size = e.isDirectory() ? '  - ' : `${Math.ceil(statSync(join(dir, e.name)).size / 1024)}K`;
+      const icon = e.isDirectory() ? '[DIR]' : '[   ]';
+      return `<tr><td valign="top"><img src="/icons/unknown.gif" alt="${icon}"></td><td><a href="${href}">${e.name}${e.isDirectory() ? '/' : ''}</a></td><td align="right">2024-03-01 12:00  </td><td align="right">${size}</td><td>&nbsp;</td></tr>`;
+    });
+  const parent = urlPath.replace(/[^/]+\/$/, '');
+  return `<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 3.2 Final//EN">
+<html>
+ <head>
+  <title>Index of ${urlPath}</title>
+ </head>
+ <body>
+<h1>Index of ${urlPath}</h1>
+  <table>
+   <tr><th valign="top"><img src="/icons/blank.gif" alt="[ICO]"></th><th><a href="?C=N;O=D">Name</a></th><th><a href="?C=M;O=A">Last modified</a></th><th><a href="?C=S;O=A">Size</a></th><th><a href="?C=D;O=A">Description</a></th></tr>
+   <tr><th colspan="5"><hr></th></tr>
+<tr><td valign="top"><img src="/icons/back.gif" alt="[PARENTDIR]"></td><td><a href="${parent}">Parent Directory</a></td><td>&nbsp;</td><td align="right">  - </td><td>&nbsp;</td></tr>
+${rows.join('\n')}
+   <tr><th colspan="5"><hr></th></tr>
+</table>
+<address>Apache/2.4.62 (Debian) Server at 127.0.0.1 Port 80</address>
+</body></html>
+`;
+}
+
 /** Writes `<PACKAGE_DIR>/<file>` under `root`. */
 export async function writeStandInPackage(root: string, file: string, zip: Buffer): Promise<void> {
   await mkdir(join(root, PACKAGE_DIR), { recursive: true });
@@ -133,33 +174,73 @@ export async function zipOf(entries: readonly (ZipEntrySpec & { unsafeName?: str
   return bytes;
 }
 
+/** One request the stand-in answered: its path, status and the bytes of body it sent. */
+export interface ServedRequest {
+  method: string;
+  path: string;
+  status: number;
+  bytes: number;
+}
+
 /**
  * A static file server for `root` on 127.0.0.1, plus ways to misbehave under given path prefixes:
  * `hang` accepts the request and never answers; `gzip-encoded` sends files with Content-Encoding: gzip;
  * `cut` sends half a file and closes the connection; `stall` sends half a file and then nothing more,
- * keeping the connection open.
+ * keeping the connection open. Files carry an ETag (of their bytes) and Last-Modified, and a request
+ * whose validators match is answered 304, as Apache and nginx do; `served` lists every answer.
  */
 export async function serveRepository(
   root: string,
   misbehave: Record<string, 'hang' | 'gzip-encoded' | 'cut' | 'stall'> = {},
+  /** Folder listings served instead of the real one, by path (a hostile server's links). */
+  listings: Record<string, string> = {},
 ): Promise<{
   url: string;
   repository(name: string, path?: string): Repository;
+  served: ServedRequest[];
+  /** Requests for this path wait, unanswered, until `release` (`arrived` counts those waiting or let through). */
+  hold(path: string): { arrived(): number; release(): void };
   close(): Promise<void>;
 }> {
-  const server: Server = createServer((request, response) => {
+  const served: ServedRequest[] = [];
+  const held = new Map<string, { count: number; gate: Promise<void>; open(): void }>();
+  const server: Server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const gate = held.get(path);
+    if (gate) {
+      gate.count += 1;
+      await gate.gate;
+    }
     const rule = Object.entries(misbehave).find(([prefix]) => path.startsWith(prefix))?.[1];
     if (rule === 'hang') return;
+    const method = request.method ?? 'GET';
     let body: Buffer;
+    let modified: Date;
+    let type = 'application/octet-stream';
     try {
       if (path.split('/').includes('..')) throw new Error('outside the root');
-      body = readFileSync(join(root, path));
+      const stat = statSync(join(root, path));
+      if (stat.isDirectory() && !path.endsWith('/')) {
+        served.push({ method, path, status: 301, bytes: 0 });
+        response.writeHead(301, { location: `${path}/` }).end();
+        return;
+      }
+      body = stat.isDirectory() ? Buffer.from(listings[path] ?? autoindexPage(path, join(root, path))) : readFileSync(join(root, path));
+      modified = stat.mtime;
+      if (stat.isDirectory()) type = 'text/html;charset=UTF-8';
     } catch {
+      served.push({ method, path, status: 404, bytes: 9 });
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
-    const headers: Record<string, string> = { 'content-type': 'application/octet-stream', 'content-length': String(body.length) };
+    const validators = { etag: `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`, 'last-modified': modified.toUTCString() };
+    if (notModified(request.headers, validators.etag, modified)) {
+      served.push({ method, path, status: 304, bytes: 0 });
+      response.writeHead(304, validators).end();
+      return;
+    }
+    served.push({ method, path, status: 200, bytes: method === 'HEAD' ? 0 : body.length });
+    const headers: Record<string, string> = { ...validators, 'content-type': type, 'content-length': String(body.length) };
     if (rule === 'gzip-encoded') headers['content-encoding'] = 'gzip';
     response.writeHead(200, headers);
     if (rule === 'cut') response.write(body.subarray(0, body.length >> 1), () => response.destroy());
@@ -172,12 +253,34 @@ export async function serveRepository(
   return {
     url,
     repository: (name, path = `/${CATALOGUE_DIR}`) => ({ name, catalogueUrl: `${url}${path}`, packageUrl: `${url}/pub/sword/packages/rawzip` }),
+    served,
+    hold(path) {
+      let open = () => {};
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const entry = { count: 0, gate, open };
+      held.set(path, entry);
+      return {
+        arrived: () => entry.count,
+        release: () => {
+          held.delete(path);
+          entry.open();
+        },
+      };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** RFC 9110 §13.2.2: If-None-Match decides when sent; If-Modified-Since only without it (whole seconds). */
+function notModified(headers: IncomingHttpHeaders, etag: string, modified: Date): boolean {
+  const ifNoneMatch = headers['if-none-match'];
+  if (ifNoneMatch !== undefined) return ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
+  const since = Date.parse(headers['if-modified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(modified.getTime() / 1000) * 1000 <= since;
 }
 
 /** The catalogue entry of a module Debian installed, from its conf in mods.d/. */

@@ -60,10 +60,14 @@ export const libraryStarterQuery = queryOptions({
 
 export const installStarterSet = () => apiPost<JobsPage>(`${BASE}/starter`, {});
 
+/** How often the repositories are read again while a catalogue refresh runs (started here, by another admin or the CLI). */
+export const REFRESH_POLL_MS = 1000;
+
 export const libraryRepositoriesQuery = queryOptions({
   queryKey: REPOSITORIES_KEY,
   queryFn: () => apiGet<RepositoriesPage>(`${BASE}/repositories`),
   staleTime: 0,
+  refetchInterval: (query) => (query.state.data?.repositories.some((r) => r.refreshing) ? REFRESH_POLL_MS : false),
 });
 
 export const JOB_POLL_MS = 1000;

@@ -22,7 +22,7 @@ import { LibraryFilters } from './LibraryFilters.tsx';
 import { LibraryJobs } from './LibraryJobs.tsx';
 import { LibraryModuleDetails } from './LibraryModuleDetails.tsx';
 import { LibraryModuleRow } from './LibraryModuleRow.tsx';
-import { LibraryRepositories, RefreshButton } from './LibraryRepositories.tsx';
+import { LibraryRepositories, reading, RefreshButton } from './LibraryRepositories.tsx';
 import { LibraryStarter } from './LibraryStarter.tsx';
 
 // A refresh that read nothing would otherwise look as if the button did nothing: the errors are further down.
@@ -42,6 +42,15 @@ function useOnJobsFinished(jobs: LibraryJob[] | undefined, onFinished: () => voi
   }, [jobs, onFinished]);
 }
 
+/** When a catalogue refresh that was running (here or in another process) ends, the list is read again. */
+function useOnRefreshFinished(readingNow: readonly string[], onFinished: () => void) {
+  const before = useRef(0);
+  useEffect(() => {
+    if (before.current > 0 && readingNow.length === 0) onFinished();
+    before.current = readingNow.length;
+  }, [readingNow, onFinished]);
+}
+
 /**
  * Library (issue 30): every module of the site's SWORD repositories, filtered and paged by the server,
  * each installed, updated or removed by a queued job whose progress shows here. Reading never waits
@@ -58,6 +67,8 @@ export function LibraryPanel() {
 
   const readModulesAgain = useCallback(() => void queryClient.invalidateQueries({ queryKey: libraryKeys.modules }), [queryClient]);
   useOnJobsFinished(jobs.data, readModulesAgain);
+  const readingNow = useMemo(() => reading(repositories.data?.repositories ?? []), [repositories.data]);
+  useOnRefreshFinished(readingNow, readModulesAgain);
   const changeFilters = useCallback((next: ModuleFilters) => {
     setFilters(next);
     setPage(1);
@@ -124,7 +135,7 @@ export function LibraryPanel() {
             repositories over the internet.
           </p>
           <FormMessages error={refreshError ?? (refresh.isSuccess ? NONE_READ : null)} notice={null} />
-          <RefreshButton refreshing={refresh.isPending} onRefresh={() => refresh.mutate()} className="button-primary" />
+          <RefreshButton refreshing={refresh.isPending} reading={readingNow} onRefresh={() => refresh.mutate()} className="button-primary" />
         </section>
       ) : (
         <section aria-labelledby="library-modules-heading" className="flex flex-col gap-3">

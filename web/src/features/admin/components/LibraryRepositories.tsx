@@ -20,14 +20,40 @@ function useNow(): number {
   return now;
 }
 
-/** "Refresh catalogues": the button says so while the catalogues are read. */
-export function RefreshButton({ refreshing, onRefresh, className = 'button-secondary' }: { refreshing: boolean; onRefresh: () => void; className?: string }) {
+/**
+ * "Refresh catalogues", and while a refresh runs (this admin's, another's, or the CLI's) a status naming
+ * the repositories being read in place of a second refresh. The status is always in the page, so screen
+ * readers announce it when it fills.
+ */
+export function RefreshButton({
+  refreshing,
+  reading = [],
+  onRefresh,
+  className = 'button-secondary',
+}: {
+  refreshing: boolean;
+  /** The repositories whose catalogue is being read now, in any process. */
+  reading?: readonly string[];
+  onRefresh: () => void;
+  className?: string;
+}) {
+  const busy = refreshing || reading.length > 0;
   return (
-    <button type="button" className={className} disabled={refreshing} onClick={onRefresh}>
-      {refreshing ? 'Refreshing catalogues…' : 'Refresh catalogues'}
-    </button>
+    <div className="flex flex-wrap items-center gap-2">
+      <button type="button" className={className} disabled={busy} onClick={onRefresh}>
+        {busy ? 'Refreshing catalogues…' : 'Refresh catalogues'}
+      </button>
+      <p role="status" aria-live="polite" className="text-sm text-stone-700 dark:text-stone-300" data-testid="library-refreshing">
+        {reading.length > 0 ? `Reading the catalogue of ${READING_LIST.format(reading)}…` : ''}
+      </p>
+    </div>
   );
 }
+
+const READING_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
+
+/** The repositories whose catalogue a process is reading now. */
+export const reading = (repositories: readonly RepositoryStatus[]) => repositories.filter((r) => r.refreshing).map((r) => r.name);
 
 type Row = { key: number; name: string; catalogueUrl: string; packageUrl: string };
 
@@ -168,7 +194,7 @@ export function LibraryRepositories({
         </h3>
         {!editing && (
           <div className="flex flex-wrap gap-2">
-            {offerRefresh && <RefreshButton refreshing={refreshing} onRefresh={onRefresh} />}
+            {offerRefresh && <RefreshButton refreshing={refreshing} reading={reading(repositories)} onRefresh={onRefresh} />}
             <button type="button" className="button-ghost" onClick={() => setEditing(true)} ref={editButton}>
               Edit repositories
             </button>
@@ -198,7 +224,15 @@ export function LibraryRepositories({
                     Catalogue read{' '}
                     <time dateTime={r.fetchedAt} title={formatDate(r.fetchedAt, 'withTime')}>
                       {readAgo(r.fetchedAt, now)}
-                    </time>{' '}
+                    </time>
+                    {r.checkedAt !== null && r.checkedAt !== r.fetchedAt && (
+                      <>
+                        , unchanged when checked{' '}
+                        <time dateTime={r.checkedAt} title={formatDate(r.checkedAt, 'withTime')}>
+                          {readAgo(r.checkedAt, now)}
+                        </time>
+                      </>
+                    )}{' '}
                     · {countOf(r.moduleCount, en('module'))}
                   </>
                 )}

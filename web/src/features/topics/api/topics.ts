@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { TopicMatchesReply, TopicReply, TopicsReply } from '#common/contracts/study-tools.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { SITE_NAME, type PageHead } from '../../../lib/page-head.ts';
@@ -29,10 +29,16 @@ export const topicsQuery = ({ q, letter, page = 1 }: TopicsListParams) =>
     staleTime: FIVE_MINUTES,
   });
 
+/** A topic, a page at a time: the first page with the page's head, later ones as the reader asks for more (Nave's "GOD" has 24). */
 export const topicQuery = (name: string, translation: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['study-tools', 'topic', name.toLowerCase(), translation],
-    queryFn: () => apiGet<TopicReply>(`/api/study-tools/topics/${encodeURIComponent(name)}?${new URLSearchParams({ translation })}`),
+    queryFn: ({ pageParam }) =>
+      apiGet<TopicReply>(
+        `/api/study-tools/topics/${encodeURIComponent(name)}?${new URLSearchParams({ translation, ...(pageParam > 1 ? { page: String(pageParam) } : {}) })}`,
+      ),
+    initialPageParam: 1,
+    getNextPageParam: (last: TopicReply) => (last.page < last.pageCount ? last.page + 1 : undefined),
     staleTime: FIVE_MINUTES,
   });
 

@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { TopicLink, TopicReference, TopicReply } from '#common/contracts/study-tools.ts';
@@ -11,12 +12,15 @@ type Line = TopicReply['headings'][number]['items'][number];
 
 const LINK = 'font-semibold text-orange-900 underline-offset-2 hover:underline dark:text-orange-200';
 
-/** /topics/{name}: one topic's sub-headings, each reference a link to the reader with its text, and the topics it points to. */
+/** /topics/{name}: one topic's sub-headings, each reference a link to the reader with its text, and the topics it points to. A big topic comes a page at a time, "Show more" adding the next. */
 export function TopicPage({ name, translation: asked }: { name: string; translation?: string }) {
   const preferred = usePreferredTranslation();
   const translation = asked ?? preferred;
-  const topic = useQuery({ ...topicQuery(name, translation), placeholderData: keepPreviousData });
-  const data = topic.data;
+  const topic = useInfiniteQuery({ ...topicQuery(name, translation), placeholderData: keepPreviousData });
+  const pages = topic.data?.pages ?? [];
+  const data = pages[0];
+  const shown = pages.length;
+  useFocusOnMore(shown);
 
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -39,26 +43,55 @@ export function TopicPage({ name, translation: asked }: { name: string; translat
               {`${data.source} · ${data.licence} · ${countOf(data.referenceCount, en('passage'))}, verses in ${data.translation}`}
             </p>
           </header>
-          {data.headings.map((heading, i) => (
-            <section key={i} aria-labelledby={heading.title ? `heading-${i}` : undefined} className="flex flex-col gap-3">
-              {heading.title && (
-                <h2 id={`heading-${i}`} className="font-serif text-xl font-semibold">
-                  {heading.title}
-                </h2>
+          {pages.map((page) =>
+            page.headings.map((heading, i) => {
+              const id = `heading-${page.page}-${i}`;
+              const title = heading.continued ? `${heading.title || data.title} (continued)` : heading.title;
+              return (
+                <section
+                  key={id}
+                  aria-labelledby={title ? id : undefined}
+                  className="flex scroll-mt-20 flex-col gap-3 outline-offset-4"
+                  data-topic-page={i === 0 ? page.page : undefined}
+                  tabIndex={i === 0 && page.page > 1 ? -1 : undefined}
+                >
+                  {title && (
+                    <h2 id={id} className="scroll-mt-20 font-serif text-xl font-semibold outline-offset-4" tabIndex={i === 0 && page.page > 1 ? -1 : undefined}>
+                      {title}
+                    </h2>
+                  )}
+                  <LineBody line={heading} translation={data.translation} />
+                  {heading.items.length > 0 && (
+                    <ul className="flex flex-col gap-4 border-l-2 border-stone-200 pl-4 dark:border-stone-800">
+                      {heading.items.map((item, j) => (
+                        <li key={j} className="flex flex-col gap-2">
+                          {item.title && <h3 className="font-semibold">{item.title}</h3>}
+                          <LineBody line={item} translation={data.translation} />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </section>
+              );
+            }),
+          )}
+          {data.pageCount > 1 && (
+            <div className="flex flex-col items-start gap-2">
+              <p role="status" className="text-sm text-stone-700 dark:text-stone-300">
+                {`Part ${shown} of ${data.pageCount} shown`}
+              </p>
+              {topic.hasNextPage && (
+                <button type="button" className="button-secondary min-h-11" disabled={topic.isFetchingNextPage} onClick={() => void topic.fetchNextPage()}>
+                  {topic.isFetchingNextPage ? 'Loading more…' : 'Show more of this topic'}
+                </button>
               )}
-              <LineBody line={heading} translation={data.translation} />
-              {heading.items.length > 0 && (
-                <ul className="flex flex-col gap-4 border-l-2 border-stone-200 pl-4 dark:border-stone-800">
-                  {heading.items.map((item, j) => (
-                    <li key={j} className="flex flex-col gap-2">
-                      {item.title && <h3 className="font-semibold">{item.title}</h3>}
-                      <LineBody line={item} translation={data.translation} />
-                    </li>
-                  ))}
-                </ul>
+              {topic.isFetchNextPageError && (
+                <p role="alert" className="text-sm text-red-800 dark:text-red-300">
+                  The next part could not be loaded. Please try again.
+                </p>
               )}
-            </section>
-          ))}
+            </div>
+          )}
           {data.related.length > 0 && (
             <section aria-labelledby="related-topics" className="card flex flex-col gap-2">
               <h2 id="related-topics" className="font-serif text-lg font-semibold">
@@ -83,6 +116,24 @@ export function TopicPage({ name, translation: asked }: { name: string; translat
       )}
     </article>
   );
+}
+
+/**
+ * After "Show more", keyboard and screen reader users go on where the new part starts (the button they
+ * pressed moves down, past text they have not read).
+ */
+function useFocusOnMore(shown: number): void {
+  const before = useRef(shown);
+  useEffect(() => {
+    if (shown > before.current) {
+      const part = document.querySelector<HTMLElement>(`[data-topic-page="${shown}"]`);
+      // Its heading when it has one: a short outline, and the part's title read first; clear of the sticky header.
+      const target = part?.querySelector<HTMLElement>('h2[tabindex]') ?? part;
+      target?.focus({ preventScroll: true });
+      target?.scrollIntoView({ block: 'start' });
+    }
+    before.current = shown;
+  }, [shown]);
 }
 
 function LineBody({ line, translation }: { line: Line; translation: string }) {

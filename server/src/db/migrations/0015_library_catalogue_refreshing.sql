@@ -1,0 +1,1 @@
+ALTER TABLE "library_catalogues" ADD COLUMN "refreshing_since" timestamp with time zone;
