@@ -1,5 +1,6 @@
 import { ZLdReader } from '../../scripture/sword/zld.ts';
 import { parseStrongsEntry, type StrongsEntry } from '../../scripture/strongs/strongs-entry.ts';
+import { NPM_STRONGS_LEXICON, npmStrongsEntry } from '../../scripture/strongs/npm-strongs.ts';
 import { StudyModules, type StudyModuleRoots } from './installed-modules.ts';
 
 export type LexiconEntry = StrongsEntry & { lexicon: { module: string; name: string; licence: string } };
@@ -19,8 +20,18 @@ export class StrongsLexicons extends StudyModules<{ reader: ZLdReader; language:
     );
   }
 
-  /** The first installed dictionary's entry on the number ("G26"), in module-name order; undefined when none has it. */
+  /**
+   * The first installed dictionary's entry on the number ("G26"), in module-name order; else the npm
+   * package's (so word study works where no SWORD lexicon is installed); undefined when none has it.
+   */
   entry(number: string): LexiconEntry | undefined {
+    const installed = this.installedEntry(number);
+    if (installed) return installed;
+    const packaged = npmStrongsEntry(number);
+    return packaged && { ...packaged, lexicon: NPM_STRONGS_LEXICON };
+  }
+
+  private installedEntry(number: string): LexiconEntry | undefined {
     const language = number[0];
     // The modules' keys are the number without its letter, padded to five digits: "00026".
     const key = number.slice(1).padStart(5, '0');

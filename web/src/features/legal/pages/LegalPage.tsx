@@ -83,8 +83,9 @@ export function AboutContent() {
         <p>{translations.isError ? 'The list of translations could not be loaded just now.' : 'Loading the list of translations…'}</p>
       )}
       <p>
-        Cross-references come from the bible-crossref data package (MIT licence). Where this site has them installed, topics come from Nave’s Topical Bible and
-        commentary from Matthew Henry’s Concise Commentary, both in the public domain. Lessons and news are written by this site’s editors.
+        Cross-references come from the bible-crossref data package (MIT licence). Where this site has no Strong’s dictionary installed, word study reads
+        Strong’s Hebrew and Greek dictionaries as Open Scriptures publishes them (CC BY-SA). Where this site has them installed, topics come from Nave’s Topical
+        Bible and commentary from Matthew Henry’s Concise Commentary, both in the public domain. Lessons and news are written by this site’s editors.
       </p>
 
       <h2>How AI answers are checked</h2>
