@@ -28,6 +28,22 @@ describe('Bible Chat', () => {
     expect(await answers(page).count()).toBe(0);
   });
 
+  it('shows a topical answer under headings that stand out from the passages, each passage with its reason', async () => {
+    const page = await newPage();
+    await page.goto('/chat?q=What%20does%20the%20Bible%20say%20about%20money%3F');
+    const heading = answers(page).getByRole('heading', { level: 3, name: 'The love of money' });
+    await expect.poll(() => heading.count()).toBe(1);
+    expect(await heading.evaluate((h) => getComputedStyle(h).fontWeight)).toBe('700');
+    expect(await answers(page).getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      'The love of money',
+      'Contentment',
+      'Treasure in heaven',
+      'God provides',
+      'Debt',
+    ]);
+    expect(await answers(page).locator('em', { hasText: 'Listed under Selah’s topic ‘money and possessions’.' }).count()).toBe(6);
+  });
+
   it('sends with Enter, adds a line with Shift+Enter, ignores a blank question, and keeps the conversation going', async () => {
     const page = await newPage();
     await page.goto('/chat');

@@ -107,6 +107,40 @@ describe('POST /api/ai/ask with the embedded Scripture engine', () => {
     expect(verified(both).filter((r) => r?.startsWith('Philippians 4:6'))).toHaveLength(1);
   });
 
+  it('lets the whole question decide: a name and the other words weigh in, a topic word does not take over', async () => {
+    // A factual question about a person: the verses naming David and his father, not verses about fathers.
+    const david = verified((await ask({ question: "Who was David's father?" })).body);
+    expect(david.slice(0, 3)).toContain('Ruth 4:17');
+    expect(david).not.toContain('Ephesians 6:1-4');
+    // "sick of me" is about being rejected, not illness.
+    const sick = verified((await ask({ question: 'Is God sick of me?' })).body);
+    expect(sick.slice(0, 2)).toEqual(['Lamentations 3:22-23', 'Isaiah 49:15-16']);
+    expect(sick).not.toContain('James 5:14-15');
+    // Going without sleep is weariness, not death as sleep.
+    const tired = verified((await ask({ question: "I'm running on no sleep" })).body);
+    expect(tired.slice(0, 2)).toEqual(['Psalms 127:2', 'Matthew 11:28-30']);
+    expect(tired).not.toContain('1 Thessalonians 4:13-14');
+  });
+
+  it('answers a topic in groups, each passage with the line that says why it is there', async () => {
+    const { body } = await ask({ question: 'I feel anxious about my job' });
+    expect(body.response).toMatch(/^Scripture speaks to anxiety and worry in more than one way\. /);
+    // The groups in the order of their best passage, each passage under the label Selah's topic gives it.
+    expect([...body.response.matchAll(/^### (.+)$/gm)].map((m) => m[1])).toEqual(['What to do with worry', 'God’s care']);
+    expect(body.response).toMatch(/### God’s care\n\n\*\*Matthew 6:25-34\*\*/);
+    expect(body.response).toContain('**Philippians 4:6-7** — “Be careful for nothing');
+    expect(body.response).toMatch(/\*\*Philippians 4:6-7\*\* — “[^”]+” {2}\n_Listed under Selah’s topic ‘anxiety and worry’\._\n/);
+    expect(body.response).not.toMatch(/it does not explain/);
+    expectHonest(body);
+  });
+
+  it('says plainly when no topic speaks to a question, and offers the closest passages by their words', async () => {
+    const { body } = await ask({ question: 'How do I fix the engine of my car?' });
+    expect(body.response).toMatch(/^Selah found no passage that speaks to this directly\. The closest by their words:\n\n\*\*/);
+    expect(body.response).not.toMatch(/Here are the passages that speak to your question/);
+    expectHonest(body);
+  });
+
   it('falls back on the words of the question when no topic speaks to it', async () => {
     const { body } = await ask({ question: 'Who was Melchizedek?' });
     expect(body.references.length).toBeGreaterThan(0);
@@ -225,8 +259,21 @@ describe.skipIf(!nave || !mhcc)("with Nave's Topical Bible and Matthew Henry's c
     expect(verified(await askIt('Is gossip a sin?'))).toContain('Proverbs 20:19');
   });
 
+  it("groups Nave's passages under its own sub-headings, each saying where it came from", async () => {
+    const enemies = await askIt('How should I treat my enemies?');
+    expect(enemies.response).toContain('### Enemy');
+    expect(enemies.response).toMatch(/\*\*Matthew 5:43-48\*\* — “[^”]+” {2}\n_Nave’s Topical Bible, ENEMY: [^_]+\._/);
+    expectHonest(enemies);
+  });
+
+  it("does not let Nave's topic names take a factual question over", async () => {
+    const david = verified(await askIt("Who was David's father?"));
+    expect(david.slice(0, 3)).toContain('Ruth 4:17');
+  });
+
   it("keeps Selah's own topics first where they speak to the question", async () => {
-    expect(verified(await askIt("I'm anxious about my job")).slice(0, 2)).toEqual(['Philippians 4:6-7', 'Matthew 6:25-34']);
+    // Shown in the topic's groups: what to do with worry (Philippians 4:6-7, 1 Peter 5:7), then God's care.
+    expect(verified(await askIt("I'm anxious about my job")).slice(0, 2)).toEqual(['Philippians 4:6-7', '1 Peter 5:7']);
   });
 
   it('finds passages on /search for a topic only Nave’s has', async () => {

@@ -44,14 +44,18 @@ export class NaveTopics {
     const scored = (entry?.headings ?? []).flatMap((heading) => {
       const weight = heading.title.includes('General scriptures') ? 2 : 1;
       const lines = [heading, ...heading.items];
-      return lines.flatMap((line) =>
-        joinNeighbours(line.references).flatMap((osis) => {
+      return lines.flatMap((line) => {
+        // The sub-heading, and the item's own words under it: what the answer says of why the passage is there.
+        const said = [heading.title, line === heading ? '' : line.title].filter(Boolean).join(' — ');
+        return joinNeighbours(line.references).flatMap((osis) => {
           const reference = osisToReference(osis);
-          return reference ? [{ reference, score: weight * this.crossReferences.prominence(reference) }] : [];
-        }),
-      );
+          return reference ? [{ reference, said, score: weight * this.crossReferences.prominence(reference) }] : [];
+        });
+      });
     });
-    const passages = [...new Set(scored.sort((a, b) => b.score - a.score).map((p) => p.reference))].slice(0, PER_TOPIC);
+    const ranked = scored.sort((a, b) => b.score - a.score);
+    const passages = [...new Set(ranked.map((p) => p.reference))].slice(0, PER_TOPIC);
+    const lines = Object.fromEntries(passages.map((reference) => [reference, ranked.find((p) => p.reference === reference && p.said)?.said ?? '']));
     // An entry that only says "See CARE" stands for the one it points to.
     if (passages.length === 0 && depth === 0) {
       const see = entry?.headings.flatMap((h) => [...h.see, ...h.items.flatMap((i) => i.see)])[0];
@@ -60,7 +64,7 @@ export class NaveTopics {
       this.cache.set(key, target ?? null);
       return target;
     }
-    const topic = passages.length > 0 ? { name: key.toLowerCase(), words: [key.toLowerCase()], passages } : undefined;
+    const topic = passages.length > 0 ? { name: key.toLowerCase(), words: [key.toLowerCase()], passages, lines, source: key } : undefined;
     this.cache.set(key, topic ?? null);
     return topic;
   }

@@ -2,7 +2,7 @@ import { parseReference, type PassageRange } from '#common/scripture/reference.t
 import { tokenize } from '#common/scripture/tokenize.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { SearchService } from '../search/search.service.ts';
-import type { Passage, Retrieval } from '../../providers/ai/answer-engine.ts';
+import type { Passage, PassageGround, Retrieval } from '../../providers/ai/answer-engine.ts';
 import type { Commentary } from './commentary.ts';
 import type { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import { checkReferences } from './reference-check.ts';
@@ -56,7 +56,10 @@ export class PassageFinder {
     // A reference's words name its passage, not a subject: "John 3:16" is not about John the Baptist.
     const subject = text.replace(CITED, ' ');
     const own = rankTopics(subject);
-    const more = this.sources.topics?.match(contentWords(subject)) ?? [];
+    // A word one of Selah's best topics already reads in context ("no sleep" → weariness) is not read again
+    // by the other source's topic of that name (Nave's SLEEP, "a symbol of death").
+    const read = (word: string) => own.slice(0, 2).some((topic) => topic.words.some((w) => (w.length <= 3 ? w === word : word.startsWith(normalised(w)))));
+    const more = this.sources.topics?.match(contentWords(subject).filter((w) => !read(w))) ?? [];
     return [...own.slice(0, 2), ...more.slice(0, 1), ...own.slice(2), ...more.slice(1)];
   }
 
@@ -80,18 +83,44 @@ export class PassageFinder {
       saying.passages.forEach(add);
     }
 
+    // A question naming a person or place is about them: the verses naming them with the question's
+    // other words come first, and a topic one of its words names is only a hint after them.
+    const grounds: PassageGround[] = [];
+    for (const { query, group } of namedSearches(question)) {
+      for (const reference of this.searchFor(query, translation, query.startsWith('"') ? 3 : 4)) {
+        const p = add(reference);
+        if (p) grounds.push({ reference: p.reference, group, why: `Found by searching the ${translation} for ${query.replaceAll('"', '')}.` });
+      }
+    }
+
     // The question's own words first; what came before (a conversation, a note) only when they say nothing.
     let topics = this.topicsFor(question);
     if (topics.length === 0 && passages.length === 0 && options.context) topics = this.topicsFor(options.context);
     // Two passages from each of the best topics first, then the rest of them in order.
-    for (const topic of topics.slice(0, 3)) topic.passages.slice(0, 2).forEach(add);
-    for (const topic of topics.slice(0, 3)) topic.passages.forEach(add);
+    const fromTopic = (topic: Topic) => (reference: string) => {
+      const p = add(reference);
+      // Selah's topics label their passages by what they say ("God's care"); Nave's lines are its sub-headings, said in the why-line.
+      const label = topic.source ? undefined : topic.lines?.[reference];
+      if (p) grounds.push({ reference: p.reference, group: label ?? topic.name, why: whyListed(topic, reference), topic: topic.name });
+    };
+    for (const topic of topics.slice(0, 3)) topic.passages.slice(0, 2).forEach(fromTopic(topic));
+    for (const topic of topics.slice(0, 3)) topic.passages.forEach(fromTopic(topic));
 
     // The passages the named one points to, best known first, where there is room.
     if (about) this.crossReferences.related(about.reference, RELATED).forEach(add);
 
-    if (passages.length === 0 && options.keywords !== false) this.keywordPassages(question, translation).forEach(add);
-    return { passages, topics: topics.map((t) => t.name), corrections, asksToInvent: INVENT.test(question), ...(commentary ? { commentary } : {}) };
+    // Nothing spoke to the question: the passages sharing its words are the closest, and the answer says so.
+    const closest = passages.length === 0 && options.keywords !== false;
+    if (closest) this.keywordPassages(question, translation).forEach(add);
+    return {
+      passages,
+      topics: topics.map((t) => t.name),
+      corrections,
+      asksToInvent: INVENT.test(question),
+      ...(commentary ? { commentary } : {}),
+      grounds: grounds.filter((g) => passages.some((p) => p.reference === g.reference)),
+      ...(closest && passages.length > 0 ? { closest: true } : {}),
+    };
   }
 
   /**
@@ -102,27 +131,74 @@ export class PassageFinder {
   collector(translation: string, max: number, existing: readonly Passage[] = []) {
     const passages: Passage[] = [...existing];
     const ranges = existing.map((p) => parseReference(p.reference)).filter((r): r is PassageRange => Boolean(r));
-    const add = (reference: string) => {
-      if (passages.length >= max) return;
+    const add = (reference: string): Passage | undefined => {
+      if (passages.length >= max) return undefined;
       const [checked] = checkReferences(reference, translation, this.bible);
       const range = checked?.reference ? parseReference(checked.reference) : undefined;
-      if (checked?.status !== 'verified' || !checked.text || !range || ranges.some((r) => overlap(r, range))) return;
+      if (checked?.status !== 'verified' || !checked.text || !range || ranges.some((r) => overlap(r, range))) return undefined;
       ranges.push(range);
-      passages.push({ reference: checked.reference!, text: checked.text, href: checked.href! });
+      const passage = { reference: checked.reference!, text: checked.text, href: checked.href! };
+      passages.push(passage);
+      return passage;
     };
     return { passages, add };
   }
 
   private keywordPassages(question: string, translation: string): string[] {
     const words = contentWords(question);
-    if (words.length === 0) return [];
+    return words.length === 0 ? [] : this.searchFor(words.slice(0, 8).join(' '), translation, 4);
+  }
+
+  private searchFor(q: string, translation: string, limit: number): string[] {
     try {
-      const found = this.search.search({ q: words.slice(0, 8).join(' '), translation, limit: 4, offset: 0 });
-      return found.results.map((r) => r.reference);
+      return this.search.search({ q, translation, limit, offset: 0 }).results.map((r) => r.reference);
     } catch {
       return [];
     }
   }
+}
+
+// Capitalised words that are not the names of people or places a question is about.
+const NOT_NAMES = new Set(
+  'i god jesus lord christ christian christians church bible scripture scriptures holy spirit ghost what who whom whose why how when where which is are was were did does do can could should would will the a an in on of and or but if my'.split(
+    ' ',
+  ),
+);
+// "X begat David": a father named in the genealogies' own words.
+const KIN: Record<string, (name: string) => string> = { father: (name) => `"begat ${name}"` };
+
+/**
+ * The searches a question naming a person or place calls for, most specific first: "David's father"
+ * → "father of David", "begat David", then the name with the question's other content words.
+ */
+function namedSearches(question: string): { query: string; group: string }[] {
+  const words = question.replace(CITED, ' ').split(/\s+/);
+  const names: string[] = [];
+  const searches: { query: string; group: string }[] = [];
+  words.forEach((raw, i) => {
+    const m = /^[“"(]?([A-Z][a-z]+)(['’]s)?[”"),.?!;:]*$/.exec(raw);
+    if (!m || NOT_NAMES.has(m[1]!.toLowerCase()) || (i === 0 && !m[2])) return;
+    const name = m[1]!;
+    if (!names.includes(name)) names.push(name);
+    const owned = m[2] ? words[i + 1]?.toLowerCase().replace(/[^a-z]/g, '') : undefined;
+    if (owned && !STOP.has(owned)) {
+      const group = `What Scripture says of ${name}’s ${owned}`;
+      searches.push({ query: `"${owned} of ${name}"`, group });
+      const kin = KIN[owned];
+      if (kin) searches.push({ query: kin(name), group });
+    }
+  });
+  if (names.length === 0) return [];
+  const others = contentWords(question).filter((w) => !names.some((n) => n.toLowerCase() === w));
+  searches.push({ query: [...names, ...others].slice(0, 8).join(' '), group: `Passages naming ${names.join(' and ')}` });
+  return searches;
+}
+
+/** The line saying why a topic's passage is in an answer, in the words of the source that put it there. */
+function whyListed(topic: Topic, reference: string): string {
+  if (!topic.source) return `Listed under Selah’s topic “${topic.name}”.`;
+  const line = topic.lines?.[reference];
+  return `Nave’s Topical Bible, ${topic.source}${line ? `: ${line.replace(/[.:;,]+$/, '')}` : ''}.`;
 }
 
 /** The words of a text that may carry its subject. */
@@ -137,9 +213,15 @@ function contentWords(text: string): string[] {
  * start of a word ("anxi" → "anxious"), shorter ones ("job", "sad") and phrases only whole.
  */
 export function rankTopics(text: string): Topic[] {
-  const terms = tokenize(text).map((t) => t.term);
-  const joined = ` ${terms.join(' ')} `;
-  const uses = (word: string) => (word.includes(' ') || word.length <= 3 ? joined.includes(` ${word} `) : terms.some((t) => t.startsWith(word)));
+  const all = ` ${tokenize(text)
+    .map((t) => t.term)
+    .join(' ')} `;
+  // A phrase speaks for its words: "sick of me" is not about sickness, so its words match nothing else.
+  const phrases = TOPIC_WORDS.flatMap((t) => t.words).filter((w) => w.includes(' ') && all.includes(` ${w} `));
+  const joined = phrases.reduce((rest, phrase) => rest.replaceAll(` ${phrase} `, ' | '), all);
+  const terms = joined.split(' ').filter(Boolean);
+  const uses = (word: string) =>
+    word.includes(' ') ? phrases.includes(word) : word.length <= 3 ? joined.includes(` ${word} `) : terms.some((t) => t.startsWith(word));
   return TOPIC_WORDS.map(({ topic, words }) => ({ topic, score: words.filter(uses).length }))
     .filter((t) => t.score > 0)
     .sort((a, b) => b.score - a.score)

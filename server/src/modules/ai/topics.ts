@@ -9,6 +9,10 @@ export interface Topic {
   name: string;
   words: readonly string[];
   passages: readonly string[];
+  /** What a passage says of the topic, by passage: Selah's own label ("God’s care"), or the Nave's sub-heading it is listed under. */
+  lines?: Readonly<Record<string, string>>;
+  /** The source's name for the topic, in the why-line of an answer ("ENEMY"); Selah's own topics have none. */
+  source?: string;
 }
 
 export const TOPICS: readonly Topic[] = [
@@ -16,11 +20,25 @@ export const TOPICS: readonly Topic[] = [
     name: 'anxiety and worry',
     words: ['anxi', 'worr', 'stress', 'nervous', 'overwhelm', 'panic', 'uneasy', 'restless', 'job', 'career', 'deadline', 'exam', 'future'],
     passages: ['Philippians 4:6-7', 'Matthew 6:25-34', '1 Peter 5:7', 'Psalms 55:22', 'John 14:27'],
+    lines: {
+      'Philippians 4:6-7': 'What to do with worry',
+      'Matthew 6:25-34': 'God’s care',
+      '1 Peter 5:7': 'What to do with worry',
+      'Psalms 55:22': 'What to do with worry',
+      'John 14:27': 'God’s care',
+    },
   },
   {
     name: 'fear',
     words: ['fear', 'afraid', 'scared', 'terrif', 'frighten', 'courage', 'brave', 'dread'],
     passages: ['Isaiah 41:10', 'Joshua 1:9', 'Psalms 27:1', '2 Timothy 1:7', 'Psalms 56:3'],
+    lines: {
+      'Isaiah 41:10': 'God is with you',
+      'Joshua 1:9': 'God is with you',
+      'Psalms 27:1': 'Trust in place of fear',
+      '2 Timothy 1:7': 'God is with you',
+      'Psalms 56:3': 'Trust in place of fear',
+    },
   },
   {
     name: 'peace',
@@ -31,6 +49,13 @@ export const TOPICS: readonly Topic[] = [
     name: 'grief and loss',
     words: ['grief', 'griev', 'mourn', 'loss', 'lost', 'died', 'death', 'dead', 'funeral', 'passed away', 'widow', 'bereave', 'sorrow'],
     passages: ['Psalms 34:18', 'Matthew 5:4', 'Revelation 21:4', 'John 11:25-26', '1 Thessalonians 4:13-14'],
+    lines: {
+      'Psalms 34:18': 'God’s comfort',
+      'Matthew 5:4': 'God’s comfort',
+      'Revelation 21:4': 'The hope ahead',
+      'John 11:25-26': 'The hope ahead',
+      '1 Thessalonians 4:13-14': 'The hope ahead',
+    },
   },
   {
     name: 'sadness and despair',
@@ -76,6 +101,15 @@ export const TOPICS: readonly Topic[] = [
     name: 'money and possessions',
     words: ['money', 'rich', 'wealth', 'poor', 'debt', 'greed', 'possess', 'salary', 'financ', 'tithe', 'giving', 'generous'],
     passages: ['1 Timothy 6:10', 'Hebrews 13:5', 'Matthew 6:19-21', 'Matthew 6:24', 'Philippians 4:19', 'Proverbs 22:7', 'Luke 12:15'],
+    lines: {
+      '1 Timothy 6:10': 'The love of money',
+      'Hebrews 13:5': 'Contentment',
+      'Matthew 6:19-21': 'Treasure in heaven',
+      'Matthew 6:24': 'The love of money',
+      'Philippians 4:19': 'God provides',
+      'Proverbs 22:7': 'Debt',
+      'Luke 12:15': 'The love of money',
+    },
   },
   {
     name: 'work',
@@ -121,6 +155,30 @@ export const TOPICS: readonly Topic[] = [
     name: 'salvation',
     words: ['saved', 'salvation', 'eternal life', 'heaven', 'born again', 'grace'],
     passages: ['John 3:16', 'Ephesians 2:8-9', 'Romans 10:9', 'Romans 6:23', 'John 14:6'],
+  },
+  {
+    // Before healing: "Is God sick of me?" asks whether God has given up on someone, not about illness.
+    name: 'feeling rejected by God',
+    words: [
+      'sick of me',
+      'tired of me',
+      'fed up with me',
+      'given up on me',
+      'give up on me',
+      'gave up on me',
+      'hate me',
+      'hates me',
+      'reject',
+      'abandon',
+      'unwanted',
+      'unloved',
+    ],
+    passages: ['Lamentations 3:22-23', 'Isaiah 49:15-16', 'Romans 8:38-39', 'John 6:37', 'Hebrews 13:5', 'Psalms 103:8-14'],
+  },
+  {
+    name: 'weariness and sleep',
+    words: ['sleep', 'insomnia', 'no rest', 'worn out', 'burn out', 'burned out', 'burnt out', 'fatigue'],
+    passages: ['Psalms 127:2', 'Matthew 11:28-30', 'Psalms 4:8', 'Isaiah 40:29-31', 'Psalms 121:3-4', 'Proverbs 3:24'],
   },
   {
     name: 'sickness and healing',

@@ -46,6 +46,21 @@ export interface Retrieval {
   asksToInvent: boolean;
   /** For a question about a passage, what an installed commentary says about it. */
   commentary?: CommentaryNote;
+  /** Why each passage found by topic or by name is there, from the source that put it there (topical-answer.ts groups by it). */
+  grounds?: PassageGround[];
+  /** Nothing spoke to the question: the passages are only those sharing its words, the closest there are. */
+  closest?: boolean;
+}
+
+/** Where a passage of an answer came from: the group it belongs in and the source's own line for it. */
+export interface PassageGround {
+  reference: string;
+  /** A topic's name or a search's subject ("anxiety and worry", "enemy"). */
+  group: string;
+  /** One line, from the source: "Listed under Selah’s topic “anxiety and worry”.", a Nave's sub-heading. */
+  why: string;
+  /** The topic that listed it, when a topic did. */
+  topic?: string;
 }
 
 export interface EngineAnswer {

@@ -1,4 +1,5 @@
 import type { AnswerEngine, AnswerRequest, EngineAnswer, Retrieval } from './answer-engine.ts';
+import { topicalAnswer } from './topical-answer.ts';
 
 const QUOTED_VERSES_WORDS = 60;
 
@@ -12,17 +13,26 @@ export class ScriptureEngine implements AnswerEngine {
     if (framing.asksToInvent) lines.push('Selah does not write new verses: it only quotes Scripture as it is. Here are real passages instead.');
     lines.push(...framing.corrections);
     const shown = request.brief ? framing.passages.slice(0, 2) : framing.passages;
+    let topical: string[] | undefined;
     if (shown.length === 0) {
       lines.push('No passage in this translation speaks to that directly. Try other words, or search the Bible for a name or a phrase.');
     } else {
-      lines.push(lead(request, framing.topics));
-      for (const p of shown) lines.push(`**${p.reference}** — “${excerpt(p.text)}”`);
+      topical = topicalAnswer(request, framing, excerpt);
+      if (topical) lines.push(...topical);
+      else {
+        lines.push(framing.closest ? 'Selah found no passage that speaks to this directly. The closest by their words:' : lead(request, framing.topics));
+        for (const p of shown) lines.push(`**${p.reference}** — “${excerpt(p.text)}”`);
+      }
     }
     if (framing.commentary && !request.brief) {
       const note = framing.commentary;
       lines.push(`From ${note.source} (public domain), on ${note.on}:`, `> ${note.excerpt}`);
     }
-    if (!request.brief) {
+    if (topical)
+      lines.push(
+        `_Answered by Selah’s Scripture search from the ${request.translation}: each reason is that of the topic or search that found the passage. Every reference checked._`,
+      );
+    else if (!request.brief) {
       lines.push(
         `_Answered by Selah’s Scripture search: passages chosen for your question and quoted from the ${request.translation}${framing.commentary && !request.brief ? ', and a commentary' : ''}. It finds and quotes; it does not explain. A server with a language model configured can explain as well._`,
       );
