@@ -34,12 +34,7 @@ export const aiModule: SelahModule = {
     const ai = new AiService(
       bible,
       new ReferenceCheck(bible),
-      new PassageFinder(
-        bible,
-        use('search'),
-        crossReferences,
-        options.studySources ?? installed,
-      ),
+      new PassageFinder(bible, use('search'), crossReferences, options.studySources ?? installed),
       createAnswerEngine(config),
       config.aiCrisisText ?? DEFAULT_CRISIS_TEXT,
       new RateWindow(config.aiRateLimit, 60 * 60 * 1000),

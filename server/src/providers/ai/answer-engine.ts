@@ -46,6 +46,30 @@ export interface Retrieval {
   asksToInvent: boolean;
   /** For a question about a passage, what an installed commentary says about it. */
   commentary?: CommentaryNote;
+  /** For a question about a passage (not a note's short answer): what explains it (passage-finder.ts `studyOf`). */
+  study?: PassageStudy;
+}
+
+/** A word of the passage with its original-language entry (where the translation carries Strong's numbers). */
+export interface KeyWord {
+  /** As the translation has it ("only begotten"). */
+  english: string;
+  /** "G3439". */
+  number: string;
+  word: string | null;
+  transliteration: string | null;
+  /** The lexicon's definition, without its derivation. */
+  meaning: string;
+  lexicon: string;
+  licence: string;
+}
+
+/** What explains a passage: its key words, every installed commentary's excerpt, and the passages linked to it with why. */
+export interface PassageStudy {
+  passage: Passage;
+  keyWords: KeyWord[];
+  commentaries: (CommentaryNote & { licence: string })[];
+  related: { passage: Passage; why: string }[];
 }
 
 export interface EngineAnswer {
@@ -53,6 +77,8 @@ export interface EngineAnswer {
   text: string;
   /** Which engine answered, so the page can say what kind of answer it is. */
   engine: 'scripture-search' | 'language-model';
+  /** For the reader, under the answer: what it was drawn from ("From Scripture, … ; every reference checked"). */
+  sources?: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AnswerEngine, AnswerRequest, EngineAnswer, Retrieval } from './answer-engine.ts';
+import { passageAnswer, sourcesLine } from './passage-answer.ts';
 
 const QUOTED_VERSES_WORDS = 60;
 
@@ -12,6 +13,10 @@ export class ScriptureEngine implements AnswerEngine {
     if (framing.asksToInvent) lines.push('Selah does not write new verses: it only quotes Scripture as it is. Here are real passages instead.');
     lines.push(...framing.corrections);
     const shown = request.brief ? framing.passages.slice(0, 2) : framing.passages;
+    if (framing.study && !request.brief) {
+      lines.push(...passageAnswer(framing.study, excerpt));
+      return { text: lines.join('\n\n'), engine: 'scripture-search', sources: sourcesLine(framing.study) };
+    }
     if (shown.length === 0) {
       lines.push('No passage in this translation speaks to that directly. Try other words, or search the Bible for a name or a phrase.');
     } else {
@@ -22,12 +27,7 @@ export class ScriptureEngine implements AnswerEngine {
       const note = framing.commentary;
       lines.push(`From ${note.source} (public domain), on ${note.on}:`, `> ${note.excerpt}`);
     }
-    if (!request.brief) {
-      lines.push(
-        `_Answered by Selah’s Scripture search: passages chosen for your question and quoted from the ${request.translation}${framing.commentary && !request.brief ? ', and a commentary' : ''}. It finds and quotes; it does not explain. A server with a language model configured can explain as well._`,
-      );
-    }
-    return { text: lines.join('\n\n'), engine: 'scripture-search' };
+    return { text: lines.join('\n\n'), engine: 'scripture-search', sources: sourcesLine(undefined, framing.commentary?.source) };
   }
 }
 
