@@ -18,7 +18,9 @@ describe('Bible Chat', () => {
 
     const link = answers(page).getByRole('link', { name: 'John 14:27' });
     expect(await link.getAttribute('title')).toMatch(/^Peace I leave with you, my peace I give unto you/);
-    expect(await answers(page).getByText('Selah’s Scripture search', { exact: false }).count()).toBe(1);
+    // Under the answer, what it was drawn from; the note for administrators is not there.
+    expect(await answers(page).locator('.answer-sources').textContent()).toBe('From Scripture; every reference checked');
+    expect(await answers(page).getByText('It finds and quotes', { exact: false }).count()).toBe(0);
     await link.click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('John 14, KJV');
     expect(new URL(page.url()).searchParams.get('verse')).toBe('27');
@@ -86,6 +88,9 @@ describe('Bible Chat', () => {
     const answer = dialog.getByRole('article', { name: 'Answer' });
     await expect.poll(() => answer.count()).toBe(1);
     expect(await answer.getByRole('link', { name: 'John 3:16' }).first().getAttribute('href')).toBe('/bible?book=John&chapter=3&verse=16&translation=KJV');
+    // An explanation under short headings, and what it was drawn from under it.
+    expect(await answer.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['What John 3:16 says', 'Passages that explain it']);
+    expect(await answer.locator('.answer-sources').textContent()).toBe('From Scripture; every reference checked');
     await answer.getByRole('link', { name: 'Continue in chat' }).click();
     // The chat page asks the question it was given (the panel's own answer may linger while it closes).
     await expect.poll(() => page.getByRole('list', { name: 'Conversation' }).getByText('What does John 3:16 mean? (John 3:16)').count()).toBe(1);

@@ -41,6 +41,8 @@ export type TopicPassages = z.infer<typeof topicPassages>;
 export const askReply = z.object({
   response: z.string(),
   engine: z.enum(['scripture-search', 'language-model']),
+  /** For the reader, under the answer: what it was drawn from ("From Scripture and Strong's …; every reference checked"). */
+  sources: z.string().optional(),
   translation: z.string(),
   references: z.array(checkedReference),
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { findSwordModule } from '../../scripture/sword/discover.ts';
 import { Commentary } from './commentary.ts';
@@ -35,7 +35,9 @@ describe('POST /api/ai/ask with the embedded Scripture engine', () => {
     expect(body.engine).toBe('scripture-search');
     expect(verified(body)).toEqual(expect.arrayContaining(['Philippians 4:6-7', 'Matthew 6:25-34', '1 Peter 5:7']));
     expect(body.response).toContain('“Be careful for nothing; but in every thing by prayer');
-    expect(body.response).toMatch(/Scripture search/);
+    // Under the answer, what it was drawn from; the note for administrators is not in the reader's answer.
+    expect(body.sources).toBe('From Scripture; every reference checked');
+    expect(body.response).not.toContain('It finds and quotes');
     expect(body.references.every((r) => r.status === 'verified')).toBe(true);
     expect(body.references.find((r) => r.reference === '1 Peter 5:7')?.href).toBe('/bible?book=1+Peter&chapter=5&verse=7&translation=KJV');
   });
@@ -285,8 +287,8 @@ describe.skipIf(!nave || !mhcc)("with Nave's Topical Bible and Matthew Henry's c
     const about = await askIt('What does John 3:16 mean?');
     // The passage, then those the cross-references link it with, then the commentary's chapter; "John" in "John 3:16" names the
     // passage, not Nave's topic JOHN (the Baptist).
-    expect(verified(about)).toEqual(['John 3:16', ...new CrossReferences().related('John 3:16', 3), 'John 3']);
-    expect(about.response).toContain("From Matthew Henry's Concise Commentary on the Whole Bible (public domain), on John 3:");
+    expect([...new Set(verified(about))]).toEqual(['John 3:16', 'John 3', ...new CrossReferences().related('John 3:16', 3)]);
+    expect(about.response).toContain("From Matthew Henry's Concise Commentary on the Whole Bible (Public Domain), on John 3:");
     expect(about.response).toMatch(/\n> .*shall not perish, but shall have everlasting life/);
     expectHonest(about);
     const brief = (
@@ -337,11 +339,72 @@ describe.skipIf(!nave || !mhcc)("with Nave's and Matthew Henry's installed from 
     install(nave!, 'nave.conf');
     install(mhcc!, 'mhcc.conf');
     expect((await passages()).topics).toEqual(['tithes']);
-    expect(await about()).toContain("From Matthew Henry's Concise Commentary on the Whole Bible (public domain), on John 3:");
+    expect(await about()).toContain("From Matthew Henry's Concise Commentary on the Whole Bible (Public Domain), on John 3:");
 
     rmSync(join(live.libraryRoot, 'mods.d', 'nave.conf'));
     rmSync(join(live.libraryRoot, 'mods.d', 'mhcc.conf'));
     expect((await passages()).topics).not.toContain('tithes');
     expect(await about()).not.toContain('Commentary');
+  });
+});
+
+const kjvWithStrongs = ['engKJV2006eb', 'strongsgreek', 'mhcc'].every((m) => existsSync(`/usr/share/sword/mods.d/${m}.conf`));
+describe.skipIf(!kjvWithStrongs)("explaining a passage from the SWORD KJV, Strong's lexicons and the installed commentaries (needs Debian's)", () => {
+  let study: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    study = await startTestApp({ env: { SWORD_DISCOVERY: 'on', SWORD_PATH: '/usr/share/sword' } });
+  }, 300_000);
+  afterAll(() => study?.stop());
+  const askStudy = async (payload: Record<string, unknown>) =>
+    (await study.server.inject({ method: 'POST', url: '/api/ai/ask', headers: { host: 'localhost' }, payload })).json() as AskReply;
+
+  it('answers "Why does it say only begotten?" about John 3:16 under headings: the text, the key word, the commentaries, the passages that explain it', async () => {
+    const reply = await askStudy({ question: 'Why does it say only begotten?', reference: 'John 3:16', translation: 'KJV' });
+    const headings = [...reply.response.matchAll(/^### (.+)$/gm)].map((m) => m[1]);
+    expect(headings).toEqual(['What John 3:16 says', 'What its key words mean', 'What the commentaries say', 'Passages that explain it']);
+    expect(reply.response).toContain('**John 3:16** — “For God so loved the world, that he gave his only begotten Son');
+    // The word the question names comes first, from the Greek lexicon.
+    expect(reply.response).toMatch(/### What its key words mean\n\n- \*\*only begotten\*\* — μονογενής \(monogenḗs, G3439\): only-born, i\.e\. sole/);
+    expect(reply.response).toContain("_Strong's Greek Dictionary of Bible Words, Public Domain_");
+    expect(reply.response).toMatch(
+      /From Matthew Henry's Concise Commentary on the Whole Bible \(Public Domain\), on John 3:\d+:\n\n> .*whoever believes in Christ, shall not perish/,
+    );
+    // Every installed commentary with an entry on the verse, each named with its licence.
+    expect(reply.response).toContain('From Scofield Reference Notes, 1917 Edition (Public Domain), on John 3:16:');
+    expect(reply.response).toMatch(/\*\*John 1:14\*\* — “.*”\n\n_It also speaks of \*\*only begotten\*\*, as John 3:16 does\._/);
+    expect(reply.response).not.toContain('It finds and quotes');
+    expect(reply.sources).toBe(
+      "From Scripture, Matthew Henry's Concise Commentary on the Whole Bible, Scofield Reference Notes, 1917 Edition, and Strong's Greek Dictionary of Bible Words; every reference checked",
+    );
+    expectHonest(reply);
+    expect(reply.references.every((r) => r.status === 'verified')).toBe(true);
+  });
+
+  it('picks the passage’s rarest words when the question names none, at most three', async () => {
+    const reply = await askStudy({ question: 'What does John 3:16 mean?', translation: 'KJV' });
+    const words = reply.response
+      .split('### What its key words mean')[1]!
+      .split('###')[0]!
+      .match(/^- \*\*[^*]+\*\*/gm);
+    // Rarest first in the KJV: G3439 (9 verses), G166, G622.
+    expect(words).toEqual(['- **only begotten**', '- **everlasting**', '- **perish**']);
+  });
+
+  it('leaves out the key words where the translation has no Strong’s numbers, never padding', async () => {
+    const reply = await askStudy({ question: 'Explain Romans 8:28', translation: 'ASV' });
+    const headings = [...reply.response.matchAll(/^### (.+)$/gm)].map((m) => m[1]);
+    expect(headings).toEqual(['What Romans 8:28 says', 'What the commentaries say', 'Passages that explain it']);
+    expect(reply.sources).toMatch(/^From Scripture,? (and )?Matthew Henry's Concise Commentary on the Whole Bible( and .*)?; every reference checked$/);
+    expect(reply.sources).not.toContain('Strong');
+  });
+});
+
+describe('a passage answer with no study sources installed', () => {
+  it('says what the passage says and which passages explain it, and nothing about lexicons or commentaries', async () => {
+    const { body } = await ask({ question: 'What does John 3:16 mean?', translation: 'KJV' });
+    const headings = [...body.response.matchAll(/^### (.+)$/gm)].map((m) => m[1]);
+    expect(headings).toEqual(['What John 3:16 says', 'Passages that explain it']);
+    expect(body.sources).toBe('From Scripture; every reference checked');
+    expect(body.response).not.toContain('It finds and quotes');
   });
 });

@@ -146,7 +146,7 @@ export class AiService {
     const struck = strikeInvalid(written.text, checked);
     const crisis = showsDanger(question) ? `**${this.crisisText}**\n\n` : '';
     const references = struck.references.map((r) => ({ ...r, start: r.start + crisis.length, end: r.end + crisis.length }));
-    return { response: crisis + struck.text, engine: written.engine, translation, references };
+    return { response: crisis + struck.text, engine: written.engine, ...(written.sources ? { sources: written.sources } : {}), translation, references };
   }
 
   /** The passages in a licensed text, each with its text and reader link there; one it lacks (or cannot give now) is left out. */

@@ -5,6 +5,8 @@ import { Commentary } from './commentary.ts';
 import { openSource, type SourceRoots } from './installed-source.ts';
 import { NaveTopics } from './nave-topics.ts';
 import type { StudySources } from './passage-finder.ts';
+import { InstalledCommentaries } from '../study-tools/installed-commentaries.ts';
+import { StrongsLexicons } from '../study-tools/strongs-lexicons.ts';
 
 type Log = { warn(message: string): void };
 
@@ -47,9 +49,14 @@ class LiveSource<T> {
 export class LiveStudySources implements StudySources {
   private readonly nave: LiveSource<NaveTopics>;
   private readonly mhcc: LiveSource<Commentary>;
+  /** For a passage's key words and what every installed commentary says on it: the study tools' own readers. */
+  readonly lexicons: StrongsLexicons;
+  readonly commentaries: InstalledCommentaries;
 
   constructor(config: SourceRoots, crossReferences: CrossReferences, log: Log) {
     const roots = moduleRoots(config);
+    this.lexicons = new StrongsLexicons(config, log);
+    this.commentaries = new InstalledCommentaries(config, log);
     this.nave = new LiveSource(
       roots,
       (within) => findSwordModule('Nave', within),
@@ -74,5 +81,7 @@ export class LiveStudySources implements StudySources {
   forget(): void {
     this.nave.forget();
     this.mhcc.forget();
+    this.lexicons.forget();
+    this.commentaries.forget();
   }
 }

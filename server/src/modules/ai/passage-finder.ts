@@ -7,6 +7,7 @@ import type { Commentary } from './commentary.ts';
 import type { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import { checkReferences } from './reference-check.ts';
 import { NOT_IN_THE_BIBLE, TOPICS, type Topic } from './topics.ts';
+import { studyOf, type PassageStudySources } from './passage-study.ts';
 
 const MAX_PASSAGES = 6;
 const RELATED = 3;
@@ -14,7 +15,7 @@ const RELATED = 3;
 const CITED = /\b(?:[1-3] ?)?[A-Za-z]+\.? \d{1,3}(?::\d{1,3}(?:[-–]\d{1,3})?)?\b/g;
 
 /** Study sources installed on the machine, used when present (SWORD modules; see ai.module.ts). */
-export interface StudySources {
+export interface StudySources extends PassageStudySources {
   /** More topics beside Selah's own (Nave's Topical Bible). */
   topics?: { match(words: readonly string[]): Topic[] };
   /** A commentary, for questions about a passage (Matthew Henry's). */
@@ -107,11 +108,15 @@ export class PassageFinder {
     for (const topic of topics.slice(0, 3)) topic.passages.forEach(fromTopic(topic));
 
     // The passages the named one points to, best known first, where there is room.
-    if (about) this.crossReferences.related(about.reference, RELATED).forEach(add);
+    const linked = about ? this.crossReferences.related(about.reference, RELATED) : [];
+    linked.forEach(add);
 
     // Nothing spoke to the question: the passages sharing its words are the closest, and the answer says so.
     const closest = passages.length === 0 && options.keywords !== false;
     if (closest) this.keywordPassages(question, translation).forEach(add);
+    const study = range ? this.study(about!, range, passages, linked, question, translation) : undefined;
+    // A commentary passed in alone (tests, the benchmark) stands for the installed ones.
+    if (study && study.commentaries.length === 0 && commentary) study.commentaries.push({ ...commentary, licence: 'Public Domain' });
     return {
       passages,
       topics: topics.map((t) => t.name),
@@ -120,7 +125,21 @@ export class PassageFinder {
       ...(commentary ? { commentary } : {}),
       grounds: grounds.filter((g) => passages.some((p) => p.reference === g.reference)),
       ...(closest && passages.length > 0 ? { closest: true } : {}),
+      ...(study ? { study } : {}),
     };
+  }
+
+  /** What explains the passage a question is about (passage-study.ts), from the passages already found. */
+  private study(about: Passage, range: PassageRange, found: readonly Passage[], linked: readonly string[], question: string, code: string) {
+    const linkedRanges = linked.map((r) => parseReference(r)).filter((r): r is PassageRange => Boolean(r));
+    const related = found.filter((p) => p !== about && linkedRanges.some((r) => overlap(r, parseReference(p.reference)!)));
+    let translation;
+    try {
+      translation = this.bible.translation(code);
+    } catch {
+      translation = undefined;
+    }
+    return studyOf(about, range, related, question, translation, this.sources, (w) => !STOP.has(w));
   }
 
   /**

@@ -50,6 +50,8 @@ export interface Retrieval {
   grounds?: PassageGround[];
   /** Nothing spoke to the question: the passages are only those sharing its words, the closest there are. */
   closest?: boolean;
+  /** For a question about a passage (not a note's short answer): what explains it (passage-finder.ts `studyOf`). */
+  study?: PassageStudy;
 }
 
 /** Where a passage of an answer came from: the group it belongs in and the source's own line for it. */
@@ -63,11 +65,35 @@ export interface PassageGround {
   topic?: string;
 }
 
+/** A word of the passage with its original-language entry (where the translation carries Strong's numbers). */
+export interface KeyWord {
+  /** As the translation has it ("only begotten"). */
+  english: string;
+  /** "G3439". */
+  number: string;
+  word: string | null;
+  transliteration: string | null;
+  /** The lexicon's definition, without its derivation. */
+  meaning: string;
+  lexicon: string;
+  licence: string;
+}
+
+/** What explains a passage: its key words, every installed commentary's excerpt, and the passages linked to it with why. */
+export interface PassageStudy {
+  passage: Passage;
+  keyWords: KeyWord[];
+  commentaries: (CommentaryNote & { licence: string })[];
+  related: { passage: Passage; why: string }[];
+}
+
 export interface EngineAnswer {
   /** Markdown: plain words, **bold**, links; never raw HTML. */
   text: string;
   /** Which engine answered, so the page can say what kind of answer it is. */
   engine: 'scripture-search' | 'language-model';
+  /** For the reader, under the answer: what it was drawn from ("From Scripture, … ; every reference checked"). */
+  sources?: string;
 }
 
 /**

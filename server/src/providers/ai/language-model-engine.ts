@@ -1,6 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, streamText, type ModelMessage } from 'ai';
 import { Upstream } from '../../lib/errors.ts';
+import { sourcesLine } from './passage-answer.ts';
 import type { AnswerEngine, AnswerRequest, EngineAnswer, Retrieval } from './answer-engine.ts';
 
 export interface LanguageModelSettings {
@@ -28,7 +29,8 @@ export class LanguageModelEngine implements AnswerEngine {
     const messages: ModelMessage[] = [{ role: 'user', content: prompt(request, found) }];
     const first = await this.complete(system, messages, live);
     const wrong = (await request.check(first)).filter((r) => r.status !== 'verified');
-    if (wrong.length === 0) return { text: first, engine: 'language-model' };
+    const sources = sourcesLine(found.study, found.commentary?.source, 'Written by a language model from');
+    if (wrong.length === 0) return { text: first, engine: 'language-model', sources };
     messages.push(
       { role: 'assistant', content: first },
       {
@@ -36,7 +38,7 @@ export class LanguageModelEngine implements AnswerEngine {
         content: `These references in your answer are not right:\n${wrong.map((r) => `- ${r.written}: ${r.problem}`).join('\n')}\nRewrite the answer with each one corrected or removed. Quote only the exact text of the passages given.`,
       },
     );
-    return { text: await this.complete(system, messages, live), engine: 'language-model' };
+    return { text: await this.complete(system, messages, live), engine: 'language-model', sources };
   }
 
   async suggestPassages(query: string, translation: string): Promise<string> {
@@ -97,7 +99,14 @@ function prompt(request: AnswerRequest, found: Retrieval): string {
   const parts = [`Passages from the ${request.translation}:\n${found.passages.map((p) => `${p.reference}: ${p.text}`).join('\n') || '(none found)'}`];
   if (found.corrections.length) parts.push(`Say plainly in the answer:\n${found.corrections.map((c) => `- ${c.replace(/~~/g, '')}`).join('\n')}`);
   if (found.asksToInvent) parts.push('The person asked for a made-up verse: do not write one; offer real passages.');
-  if (found.commentary) parts.push(`From ${found.commentary.source} (public domain), on ${found.commentary.on}:\n${found.commentary.excerpt}`);
+  const keyWords = found.study?.keyWords ?? [];
+  if (keyWords.length) {
+    parts.push(
+      `What the passage's key words mean, from the lexicon (explain from these):\n${keyWords.map((k) => `- ${k.english}: ${[k.word, k.transliteration, k.number].filter(Boolean).join(', ')}: ${k.meaning} (${k.lexicon}, ${k.licence})`).join('\n')}`,
+    );
+  }
+  const notes = found.study?.commentaries.length ? found.study.commentaries : found.commentary ? [{ ...found.commentary, licence: 'public domain' }] : [];
+  for (const note of notes) parts.push(`From ${note.source} (${note.licence}), on ${note.on}:\n${note.excerpt}`);
   if (request.reference) parts.push(`The question is about ${request.reference}.`);
   if (request.context) parts.push(`What the person is looking at:\n${request.context}`);
   parts.push(`Question: ${request.question}`);

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskReply, TopicPassages } from '#common/contracts/ai.ts';
@@ -171,5 +172,37 @@ describe('POST /api/ai/ask with an OpenAI-compatible model (streamed over real H
     expect(failed.statusCode).toBe(200);
     expect(failed.json()).toEqual({ topics: [], passages: [] });
     expect(failed.headers['cache-control']).toBe('no-store');
+  });
+});
+
+const studyInstalled = ['engKJV2006eb', 'strongsgreek', 'mhcc'].every((m) => existsSync(`/usr/share/sword/mods.d/${m}.conf`));
+describe.skipIf(!studyInstalled)("a model explaining a passage from the lexicon and the commentaries (needs Debian's KJV, Strong's and MHCC)", () => {
+  let study: Awaited<ReturnType<typeof startTestApp>>;
+  beforeAll(async () => {
+    study = await startTestApp({
+      env: { AI_BASE_URL: llm.url, AI_MODEL: 'test-model', AI_TIMEOUT_MS: '1500', SWORD_DISCOVERY: 'on', SWORD_PATH: '/usr/share/sword' },
+    });
+  }, 300_000);
+  afterAll(() => study?.stop());
+
+  it("sends the key word's lexicon entry and each commentary's excerpt in the prompt, and says what the answer drew on", async () => {
+    const res = await study.server.inject({
+      method: 'POST',
+      url: '/api/ai/ask',
+      headers: { host: 'localhost' },
+      payload: { question: 'Why does it say only begotten?', reference: 'John 3:16', translation: 'KJV' },
+    });
+    const body = res.json() as AskReply;
+    expect(body.engine).toBe('language-model');
+    const sent = lastUser(llm.requests.at(-1)!);
+    expect(sent).toContain(
+      "- only begotten: μονογενής, monogenḗs, G3439: only-born, i.e. sole:--only (begotten, child). (Strong's Greek Dictionary of Bible Words, Public Domain)",
+    );
+    expect(sent).toMatch(
+      /From Matthew Henry's Concise Commentary on the Whole Bible \(Public Domain\), on John 3:\d+:\n.*whoever believes in Christ, shall not perish/,
+    );
+    expect(body.sources).toMatch(
+      /^Written by a language model from Scripture, Matthew Henry's Concise Commentary on the Whole Bible, .* and Strong's Greek Dictionary of Bible Words; every reference checked$/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { AnswerEngine, AnswerRequest, EngineAnswer, Retrieval } from './answer-engine.ts';
 import { topicalAnswer } from './topical-answer.ts';
+import { passageAnswer, sourcesLine } from './passage-answer.ts';
 
 const QUOTED_VERSES_WORDS = 60;
 
@@ -13,11 +14,14 @@ export class ScriptureEngine implements AnswerEngine {
     if (framing.asksToInvent) lines.push('Selah does not write new verses: it only quotes Scripture as it is. Here are real passages instead.');
     lines.push(...framing.corrections);
     const shown = request.brief ? framing.passages.slice(0, 2) : framing.passages;
-    let topical: string[] | undefined;
+    if (framing.study && !request.brief) {
+      lines.push(...passageAnswer(framing.study, excerpt));
+      return { text: lines.join('\n\n'), engine: 'scripture-search', sources: sourcesLine(framing.study) };
+    }
     if (shown.length === 0) {
       lines.push('No passage in this translation speaks to that directly. Try other words, or search the Bible for a name or a phrase.');
     } else {
-      topical = topicalAnswer(request, framing, excerpt);
+      const topical = topicalAnswer(request, framing, excerpt);
       if (topical) lines.push(...topical);
       else {
         lines.push(framing.closest ? 'Selah found no passage that speaks to this directly. The closest by their words:' : lead(request, framing.topics));
@@ -28,16 +32,7 @@ export class ScriptureEngine implements AnswerEngine {
       const note = framing.commentary;
       lines.push(`From ${note.source} (public domain), on ${note.on}:`, `> ${note.excerpt}`);
     }
-    if (topical)
-      lines.push(
-        `_Answered by Selah’s Scripture search from the ${request.translation}: each reason is that of the topic or search that found the passage. Every reference checked._`,
-      );
-    else if (!request.brief) {
-      lines.push(
-        `_Answered by Selah’s Scripture search: passages chosen for your question and quoted from the ${request.translation}${framing.commentary && !request.brief ? ', and a commentary' : ''}. It finds and quotes; it does not explain. A server with a language model configured can explain as well._`,
-      );
-    }
-    return { text: lines.join('\n\n'), engine: 'scripture-search' };
+    return { text: lines.join('\n\n'), engine: 'scripture-search', sources: sourcesLine(undefined, framing.commentary?.source) };
   }
 }
 

@@ -42,7 +42,15 @@ export function OverviewPanel() {
           </h3>
           <FactList
             facts={[
-              ['AI answers', <EngineFact key="answers" name={facts.data.engines.answers} engine="answers" />],
+              [
+                'AI answers',
+                <span key="answers" className="flex flex-col gap-1">
+                  <EngineFact name={facts.data.engines.answers} engine="answers" />
+                  {facts.data.engines.answers.startsWith('Scripture engine') && (
+                    <span className="text-sm text-stone-700 dark:text-stone-300">{SCRIPTURE_ENGINE_NOTE}</span>
+                  )}
+                </span>,
+              ],
               ['Speech', <EngineFact key="speech" name={facts.data.engines.speech} engine="speech" />],
               ['Pictures', <EngineFact key="images" name={facts.data.engines.images} engine="images" />],
               ['Media storage', `${facts.data.engines.media}${typeof o?.storage.media === 'number' ? `, ${bytes(o.storage.media)} used` : ''}`],
@@ -58,6 +66,10 @@ export function OverviewPanel() {
     </section>
   );
 }
+
+// For administrators only: readers see under each answer what it was drawn from, not what the server lacks.
+const SCRIPTURE_ENGINE_NOTE =
+  "It answers from Scripture, quoting passages and what the installed commentaries and Strong's lexicons say; it does not reason beyond them. A server with a language model configured can explain in its own words as well.";
 
 const bytes = (n: number) => (n >= 1e9 ? `${(n / 1e9).toFixed(1)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round(n / 1e3)} KB`);
 
