@@ -23,7 +23,8 @@ for (const path of paths) {
       await page.goto(base + path, { waitUntil: 'networkidle' });
       await page.waitForTimeout(700);
       const name = `${path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${label}-${scheme}.png`;
-      await page.screenshot({ path: join(outDir, name) });
+      // FULL_PAGE=1: the whole page, for what runs below the fold (a long answer).
+      await page.screenshot({ path: join(outDir, name), fullPage: process.env.FULL_PAGE === '1' });
       console.log(join(outDir, name));
       await page.close();
     }

@@ -73,7 +73,11 @@ function keyWords(range: PassageRange, question: string, translation: LoadedTran
     const number = carried.get(english)!;
     const entry = lexicons.entry(number);
     // A derivation ("from G3441 and G1096;") says where the word comes from, not what it means.
-    const meaning = entry?.definition.filter((p) => !/^(from|a primary|of uncertain)\b[^;]*;?$/i.test(p)).join(' ');
+    const meaning = entry?.definition
+      .filter((p) => !/^(from|a primary|of uncertain)\b[^;]*;?$/i.test(p))
+      .join(' ')
+      // Strong's sets its definition and the KJV's renderings of the word apart with ":--".
+      .replace(/:?--/, '; in the KJV: ');
     if (!entry || !meaning) continue;
     words.push({
       english,

@@ -196,7 +196,7 @@ describe.skipIf(!studyInstalled)("a model explaining a passage from the lexicon 
     expect(body.engine).toBe('language-model');
     const sent = lastUser(llm.requests.at(-1)!);
     expect(sent).toContain(
-      "- only begotten: μονογενής, monogenḗs, G3439: only-born, i.e. sole:--only (begotten, child). (Strong's Greek Dictionary of Bible Words, Public Domain)",
+      "- only begotten: μονογενής, monogenḗs, G3439: only-born, i.e. sole; in the KJV: only (begotten, child). (Strong's Greek Dictionary of Bible Words, Public Domain)",
     );
     expect(sent).toMatch(
       /From Matthew Henry's Concise Commentary on the Whole Bible \(Public Domain\), on John 3:\d+:\n.*whoever believes in Christ, shall not perish/,

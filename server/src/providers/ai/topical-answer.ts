@@ -20,9 +20,13 @@ export function topicalAnswer(request: AnswerRequest, found: Retrieval, quote: (
   const lines = [frame(found, [...groups.keys()])];
   for (const [group, members] of groups) {
     lines.push(`### ${group[0]!.toUpperCase()}${group.slice(1)}`);
-    // Single quotes in the why-line: a double-quoted phrase beside the next reference would be taken for a quotation of it.
+    // A reason all of a group's passages share is said once, under its heading, not after each of them.
+    const whys = new Set(members.map(({ ground }) => ground?.why));
+    const shared = whys.size === 1 ? [...whys][0] : undefined;
+    if (shared) lines.push(`_${singleQuoted(shared)}_`);
     for (const { passage, ground } of members) {
-      lines.push(`**${passage.reference}** — “${quote(passage.text)}”${ground ? `  \n_${ground.why.replace(/[“”]/g, (c) => (c === '“' ? '‘' : '’'))}_` : ''}`);
+      const why = ground && !shared ? `  \n_${singleQuoted(ground.why)}_` : '';
+      lines.push(`**${passage.reference}** — “${quote(passage.text)}”${why}`);
     }
   }
   return lines;
@@ -34,4 +38,9 @@ function frame(found: Retrieval, groups: readonly string[]): string {
   const named = topics.length > 1 ? `${topics.slice(0, -1).join(', ')} and ${topics.at(-1)}` : topics[0];
   if (groups.length === 1) return `Here is what Scripture says about ${named}, each passage with the reason it is here:`;
   return `Scripture speaks to ${named} in more than one way. The passages below are grouped by what they say, each with the reason it is here:`;
+}
+
+/** Single quotes in a why-line: a double-quoted phrase beside the next reference would be taken for a quotation of it. */
+function singleQuoted(line: string): string {
+  return line.replace(/[“”]/g, (c) => (c === '“' ? '‘' : '’'));
 }
