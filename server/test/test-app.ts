@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp, type App, type AppOptions } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, type AppConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 
 /**
@@ -23,7 +23,21 @@ export async function startTestApp(
   // Each app its own data folder, as each process of a site has its own disk: the library unpacks its
   // modules there, and a second app must find them through the database, not a shared folder.
   const dataDir = mkdtempSync(join(tmpdir(), 'selah-test-data-'));
-  const config = loadConfig({
+  const config = testConfig(dataDir, options.env);
+  const app = await buildApp({ config, database, importDefaults: options.importDefaults ?? true, logger: false, studySources: options.studySources });
+  return {
+    ...app,
+    async stop() {
+      await app.server.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A test app's configuration: offline, quiet, no sample content, this data folder; `env` adds to it. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
     SWORD_DISCOVERY: 'off',
     SAMPLE_CONTENT: 'off',
     LOG_LEVEL: 'silent',
@@ -34,17 +48,8 @@ export async function startTestApp(
     TRUST_PROXY: '1',
     // The name the test browser uses (test/accounts.ts), and inject()'s default.
     ALLOWED_HOSTS: 'selah.test,localhost',
-    ...options.env,
+    ...env,
   });
-  const app = await buildApp({ config, database, importDefaults: options.importDefaults ?? true, logger: false, studySources: options.studySources });
-  return {
-    ...app,
-    async stop() {
-      await app.server.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Empties the shared PostgreSQL test database for tests that start their own server process on it. */

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranslationSummary } from '#common/contracts/bible.ts';
 import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { databaseKind, startTestApp } from '../../../test/test-app.ts';
+import { databaseKind, startTestApp, testConfig } from '../../../test/test-app.ts';
 import { TranslationRepository } from './translation.repository.ts';
 
 type Health = { status: string; translations: number; copying: number };
@@ -24,16 +23,13 @@ describe(`A process that serves before every pack is copied, on ${databaseKind()
   async function newProcess(whileServing: number): Promise<App & { packs(): string[] }> {
     const dataDir = mkdtempSync(join(tmpdir(), 'selah-arriving-'));
     dataDirs.push(dataDir);
-    const config = loadConfig({
-      SWORD_DISCOVERY: 'off',
-      SAMPLE_CONTENT: 'off',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-      DATA_DIR: dataDir,
-      ALLOWED_HOSTS: 'localhost',
+    const app = await buildApp({
+      config: testConfig(dataDir),
+      database: first.database,
+      importDefaults: false,
+      logger: false,
+      packCopies: { beforeListening: 1, whileServing },
     });
-    const app = await buildApp({ config, database: first.database, importDefaults: false, logger: false, packCopies: { beforeListening: 1, whileServing } });
     apps.push(app);
     const packs = () =>
       readdirSync(join(dataDir, 'packs'))
