@@ -3,7 +3,7 @@ import { parseReference } from '#common/scripture/reference.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { RateWindow } from '../../lib/rate-window.ts';
 import type { Viewer } from '../../access/viewer.ts';
-import type { AnswerEngine, EngineAnswer, Passage, Retrieval } from '../../providers/ai/answer-engine.ts';
+import type { AnswerEngine, EngineAnswer, Passage, PassageStudy, Retrieval } from '../../providers/ai/answer-engine.ts';
 import { NOT_FOUND, type PassageFinder } from './passage-finder.ts';
 import type { LicensedTranslation } from '../../scripture/licensed/licensed-catalogue.ts';
 import type { ReferenceCheck } from './reference-check.ts';
@@ -112,7 +112,9 @@ export class AiService {
     const licensed = this.bible.licensedTranslation(input.translation);
     const found = this.finder.find(input.question, local, { reference: input.reference, context: input.context, max: input.brief ? 2 : undefined });
     if (!licensed) return { translation: local, found };
-    return { translation: licensed.code, found: { ...found, passages: await this.quotedIn(licensed, found.passages) } };
+    const passages = await this.quotedIn(licensed, found.passages);
+    const study = found.study && studyIn(passages, found.study);
+    return { translation: licensed.code, found: { ...found, passages, study } };
   }
 
   /** 2. Answer: the engine writes from what was retrieved, checking its drafts with the verify step if it wants to. */
@@ -230,4 +232,20 @@ function strikeInvalid(text: string, checked: readonly CheckedReference[]): { te
     references.push({ ...ref, start, end: start + ref.written.length });
   }
   return { text: out + text.slice(from), references };
+}
+
+/**
+ * A passage's study quoted in a licensed text: its passages as that text has them (`quoted`), and no key
+ * words, which are the local text's words with their Strong's numbers. Undefined when the licensed text
+ * lacks the passage itself: the answer then lists what it has.
+ */
+function studyIn(quoted: readonly Passage[], study: PassageStudy): PassageStudy | undefined {
+  const inLicensed = (p: Passage) => quoted.find((q) => q.reference === p.reference);
+  const passage = inLicensed(study.passage);
+  if (!passage) return undefined;
+  const related = study.related.flatMap((r) => {
+    const found = inLicensed(r.passage);
+    return found ? [{ ...r, passage: found }] : [];
+  });
+  return { ...study, passage, keyWords: [], related };
 }
