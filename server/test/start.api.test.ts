@@ -46,7 +46,7 @@ describe(`npm start on ${onPglite ? 'PGlite' : 'PostgreSQL'}`, () => {
     const port = 39_000 + Math.floor(Math.random() * 1000);
     const server = startServer(port);
     try {
-      expect(await waitForHealth(port)).toEqual({ status: 'ok', translations: 3 });
+      expect(await waitForHealth(port)).toEqual({ status: 'ok', translations: 3, copying: 0 });
       const chapter = (await (await fetch(`http://127.0.0.1:${port}/api/bible/content/John/11?translation=WEB`)).json()) as { verses: { text: string }[] };
       expect(chapter.verses[34]?.text).toBe('Jesus wept.');
       const page = await fetch(`http://127.0.0.1:${port}/bible?book=John&chapter=3`);
@@ -73,7 +73,7 @@ describe(`npm start on ${onPglite ? 'PGlite' : 'PostgreSQL'}`, () => {
     // Restarting keeps the imported translations: nothing is imported again.
     const again = startServer(port);
     try {
-      expect(await waitForHealth(port)).toEqual({ status: 'ok', translations: 3 });
+      expect(await waitForHealth(port)).toEqual({ status: 'ok', translations: 3, copying: 0 });
       expect(again.output()).not.toContain('imported KJV');
     } finally {
       again.child.kill('SIGTERM');
