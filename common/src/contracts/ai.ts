@@ -40,7 +40,7 @@ export type TopicPassages = z.infer<typeof topicPassages>;
 /** The answer (Markdown) and every reference in it, checked against the store. */
 export const askReply = z.object({
   response: z.string(),
-  engine: z.enum(['scripture-search', 'language-model']),
+  engine: z.enum(['scripture-search', 'language-model', 'local-model']),
   /** For the reader, under the answer: what it was drawn from ("From Scripture and Strong's …; every reference checked"). */
   sources: z.string().optional(),
   translation: z.string(),

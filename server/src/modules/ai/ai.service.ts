@@ -3,7 +3,7 @@ import { parseReference } from '#common/scripture/reference.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import type { RateWindow } from '../../lib/rate-window.ts';
 import type { Viewer } from '../../access/viewer.ts';
-import type { AnswerEngine, EngineAnswer, Passage, PassageStudy, Retrieval } from '../../providers/ai/answer-engine.ts';
+import type { AnswerEngine, AnswerLive, EngineAnswer, Passage, PassageStudy, Retrieval } from '../../providers/ai/answer-engine.ts';
 import { NOT_FOUND, type PassageFinder } from './passage-finder.ts';
 import type { LicensedTranslation } from '../../scripture/licensed/licensed-catalogue.ts';
 import type { ReferenceCheck } from './reference-check.ts';
@@ -24,7 +24,11 @@ export interface AskInput {
 }
 
 /** A streamed question as it goes: drafts while a model writes (unchecked), then the checked reply, or why there is none. */
-export type AskEvent = { event: 'draft'; data: { text: string } } | { event: 'done'; data: AskReply } | { event: 'error'; data: { message: string } };
+export type AskEvent =
+  | { event: 'draft'; data: { text: string } }
+  | { event: 'queued'; data: { place: number } }
+  | { event: 'done'; data: AskReply }
+  | { event: 'error'; data: { message: string } };
 
 /** What a question is answered from, in the translation it is answered in. */
 interface Retrieved {
@@ -68,7 +72,11 @@ export class AiService {
   askLive(viewer: Viewer, clientAddress: string, input: AskInput, emit: (event: AskEvent) => void, signal: AbortSignal): Promise<void> {
     this.translationFor(input.translation);
     this.admit(viewer, clientAddress);
-    return this.answer(input, { onDraft: (text) => emit({ event: 'draft', data: { text } }), signal })
+    return this.answer(input, {
+      onDraft: (text) => emit({ event: 'draft', data: { text } }),
+      onQueued: (place) => emit({ event: 'queued', data: { place } }),
+      signal,
+    })
       .then((reply) => emit({ event: 'done', data: reply }))
       .catch((error: unknown) => emit({ event: 'error', data: { message: error instanceof AppError ? error.message : 'Failed to generate response.' } }));
   }
@@ -95,7 +103,7 @@ export class AiService {
    * `live` hears drafts as a model writes them (unchecked: the page shows them as a draft, with no
    * links) and can stop the work.
    */
-  async answer(input: AskInput, live: { onDraft?: (draft: string) => void; signal?: AbortSignal } = {}): Promise<AskReply> {
+  async answer(input: AskInput, live: AnswerLive = {}): Promise<AskReply> {
     const retrieved = await this.retrieve(input);
     const verify = this.verification(retrieved.translation);
     const written = await this.write(input, retrieved, verify, live);
@@ -122,7 +130,7 @@ export class AiService {
     input: AskInput,
     { translation, found }: Retrieved,
     verify: (text: string) => Promise<CheckedReference[]>,
-    live: { onDraft?: (draft: string) => void; signal?: AbortSignal },
+    live: AnswerLive,
   ): Promise<EngineAnswer> {
     return this.engine.answer({ ...input, translation, check: verify }, found, live);
   }

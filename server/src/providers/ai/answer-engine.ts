@@ -91,9 +91,19 @@ export interface EngineAnswer {
   /** Markdown: plain words, **bold**, links; never raw HTML. */
   text: string;
   /** Which engine answered, so the page can say what kind of answer it is. */
-  engine: 'scripture-search' | 'language-model';
+  engine: 'scripture-search' | 'language-model' | 'local-model';
   /** For the reader, under the answer: what it was drawn from ("From Scripture, … ; every reference checked"). */
   sources?: string;
+}
+
+/** What the person asking hears while an answer is written, and how they stop it. */
+export interface AnswerLive {
+  /** The answer as it is written (the whole draft each time), before it is checked. */
+  onDraft?: (draft: string) => void;
+  /** Their place in the line for a model that answers one question at a time (1 = next). */
+  onQueued?: (place: number) => void;
+  /** Ends the work when the person stops or leaves. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -102,11 +112,7 @@ export interface EngineAnswer {
  * orchestration then verifies every reference in what comes back before anyone sees it.
  */
 export interface AnswerEngine {
-  /**
-   * `onDraft` hears the answer as it is written (the whole draft each time), before it is checked;
-   * `signal` ends the work when the person stops or leaves.
-   */
-  answer(request: AnswerRequest, found: Retrieval, live?: { onDraft?: (draft: string) => void; signal?: AbortSignal }): Promise<EngineAnswer>;
+  answer(request: AnswerRequest, found: Retrieval, live?: AnswerLive): Promise<EngineAnswer>;
   /**
    * For AI-enhanced search: text naming passages that speak to a search, to be checked before any is
    * shown. Only an engine that can reason about a search has it (a language model).

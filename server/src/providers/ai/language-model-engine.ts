@@ -2,7 +2,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, streamText, type ModelMessage } from 'ai';
 import { Upstream } from '../../lib/errors.ts';
 import { sourcesLine } from './passage-answer.ts';
-import type { AnswerEngine, AnswerRequest, EngineAnswer, Retrieval } from './answer-engine.ts';
+import type { AnswerEngine, AnswerLive, AnswerRequest, EngineAnswer, Retrieval } from './answer-engine.ts';
 
 export interface LanguageModelSettings {
   baseUrl: string;
@@ -24,7 +24,7 @@ export class LanguageModelEngine implements AnswerEngine {
     this.provider = createOpenAICompatible({ name: 'selah-ai', baseURL: settings.baseUrl, apiKey: settings.apiKey, includeUsage: true });
   }
 
-  async answer(request: AnswerRequest, found: Retrieval, live: { onDraft?: (draft: string) => void; signal?: AbortSignal } = {}): Promise<EngineAnswer> {
+  async answer(request: AnswerRequest, found: Retrieval, live: AnswerLive = {}): Promise<EngineAnswer> {
     const system = instructions(request);
     const messages: ModelMessage[] = [{ role: 'user', content: prompt(request, found) }];
     const first = await this.complete(system, messages, live);
@@ -50,7 +50,7 @@ export class LanguageModelEngine implements AnswerEngine {
     return this.complete(system, [{ role: 'user', content: `Search: ${query}` }], {});
   }
 
-  private async complete(system: string, messages: ModelMessage[], live: { onDraft?: (draft: string) => void; signal?: AbortSignal }): Promise<string> {
+  private async complete(system: string, messages: ModelMessage[], live: AnswerLive): Promise<string> {
     const timeout = AbortSignal.timeout(this.settings.timeoutMs);
     const abort = live.signal ? AbortSignal.any([timeout, live.signal]) : timeout;
     let failure: unknown;
