@@ -43,8 +43,9 @@ describe('Bible Chat', () => {
       'God provides',
       'Debt',
     ]);
-    // Said once under each heading: every passage of each group was found by the same topic.
-    expect(await answers(page).locator('em', { hasText: 'Listed under Selah’s topic ‘money and possessions’.' }).count()).toBe(5);
+    // The topic is named once under each heading; each passage says what it says about money.
+    expect(await answers(page).locator('em', { hasText: 'From Selah’s topic ‘money and possessions’.' }).count()).toBe(5);
+    expect(await answers(page).locator('em', { hasText: 'No one can serve both God and money.' }).count()).toBe(1);
   });
 
   it('sends with Enter, adds a line with Shift+Enter, ignores a blank question, and keeps the conversation going', async () => {

@@ -124,15 +124,18 @@ describe('POST /api/ai/ask with the embedded Scripture engine', () => {
     expect(tired).not.toContain('1 Thessalonians 4:13-14');
   });
 
-  it('answers a topic in groups, saying why its passages are there once under each heading when they share the reason', async () => {
+  it('answers a topic in groups, naming the topic once under each heading and saying why each passage is there', async () => {
     const { body } = await ask({ question: 'I feel anxious about my job' });
     expect(body.response).toMatch(/^Scripture speaks to anxiety and worry in more than one way\. /);
     // The groups in the order of their best passage, each passage under the label Selah's topic gives it.
     expect([...body.response.matchAll(/^### (.+)$/gm)].map((m) => m[1])).toEqual(['What to do with worry', 'God’s care']);
-    const why = '_Listed under Selah’s topic ‘anxiety and worry’._';
-    expect(body.response).toContain(`### What to do with worry\n\n${why}\n\n**Philippians 4:6-7** — “Be careful for nothing`);
-    expect(body.response).toContain(`### God’s care\n\n${why}\n\n**Matthew 6:25-34**`);
-    expect(body.response.split(why)).toHaveLength(3);
+    const source = '_From Selah’s topic ‘anxiety and worry’._';
+    expect(body.response).toContain(`### What to do with worry\n\n${source}\n\n**Philippians 4:6-7** — “Be careful for nothing`);
+    expect(body.response).toContain(`### God’s care\n\n${source}\n\n**Matthew 6:25-34**`);
+    expect(body.response.split(source)).toHaveLength(3);
+    // Each passage its own line, after its text: what it says about the topic.
+    expect(body.response).toMatch(/\*\*Philippians 4:6-7\*\* — “[^”]+”  \n_Bring every worry to God in prayer, with thanks; his peace will guard your heart\._/);
+    expect(body.response).toMatch(/\*\*1 Peter 5:7\*\* — “[^”]+”  \n_Cast all your care on God, because he cares for you\._/);
     expect(body.response).not.toMatch(/it does not explain/);
     expectHonest(body);
   });

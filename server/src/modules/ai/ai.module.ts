@@ -6,7 +6,6 @@ import { AiService } from './ai.service.ts';
 import { conversationRoutes } from './conversations.routes.ts';
 import { ConversationsRepository } from './conversations.repository.ts';
 import { ConversationsService } from './conversations.service.ts';
-import { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import { LiveStudySources } from './live-study-sources.ts';
 import { PassageFinder } from './passage-finder.ts';
 import { DEFAULT_CRISIS_TEXT } from './safety.ts';
@@ -15,8 +14,6 @@ import { ReferenceCheck } from './reference-check.ts';
 declare module '../../lib/module/module.ts' {
   interface Services {
     ai: AiService;
-    /** The npm cross-references, counted once for every module that ranks or lists them. */
-    crossReferences: CrossReferences;
   }
 }
 
@@ -27,8 +24,8 @@ export const aiModule: SelahModule = {
     const bible = use('bible');
     const viewerOf = use('viewer');
     const studyDays = use('studyDays');
-    const crossReferences = new CrossReferences();
-    const installed = new LiveStudySources(config, crossReferences, log);
+    const crossReferences = use('crossReferences');
+    const installed = new LiveStudySources(config, crossReferences, use('studyReaders'), log);
     // Every library change in this process (an install, a removal, another process's seen by the sync) says so.
     on('pages-changed', () => installed.forget());
     const ai = new AiService(
@@ -43,6 +40,5 @@ export const aiModule: SelahModule = {
     await server.register(aiRoutes(ai, viewerOf));
     await server.register(conversationRoutes(new ConversationsService(new ConversationsRepository(db), bible), viewerOf));
     provide('ai', ai);
-    provide('crossReferences', crossReferences);
   },
 };

@@ -5,8 +5,8 @@ import { Commentary } from './commentary.ts';
 import { openSource, type SourceRoots } from './installed-source.ts';
 import { NaveTopics } from './nave-topics.ts';
 import type { StudySources } from './passage-finder.ts';
-import { InstalledCommentaries } from '../study-tools/installed-commentaries.ts';
-import { StrongsLexicons } from '../study-tools/strongs-lexicons.ts';
+import type { InstalledCommentaries } from '../study-tools/installed-commentaries.ts';
+import type { StrongsLexicons } from '../study-tools/strongs-lexicons.ts';
 
 type Log = { warn(message: string): void };
 
@@ -53,10 +53,11 @@ export class LiveStudySources implements StudySources {
   readonly lexicons: StrongsLexicons;
   readonly commentaries: InstalledCommentaries;
 
-  constructor(config: SourceRoots, crossReferences: CrossReferences, log: Log) {
+  constructor(config: SourceRoots, crossReferences: CrossReferences, readers: { lexicons: StrongsLexicons; commentaries: InstalledCommentaries }, log: Log) {
     const roots = moduleRoots(config);
-    this.lexicons = new StrongsLexicons(config, log);
-    this.commentaries = new InstalledCommentaries(config, log);
+    // The study panel's own readers (the study-tools module forgets them when the library changes).
+    this.lexicons = readers.lexicons;
+    this.commentaries = readers.commentaries;
     this.nave = new LiveSource(
       roots,
       (within) => findSwordModule('Nave', within),
@@ -81,7 +82,5 @@ export class LiveStudySources implements StudySources {
   forget(): void {
     this.nave.forget();
     this.mhcc.forget();
-    this.lexicons.forget();
-    this.commentaries.forget();
   }
 }

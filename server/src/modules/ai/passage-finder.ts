@@ -7,6 +7,7 @@ import type { Commentary } from './commentary.ts';
 import type { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import { checkReferences } from './reference-check.ts';
 import { NOT_IN_THE_BIBLE, TOPICS, type Topic } from './topics.ts';
+import { TOPIC_NOTES } from './topic-notes.ts';
 import { studyOf, type PassageStudySources } from './passage-study.ts';
 
 const MAX_PASSAGES = 6;
@@ -102,7 +103,7 @@ export class PassageFinder {
       const p = add(reference);
       // Selah's topics label their passages by what they say ("God's care"); Nave's lines are its sub-headings, said in the why-line.
       const label = topic.source ? undefined : topic.lines?.[reference];
-      if (p) grounds.push({ reference: p.reference, group: label ?? topic.name, why: whyListed(topic, reference), topic: topic.name });
+      if (p) grounds.push({ reference: p.reference, group: label ?? topic.name, ...whyListed(topic, reference), topic: topic.name });
     };
     for (const topic of topics.slice(0, 3)) topic.passages.slice(0, 2).forEach(fromTopic(topic));
     for (const topic of topics.slice(0, 3)) topic.passages.forEach(fromTopic(topic));
@@ -213,11 +214,17 @@ function namedSearches(question: string): { query: string; group: string }[] {
   return searches;
 }
 
-/** The line saying why a topic's passage is in an answer, in the words of the source that put it there. */
-function whyListed(topic: Topic, reference: string): string {
-  if (!topic.source) return `Listed under Selah’s topic “${topic.name}”.`;
+/**
+ * The line saying why a topic's passage is in an answer, in the words of the source that put it there:
+ * Selah's own note on the passage, with the topic named as its source, or the Nave's sub-heading.
+ */
+function whyListed(topic: Topic, reference: string): { why: string; source?: string } {
+  if (!topic.source) {
+    const note = TOPIC_NOTES[topic.name]?.[reference];
+    return note ? { why: note, source: `From Selah’s topic “${topic.name}”.` } : { why: `Listed under Selah’s topic “${topic.name}”.` };
+  }
   const line = topic.lines?.[reference];
-  return `Nave’s Topical Bible, ${topic.source}${line ? `: ${line.replace(/[.:;,]+$/, '')}` : ''}.`;
+  return { why: `Nave’s Topical Bible, ${topic.source}${line ? `: ${line.replace(/[.:;,]+$/, '')}` : ''}.` };
 }
 
 /** The words of a text that may carry its subject. */

@@ -59,8 +59,10 @@ export interface PassageGround {
   reference: string;
   /** A topic's name or a search's subject ("anxiety and worry", "enemy"). */
   group: string;
-  /** One line, from the source: "Listed under Selah’s topic “anxiety and worry”.", a Nave's sub-heading. */
+  /** One line, from the source: Selah's note on the passage, a Nave's sub-heading. */
   why: string;
+  /** Who wrote `why`, when it is not said in it: "From Selah’s topic “anxiety and worry”." */
+  source?: string;
   /** The topic that listed it, when a topic did. */
   topic?: string;
 }

@@ -20,10 +20,15 @@ export function topicalAnswer(request: AnswerRequest, found: Retrieval, quote: (
   const lines = [frame(found, [...groups.keys()])];
   for (const [group, members] of groups) {
     lines.push(`### ${group[0]!.toUpperCase()}${group.slice(1)}`);
-    // A reason all of a group's passages share is said once, under its heading, not after each of them.
-    const whys = new Set(members.map(({ ground }) => ground?.why));
-    const shared = whys.size === 1 ? [...whys][0] : undefined;
-    if (shared) lines.push(`_${singleQuoted(shared)}_`);
+    // Who gave a group's reasons, or the one reason all its passages share, is said once under its
+    // heading, not after each of them.
+    const sharedBy = (of: (ground?: PassageGround) => string | undefined) => {
+      const all = new Set(members.map(({ ground }) => of(ground)));
+      return all.size === 1 ? [...all][0] : undefined;
+    };
+    const source = sharedBy((g) => g?.source);
+    const shared = source ? undefined : sharedBy((g) => g?.why);
+    if (source ?? shared) lines.push(`_${singleQuoted((source ?? shared)!)}_`);
     for (const { passage, ground } of members) {
       const why = ground && !shared ? `  \n_${singleQuoted(ground.why)}_` : '';
       lines.push(`**${passage.reference}** — “${quote(passage.text)}”${why}`);
