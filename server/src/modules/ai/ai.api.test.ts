@@ -134,8 +134,10 @@ describe('POST /api/ai/ask with the embedded Scripture engine', () => {
     expect(body.response).toContain(`### God’s care\n\n${source}\n\n**Matthew 6:25-34**`);
     expect(body.response.split(source)).toHaveLength(3);
     // Each passage its own line, after its text: what it says about the topic.
-    expect(body.response).toMatch(/\*\*Philippians 4:6-7\*\* — “[^”]+”  \n_Bring every worry to God in prayer, with thanks; his peace will guard your heart\._/);
-    expect(body.response).toMatch(/\*\*1 Peter 5:7\*\* — “[^”]+”  \n_Cast all your care on God, because he cares for you\._/);
+    expect(body.response).toMatch(
+      /\*\*Philippians 4:6-7\*\* — “[^”]+” {2}\n_Bring every worry to God in prayer, with thanks; his peace will guard your heart\._/,
+    );
+    expect(body.response).toMatch(/\*\*1 Peter 5:7\*\* — “[^”]+” {2}\n_Cast all your care on God, because he cares for you\._/);
     expect(body.response).not.toMatch(/it does not explain/);
     expectHonest(body);
   });
