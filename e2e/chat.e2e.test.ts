@@ -19,7 +19,7 @@ describe('Bible Chat', () => {
     const link = answers(page).getByRole('link', { name: 'John 14:27' });
     expect(await link.getAttribute('title')).toMatch(/^Peace I leave with you, my peace I give unto you/);
     // Under the answer, what it was drawn from; the note for administrators is not there.
-    expect(await answers(page).locator('.answer-sources').textContent()).toBe('From Scripture; every reference checked');
+    expect(await answers(page).locator('.answer-sources').textContent()).toBe('From Scripture and Selah’s topics; every reference checked');
     expect(await answers(page).getByText('It finds and quotes', { exact: false }).count()).toBe(0);
     await link.click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('John 14, KJV');

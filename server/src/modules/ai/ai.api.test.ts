@@ -36,7 +36,7 @@ describe('POST /api/ai/ask with the embedded Scripture engine', () => {
     expect(verified(body)).toEqual(expect.arrayContaining(['Philippians 4:6-7', 'Matthew 6:25-34', '1 Peter 5:7']));
     expect(body.response).toContain('“Be careful for nothing; but in every thing by prayer');
     // Under the answer, what it was drawn from; the note for administrators is not in the reader's answer.
-    expect(body.sources).toBe('From Scripture; every reference checked');
+    expect(body.sources).toBe('From Scripture and Selah’s topics; every reference checked');
     expect(body.response).not.toContain('It finds and quotes');
     expect(body.references.every((r) => r.status === 'verified')).toBe(true);
     expect(body.references.find((r) => r.reference === '1 Peter 5:7')?.href).toBe('/bible?book=1+Peter&chapter=5&verse=7&translation=KJV');

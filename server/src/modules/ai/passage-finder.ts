@@ -103,7 +103,14 @@ export class PassageFinder {
       const p = add(reference);
       // Selah's topics label their passages by what they say ("God's care"); Nave's lines are its sub-headings, said in the why-line.
       const label = topic.source ? undefined : topic.lines?.[reference];
-      if (p) grounds.push({ reference: p.reference, group: label ?? topic.name, ...whyListed(topic, reference), topic: topic.name });
+      if (p)
+        grounds.push({
+          reference: p.reference,
+          group: label ?? topic.name,
+          ...whyListed(topic, reference),
+          topic: topic.name,
+          index: topic.source ? 'Nave’s Topical Bible' : 'Selah’s topics',
+        });
     };
     for (const topic of topics.slice(0, 3)) topic.passages.slice(0, 2).forEach(fromTopic(topic));
     for (const topic of topics.slice(0, 3)) topic.passages.forEach(fromTopic(topic));

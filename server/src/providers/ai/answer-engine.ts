@@ -65,6 +65,8 @@ export interface PassageGround {
   source?: string;
   /** The topic that listed it, when a topic did. */
   topic?: string;
+  /** The topical index that listed it, for the answer's sources line ("Nave’s Topical Bible"). */
+  index?: string;
 }
 
 /** A word of the passage with its original-language entry (where the translation carries Strong's numbers). */

@@ -31,9 +31,13 @@ export function passageAnswer(study: PassageStudy, quote: (text: string) => stri
 }
 
 /** The line under the answer saying what it was drawn from: Scripture, then each commentary and lexicon used. */
-export function sourcesLine(study: PassageStudy | undefined, commentary?: string, lead = 'From'): string {
+export function sourcesLine(study: PassageStudy | undefined, commentary?: string, lead = 'From', indexes: readonly string[] = []): string {
   const used = [
-    ...new Set([...(study?.commentaries.map((c) => c.source) ?? (commentary ? [commentary] : [])), ...(study?.keyWords.map((k) => k.lexicon) ?? [])]),
+    ...new Set([
+      ...indexes,
+      ...(study?.commentaries.map((c) => c.source) ?? (commentary ? [commentary] : [])),
+      ...(study?.keyWords.map((k) => k.lexicon) ?? []),
+    ]),
   ];
   const named = new Intl.ListFormat('en', { type: 'conjunction' }).format(['Scripture', ...used]);
   return `${lead} ${named}; every reference checked`;

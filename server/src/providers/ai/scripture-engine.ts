@@ -32,8 +32,17 @@ export class ScriptureEngine implements AnswerEngine {
       const note = framing.commentary;
       lines.push(`From ${note.source} (public domain), on ${note.on}:`, `> ${note.excerpt}`);
     }
-    return { text: lines.join('\n\n'), engine: 'scripture-search', sources: sourcesLine(undefined, framing.commentary?.source) };
+    return {
+      text: lines.join('\n\n'),
+      engine: 'scripture-search',
+      sources: sourcesLine(undefined, framing.commentary?.source, 'From', topicalIndexes(framing)),
+    };
   }
+}
+
+/** The topical indexes whose passages an answer shows. */
+function topicalIndexes(found: Retrieval): string[] {
+  return [...new Set((found.grounds ?? []).flatMap((g) => (g.index && found.passages.some((p) => p.reference === g.reference) ? [g.index] : [])))];
 }
 
 function lead(request: AnswerRequest, topics: readonly string[]): string {
