@@ -217,6 +217,8 @@ export class LocalModelEngine implements AnswerEngine {
       const reply = this.writing.get(message.id);
       if (!reply) return;
       if (message.type === 'chunk') {
+        // A chunk may carry no text (a token that only ends a segment): the draft has not changed.
+        if (!message.text) return;
         reply.text += message.text;
         reply.onDraft?.(reply.text);
       } else if (message.type === 'done') reply.settle({ text: message.text });
