@@ -138,6 +138,44 @@ describe('the local model engine: a GGUF model in a worker thread, one question 
     expect((await Promise.all([running.answered, waiting.answered])).map((a) => a.engine)).toEqual(['local-model', 'local-model']);
   });
 
+  it('stops a reply that takes too long, says so (504), and gives the model to the next in line', async () => {
+    const slow = new LocalModelEngine({
+      modelPath,
+      name: 'Tiny Test',
+      fallback: new ScriptureEngine(),
+      threads: 1,
+      contextSize: 2048,
+      maxTokens: 20_000,
+      timeoutMs: 300,
+    });
+    try {
+      await loaded(slow);
+      const first = ask(slow, 'A long answer');
+      const next = ask(slow, 'The next question');
+      await expect(first.answered).rejects.toMatchObject({
+        statusCode: 504,
+        message: 'The AI model on this server took too long to answer. Please try again.',
+      });
+      await expect(next.answered).rejects.toMatchObject({ statusCode: 504 });
+      expect(next.heard.places).toEqual([1]);
+      expect(next.heard.drafts.length).toBeGreaterThan(0);
+      expect(slow.status()).toMatchObject({ state: 'ready', running: 0, waiting: 0 });
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('answers with the fallback a question being written when the model is closed (switched off)', async () => {
+    const closing = new LocalModelEngine({ modelPath, name: 'Tiny Test', fallback: new ScriptureEngine(), threads: 1, contextSize: 2048, maxTokens: 20_000 });
+    await loaded(closing);
+    let closed: Promise<void> | undefined;
+    const asked = ask(closing, 'Asked as the model is switched off', { onDraft: () => void (closed ??= closing.close()) });
+    const answer = await asked.answered;
+    await closed;
+    expect(answer.engine).toBe('scripture-search');
+    expect(closing.status()).toMatchObject({ state: 'failed', error: 'The model was closed.', running: 0 });
+  });
+
   it('fails clearly on a file that is not a model, and the fallback answers those waiting and those after', async () => {
     const corrupt = join(folder, 'corrupt.gguf');
     writeFileSync(corrupt, 'This is not a model, only words.');

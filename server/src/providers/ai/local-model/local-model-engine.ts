@@ -6,6 +6,7 @@ import { sourcesLine } from '../passage-answer.ts';
 import type { FromWorker, ToWorker, WorkerSettings } from './local-model-protocol.ts';
 
 const WORKER = new URL('./local-model-worker.mjs', import.meta.url);
+const CLOSE_GRACE_MS = 30_000;
 
 export interface LocalModelOptions {
   /** The GGUF file. */
@@ -69,6 +70,7 @@ export class LocalModelEngine implements AnswerEngine {
   private readonly writing = new Map<number, Writing>();
   private lastId = 0;
   private closing = false;
+  private readonly ended: Promise<void>;
   private readonly maxWaiting: number;
   private readonly timeoutMs: number;
 
@@ -87,9 +89,12 @@ export class LocalModelEngine implements AnswerEngine {
     this.worker.unref();
     this.worker.on('message', (message: FromWorker) => this.heard(message));
     this.worker.on('error', (error) => this.fail(`The model stopped: ${error.message}`));
-    this.worker.on('exit', (code) => {
-      if (!this.closing) this.fail(`The model stopped (exit code ${code}).`);
-    });
+    this.ended = new Promise((resolve) =>
+      this.worker.once('exit', (code) => {
+        if (!this.closing) this.fail(`The model stopped (exit code ${code}).`);
+        resolve();
+      }),
+    );
   }
 
   status(): LocalModelStatus {
@@ -102,10 +107,20 @@ export class LocalModelEngine implements AnswerEngine {
     };
   }
 
+  /**
+   * Ends the model (the admin switched it off or chose another): whoever waits or is being answered is
+   * answered by the fallback, the worker stops writing, frees the model and ends by itself.
+   */
   async close(): Promise<void> {
-    this.closing = true;
-    this.fail('The model was closed.');
-    await this.worker.terminate();
+    if (!this.closing) {
+      this.closing = true;
+      this.fail('The model was closed.');
+      this.worker.postMessage({ type: 'close' } satisfies ToWorker);
+      // Only a worker stuck in a native call is ended by force (which may take the process with it).
+      const stuck = setTimeout(() => void this.worker.terminate(), CLOSE_GRACE_MS);
+      void this.ended.then(() => clearTimeout(stuck));
+    }
+    await this.ended;
   }
 
   async answer(request: AnswerRequest, found: Retrieval, live: AnswerLive = {}): Promise<EngineAnswer> {
@@ -231,6 +246,7 @@ export class LocalModelEngine implements AnswerEngine {
     if (this.state === 'failed') return;
     this.state = 'failed';
     this.error = error;
+    for (const id of this.writing.keys()) this.worker.postMessage({ type: 'stop', id } satisfies ToWorker);
     for (const reply of [...this.writing.values()]) reply.settle({ error: GONE });
     for (const waiting of this.line.splice(0)) waiting.giveUp();
   }

@@ -11,8 +11,8 @@ export interface WorkerSettings {
   grammar?: string;
 }
 
-/** From the engine to its worker: write a reply, or stop writing one. */
-export type ToWorker = { type: 'complete'; id: number; system: string; turns: ChatTurn[] } | { type: 'stop'; id: number };
+/** From the engine to its worker: write a reply, stop writing one, or free the model and end. */
+export type ToWorker = { type: 'complete'; id: number; system: string; turns: ChatTurn[] } | { type: 'stop'; id: number } | { type: 'close' };
 
 /** From the worker: the model is loaded or failed to; a reply's next text, its end, or why it has none. */
 export type FromWorker =

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { getLlama, LlamaChat, LlamaLogLevel, type ChatHistoryItem, type LlamaGrammar } from 'node-llama-cpp';
+import { getLlama, LlamaChat, LlamaLogLevel, type ChatHistoryItem, type Llama, type LlamaGrammar } from 'node-llama-cpp';
 import type { FromWorker, ToWorker, WorkerSettings } from './local-model-protocol.ts';
 
 /**
@@ -16,14 +16,14 @@ loaded.then(
   (error: unknown) => post({ type: 'failed', error: describe(error) }),
 );
 
-async function load(): Promise<{ chat: LlamaChat; grammar?: LlamaGrammar }> {
+async function load(): Promise<{ llama: Llama; chat: LlamaChat; grammar?: LlamaGrammar }> {
   // The prebuilt CPU binary only: a server never compiles llama.cpp when a model is switched on.
   const llama = await getLlama({ gpu: false, build: 'never', logLevel: LlamaLogLevel.error });
   const model = await llama.loadModel({ modelPath: settings.modelPath });
   const context = await model.createContext({ contextSize: settings.contextSize, threads: settings.threads });
   const chat = new LlamaChat({ contextSequence: context.getSequence() });
   const grammar = settings.grammar ? await llama.createGrammar({ grammar: settings.grammar }) : undefined;
-  return { chat, grammar };
+  return { llama, chat, grammar };
 }
 
 const stops = new Map<number, AbortController>();
@@ -31,6 +31,7 @@ const stops = new Map<number, AbortController>();
 let line = Promise.resolve();
 port.on('message', (message: ToWorker) => {
   if (message.type === 'stop') return stops.get(message.id)?.abort();
+  if (message.type === 'close') return void line.then(shutDown);
   const stop = new AbortController();
   stops.set(message.id, stop);
   line = line.then(() => complete(message, stop.signal)).finally(() => stops.delete(message.id));
@@ -56,6 +57,19 @@ async function complete({ id, system, turns }: Extract<ToWorker, { type: 'comple
   } catch (error) {
     post({ type: 'error', id, message: describe(error) });
   }
+}
+
+/**
+ * Frees the model and lets the thread end by itself: a worker terminated while llama.cpp is inside a
+ * native call takes the whole process down with it.
+ */
+async function shutDown(): Promise<void> {
+  try {
+    await (await loaded).llama.dispose();
+  } catch {
+    // Never loaded: nothing to free.
+  }
+  port.close();
 }
 
 function describe(error: unknown): string {
