@@ -4,6 +4,12 @@ import type { EngineTest } from '#common/contracts/admin.ts';
 import type { ImageEngine } from '../../providers/images/image-engine.ts';
 import type { SpeechEngine } from '../../providers/speech/speech-engine.ts';
 
+const ENGINE_NAMES: Record<string, string> = {
+  'scripture-search': 'Scripture engine',
+  'language-model': 'language model',
+  'local-model': 'AI model on this server',
+};
+
 /** One small real task per engine, answering what it did ("spoke 3 KB"). */
 export type EngineChecks = Record<EngineTest['engine'], () => Promise<string>>;
 
@@ -20,7 +26,7 @@ export function engineChecks(engines: {
     answers: async () => {
       const reply = await engines.ai.answer({ question: 'What does Psalm 23 say about the Lord as a shepherd?' });
       const verified = reply.references.filter((r) => r.status === 'verified').length;
-      return `answered by the ${reply.engine === 'language-model' ? 'language model' : 'Scripture engine'}, ${verified} of ${reply.references.length} references verified`;
+      return `answered by the ${ENGINE_NAMES[reply.engine] ?? 'Scripture engine'}, ${verified} of ${reply.references.length} references verified`;
     },
     speech: async () => {
       const spoken = await engines.speech.speak(['The Lord is my shepherd.'], { titled: false });

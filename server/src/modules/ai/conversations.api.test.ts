@@ -119,6 +119,18 @@ describe(`Bible Chat conversations on ${databaseKind()}`, () => {
     expect((await lydia.request('GET', `/api/conversations/${id}`)).json().turnCount).toBe(100);
   });
 
+  it('keeps which engine answered each turn, the AI model on this server among them', async () => {
+    const id = randomUUID();
+    const engines = ['scripture-search', 'language-model', 'local-model'];
+    await add(
+      silas,
+      id,
+      engines.map((engine, i) => turn(`Asked of ${engine}`, 'Psalm 23:1', { engine, createdAt: `2026-03-0${i + 1}T00:00:00Z` })),
+    );
+    const kept = (await silas.request('GET', `/api/conversations/${id}`)).json() as { turns: { reply: { engine: string } }[] };
+    expect(kept.turns.map((t) => t.reply.engine)).toEqual(engines);
+  });
+
   it('keeps an account to its most conversations, creating nothing past it', async () => {
     const me = (await silas.request('GET', '/api/auth/user')).json() as { id: string };
     const repository = new ConversationsRepository(app.database.db);

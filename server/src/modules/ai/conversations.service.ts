@@ -81,10 +81,13 @@ function summary(row: ConversationWithCount): ConversationSummary {
   return { id: row.id, title: row.title, turnCount: row.turnCount, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
+// What a kept turn's engine may say; anything else (an older row) was the Scripture engine.
+const STORED_ENGINES: readonly AskReply['engine'][] = ['scripture-search', 'language-model', 'local-model'];
+
 function presentTurn(row: TurnRow): Conversation['turns'][number] {
   const reply: AskReply = {
     response: row.response,
-    engine: row.engine === 'language-model' ? 'language-model' : 'scripture-search',
+    engine: STORED_ENGINES.find((e) => e === row.engine) ?? 'scripture-search',
     translation: row.translation,
     references: row.references as CheckedReference[],
   };

@@ -2,6 +2,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, streamText, type ModelMessage } from 'ai';
 import { Upstream } from '../../lib/errors.ts';
 import { sourcesLine } from './passage-answer.ts';
+import { writeAndCorrect } from './answer-prompt.ts';
 import type { AnswerEngine, AnswerLive, AnswerRequest, EngineAnswer, Retrieval } from './answer-engine.ts';
 
 export interface LanguageModelSettings {
@@ -14,8 +15,7 @@ export interface LanguageModelSettings {
 /**
  * Any OpenAI-compatible chat model (OpenAI, Ollama, LM Studio, vLLM, llama.cpp, OpenRouter) through
  * the AI SDK, streamed. Retrieval-augmented: the passages found in the store go into the prompt with
- * their text. When the answer cites a reference that is not in Scripture, or misquotes one, the model is
- * asked once to correct itself; whatever is still wrong is marked by the orchestration's verify step.
+ * their text, and a wrong reference is corrected once (answer-prompt.ts).
  */
 export class LanguageModelEngine implements AnswerEngine {
   private readonly provider;
@@ -25,20 +25,8 @@ export class LanguageModelEngine implements AnswerEngine {
   }
 
   async answer(request: AnswerRequest, found: Retrieval, live: AnswerLive = {}): Promise<EngineAnswer> {
-    const system = instructions(request);
-    const messages: ModelMessage[] = [{ role: 'user', content: prompt(request, found) }];
-    const first = await this.complete(system, messages, live);
-    const wrong = (await request.check(first)).filter((r) => r.status !== 'verified');
-    const sources = sourcesLine(found.study, found.commentary?.source, 'Written by a language model from');
-    if (wrong.length === 0) return { text: first, engine: 'language-model', sources };
-    messages.push(
-      { role: 'assistant', content: first },
-      {
-        role: 'user',
-        content: `These references in your answer are not right:\n${wrong.map((r) => `- ${r.written}: ${r.problem}`).join('\n')}\nRewrite the answer with each one corrected or removed. Quote only the exact text of the passages given.`,
-      },
-    );
-    return { text: await this.complete(system, messages, live), engine: 'language-model', sources };
+    const text = await writeAndCorrect(request, found, (system, turns) => this.complete(system, turns, live));
+    return { text, engine: 'language-model', sources: sourcesLine(found.study, found.commentary?.source, 'Written by a language model from') };
   }
 
   async suggestPassages(query: string, translation: string): Promise<string> {
@@ -82,33 +70,4 @@ export class LanguageModelEngine implements AnswerEngine {
       throw new Upstream(`The AI service could not answer${status ? ` (it replied ${status})` : ''}. Please try again later.`);
     }
   }
-}
-
-function instructions(request: AnswerRequest): string {
-  return [
-    'You are the Bible study assistant of Selah, a Bible reading app.',
-    'Answer from Scripture, plainly and warmly, for someone reading the Bible.',
-    `Quote only from the passages given, exactly as given (${request.translation}), and cite every passage you use as "Book Chapter:Verse", for example John 3:16.`,
-    'Never invent a verse, a quotation or a reference. If the Bible does not say something, say so plainly.',
-    request.brief ? 'Answer in 2-3 sentences.' : 'Keep the answer short: a few paragraphs at most.',
-    'Write Markdown (bold, italics, lists, links); never HTML.',
-  ].join('\n');
-}
-
-function prompt(request: AnswerRequest, found: Retrieval): string {
-  const parts = [`Passages from the ${request.translation}:\n${found.passages.map((p) => `${p.reference}: ${p.text}`).join('\n') || '(none found)'}`];
-  if (found.corrections.length) parts.push(`Say plainly in the answer:\n${found.corrections.map((c) => `- ${c.replace(/~~/g, '')}`).join('\n')}`);
-  if (found.asksToInvent) parts.push('The person asked for a made-up verse: do not write one; offer real passages.');
-  const keyWords = found.study?.keyWords ?? [];
-  if (keyWords.length) {
-    parts.push(
-      `What the passage's key words mean, from the lexicon (explain from these):\n${keyWords.map((k) => `- ${k.english}: ${[k.word, k.transliteration, k.number].filter(Boolean).join(', ')}: ${k.meaning} (${k.lexicon}, ${k.licence})`).join('\n')}`,
-    );
-  }
-  const notes = found.study?.commentaries.length ? found.study.commentaries : found.commentary ? [{ ...found.commentary, licence: 'public domain' }] : [];
-  for (const note of notes) parts.push(`From ${note.source} (${note.licence}), on ${note.on}:\n${note.excerpt}`);
-  if (request.reference) parts.push(`The question is about ${request.reference}.`);
-  if (request.context) parts.push(`What the person is looking at:\n${request.context}`);
-  parts.push(`Question: ${request.question}`);
-  return parts.join('\n\n');
 }

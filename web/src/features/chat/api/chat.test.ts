@@ -47,3 +47,32 @@ describe('an answered question refreshes the progress figures', () => {
     expect(await refreshed()).toContain('"questionsAsked":1');
   });
 });
+
+// A model on the server answers one question at a time: the stream says where this one is in line.
+describe('a streamed question', () => {
+  it('hears its place in line as it moves up, then the drafts, then the reply', async () => {
+    setActivityViewer('user');
+    const frames = [
+      ['queued', { place: 2 }],
+      ['queued', { place: 1 }],
+      ['draft', { text: 'God so' }],
+      ['done', REPLY],
+    ];
+    setServerTransport(
+      async () =>
+        new Response(frames.map(([event, data]) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join(''), {
+          headers: { 'Content-Type': 'text/event-stream' },
+        }),
+    );
+    const heard: string[] = [];
+    const reply = await askAiStream(
+      new QueryClient(),
+      { question: 'What is love?' },
+      (draft) => heard.push(`draft ${draft}`),
+      new AbortController().signal,
+      (place) => heard.push(`place ${place}`),
+    );
+    expect(heard).toEqual(['place 2', 'place 1', 'draft God so']);
+    expect(reply.response).toBe(REPLY.response);
+  });
+});

@@ -16,6 +16,8 @@ export interface ChatTurn {
   /** The turn's id in its kept conversation. */
   id: string;
   question: string;
+  /** Its place in line for a model that answers one question at a time (1 = next), before the model starts on it. */
+  place?: number;
   /** What a model has written so far, before its references are checked. */
   draft?: string;
   reply?: AskReply;
@@ -55,14 +57,16 @@ export const askAi = async (
 };
 
 /**
- * The same question answered as it is written (POST /api/ai/ask/stream): drafts while a model writes,
- * then the checked reply. Rejects with the server's message on an `error` event.
+ * The same question answered as it is written (POST /api/ai/ask/stream): its place in line while it waits
+ * for a model that answers one question at a time, drafts while a model writes, then the checked reply.
+ * Rejects with the server's message on an `error` event.
  */
 export async function askAiStream(
   queryClient: QueryClient,
   input: { question: string; context?: string; reference?: string; translation?: string },
   onDraft: (text: string) => void,
   signal: AbortSignal,
+  onQueued?: (place: number) => void,
 ): Promise<AskReply> {
   let reply: AskReply | undefined;
   let failure: string | undefined;
@@ -71,6 +75,7 @@ export async function askAiStream(
     input,
     (event, data) => {
       if (event === 'draft') onDraft((data as { text: string }).text);
+      else if (event === 'queued') onQueued?.((data as { place: number }).place);
       else if (event === 'done') reply = data as AskReply;
       else if (event === 'error') failure = (data as { message: string }).message;
     },

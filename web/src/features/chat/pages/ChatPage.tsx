@@ -14,6 +14,7 @@ import { conversationQuery, keepTurn, titleFor } from '../api/conversations.ts';
 import { trackQuestion } from '../api/question-history.ts';
 import { AnswerText } from '../components/AnswerText.tsx';
 import { ConversationList } from '../components/ConversationList.tsx';
+import { QueuedNotice } from '../components/QueuedNotice.tsx';
 
 /**
  * /chat: questions answered from Scripture, every reference checked and linked to the reader. Each
@@ -60,6 +61,7 @@ export function ChatPage({ q, c }: { q?: string; c?: string }) {
           { question: text, context, translation },
           (draft) => show([...earlier, { id, question: text, draft }]),
           stop.signal,
+          (place) => show([...earlier, { id, question: text, place }]),
         );
         show([...earlier, { id, question: text, reply }]);
         void trackQuestion({ question: text, context, aiResponse: reply.response });
@@ -264,6 +266,9 @@ function Answer({ turn, onRetry, retryable }: { turn: ChatTurn; onRetry: () => v
         </p>
       </article>
     );
+  }
+  if (!turn.reply && turn.place) {
+    return <QueuedNotice place={turn.place} />;
   }
   if (!turn.reply) {
     return (
