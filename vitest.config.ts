@@ -26,9 +26,12 @@ export default defineConfig({
           name: 'api',
           include: ['server/**/*.api.test.ts', 'scripts/**/*.api.test.ts'],
           globalSetup: ['server/test/web-build.ts'],
-          testTimeout: 120_000,
+          // Two files at a time: each starts its own app on its own database (worker-database.ts).
+          setupFiles: ['server/test/worker-database.ts'],
+          maxWorkers: 2,
+          // Two files share the machine's cores: a test's time-out is a guard against a hang, not a budget.
+          testTimeout: 240_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
           expect: { poll: BUSY_MACHINE_POLL },
         },
       },
