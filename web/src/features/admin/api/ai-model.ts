@@ -13,7 +13,8 @@ export const aiModelStatusQuery = queryOptions({
   queryKey: [...KEY, 'status'],
   queryFn: () => apiGet<AiModelStatus>(BASE),
   staleTime: 0,
-  refetchInterval: (query) => (query.state.data?.download?.state === 'running' || query.state.data?.local?.state === 'loading' ? DOWNLOAD_POLL_MS : false),
+  // While a download runs, and while a local model answers (its queue moves), the status is kept current.
+  refetchInterval: (query) => (query.state.data?.download?.state === 'running' || query.state.data?.local ? DOWNLOAD_POLL_MS : false),
 });
 
 export const curatedModelsQuery = queryOptions({
