@@ -15,6 +15,19 @@ describe('the AI settings', () => {
     expect(() => loadConfig({ AI_BASE_URL: 'not a url', AI_MODEL: 'm' })).toThrow(/AI_BASE_URL must be a URL/);
     expect(() => loadConfig({ AI_TIMEOUT_MS: '5' })).toThrow(/AI_TIMEOUT_MS/);
   });
+
+  it('looks for model servers on the usual ports unless told other ports or off, and downloads models from a mirror when named', () => {
+    expect(loadConfig({}).aiModels).toEqual({ mirror: undefined, listFile: undefined, timeoutMs: 60_000, discoverPorts: [11434, 1234, 8080, 8000] });
+    expect(loadConfig({ AI_DISCOVER_PORTS: ' 8081, 9000 ', AI_MODEL_MIRROR: 'https://models.example.org/' }).aiModels).toMatchObject({
+      discoverPorts: [8081, 9000],
+      mirror: 'https://models.example.org',
+    });
+    expect(loadConfig({ AI_DISCOVER_PORTS: 'off' }).aiModels.discoverPorts).toEqual([]);
+    for (const bad of ['ollama', '0', '70000', '11434;1234']) {
+      expect(() => loadConfig({ AI_DISCOVER_PORTS: bad }), bad).toThrow(/AI_DISCOVER_PORTS must be port numbers separated by commas \(11434,1234\), or off/);
+    }
+    expect(() => loadConfig({ AI_MODEL_MIRROR: 'models' })).toThrow(/AI_MODEL_MIRROR must be a URL/);
+  });
 });
 
 describe('the licensed catalogue settings', () => {

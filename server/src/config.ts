@@ -57,6 +57,16 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(600_000).default(60_000),
   AI_RATE_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(60),
   AI_CRISIS_TEXT: z.string().min(20, 'must be at least 20 characters').max(1_000, 'must be at most 1,000 characters').optional(),
+  AI_MODEL_MIRROR: z.url({ error: 'must be a URL such as https://models.example.org' }).optional(),
+  AI_MODEL_LIST: z.string().min(1).optional(),
+  AI_MODEL_THREADS: z.coerce.number({ error: 'must be a whole number of CPU threads' }).int().min(1).max(256).optional(),
+  AI_MODEL_MAX_TOKENS: z.coerce.number({ error: 'must be a whole number' }).int().min(16).max(8_192).default(1_024),
+  AI_DISCOVER_PORTS: z
+    .string()
+    .default('11434,1234,8080,8000')
+    .refine((v) => v.trim() === 'off' || v.split(',').every((p) => /^\s*\d{1,5}\s*$/.test(p) && Number(p) >= 1 && Number(p) <= 65_535), {
+      error: 'must be port numbers separated by commas (11434,1234), or off',
+    }),
   API_BIBLE_KEY: z.string().min(8, 'must be the key API.Bible gave you').max(500).optional(),
   API_BIBLE_URL: z.url({ error: 'must be a URL such as https://rest.api.bible/v1' }).default('https://rest.api.bible/v1'),
   API_BIBLE_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(500).max(60_000).default(8_000),
@@ -140,6 +150,8 @@ export interface AppConfig {
   aiRateLimit: number;
   /** An OpenAI-compatible chat model; without it the embedded Scripture engine answers. */
   languageModel?: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
+  /** Local models (issue 31 §2): where the curated list's files are downloaded from, and which list. */
+  aiModels: { mirror?: string; listFile?: string; discoverPorts: number[]; timeoutMs: number; threads?: number; maxTokens: number };
   /**
    * The licensed catalogue (API.Bible), when a key is set: its translations join the local ones. Its
    * replies are kept `cacheHours` at most; `bibles` limits which of the key's Bibles are offered.
@@ -219,6 +231,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.AI_BASE_URL && e.AI_MODEL
         ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), model: e.AI_MODEL, apiKey: e.AI_API_KEY, timeoutMs: e.AI_TIMEOUT_MS }
         : undefined,
+    aiModels: {
+      mirror: e.AI_MODEL_MIRROR?.replace(/\/+$/, ''),
+      listFile: e.AI_MODEL_LIST ? resolve(e.AI_MODEL_LIST) : undefined,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      threads: e.AI_MODEL_THREADS,
+      maxTokens: e.AI_MODEL_MAX_TOKENS,
+      discoverPorts: e.AI_DISCOVER_PORTS.trim() === 'off' ? [] : e.AI_DISCOVER_PORTS.split(',').map((p) => Number(p.trim())),
+    },
     apiBible: e.API_BIBLE_KEY
       ? {
           key: e.API_BIBLE_KEY,

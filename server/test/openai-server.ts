@@ -13,12 +13,17 @@ export type Reply = { text: string } | { status: number } | { hang: true };
  * A local stand-in for an OpenAI-compatible service: POST /v1/chat/completions over real HTTP,
  * streamed as server-sent events (chat.completion.chunk, then [DONE]) or as one JSON reply.
  */
-export async function startOpenAiServer(reply: (request: ChatRequest) => Reply) {
+export async function startOpenAiServer(reply: (request: ChatRequest) => Reply, options: { models?: string[] } = {}) {
   const requests: ChatRequest[] = [];
   /** Requests whose connection closed before the answer was finished (the caller stopped). */
   const abandoned: ChatRequest[] = [];
   const server = createServer((req, res) => void handle(req, res));
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    // The model list, as Ollama, LM Studio and llama.cpp's server give it (how Selah finds them).
+    if (options.models && req.method === 'GET' && req.url === '/v1/models') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return void res.end(JSON.stringify({ object: 'list', data: options.models.map((id) => ({ id, object: 'model', owned_by: 'library' })) }));
+    }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return void res.writeHead(404).end();
     let raw = '';
     for await (const chunk of req) raw += chunk;

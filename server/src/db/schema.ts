@@ -753,3 +753,35 @@ export const libraryState = pgTable('library_state', {
   revision: bigint('revision', { mode: 'number' }).notNull().default(0),
   repositoriesSeeded: boolean('repositories_seeded').notNull().default(false),
 });
+
+/**
+ * The site's one model download (issue 31 §2): a single row, claimed in one statement so that of two
+ * processes (or two requests) asking at once exactly one runs. A running download whose heartbeat stops
+ * was left by a process that ended, and may be claimed again.
+ */
+export const aiModelDownload = pgTable('ai_model_download', {
+  id: integer('id').primaryKey().default(1),
+  file: text('file').notNull(),
+  state: text('state').notNull(),
+  bytesDone: bigint('bytes_done', { mode: 'number' }).notNull().default(0),
+  bytesTotal: bigint('bytes_total', { mode: 'number' }).notNull(),
+  message: text('message'),
+  cancelRequested: boolean('cancel_requested').notNull().default(false),
+  requestedBy: text('requested_by'),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/** Which engine answers the AI's questions, for every process: one row; `revision` goes up with each change. */
+export const aiEngineChoice = pgTable('ai_engine_choice', {
+  id: integer('id').primaryKey().default(1),
+  kind: text('kind').notNull(),
+  /** A downloaded model's file name, or a discovered server's model. */
+  model: text('model'),
+  /** A discovered server's base URL (always loopback). */
+  baseUrl: text('base_url'),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+  changedBy: text('changed_by'),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -18,6 +18,7 @@ export const MODULE_FILES = [
   './settings/settings.module.ts',
   './study/study.module.ts',
   './progress/study-days.module.ts',
+  './ai-model/ai-model.module.ts',
   './study-tools/study-tools.module.ts',
   './ai/ai.module.ts',
   './personalization/personalization.module.ts',

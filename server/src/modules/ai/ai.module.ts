@@ -1,5 +1,4 @@
 import { RateWindow } from '../../lib/rate-window.ts';
-import { createAnswerEngine } from '../../providers/ai/create-answer-engine.ts';
 import type { SelahModule } from '../../lib/module/module.ts';
 import { aiRoutes } from './ai.routes.ts';
 import { AiService } from './ai.service.ts';
@@ -32,7 +31,7 @@ export const aiModule: SelahModule = {
       bible,
       new ReferenceCheck(bible),
       new PassageFinder(bible, use('search'), crossReferences, options.studySources ?? installed),
-      createAnswerEngine(config),
+      use('answerEngine'),
       config.aiCrisisText ?? DEFAULT_CRISIS_TEXT,
       new RateWindow(config.aiRateLimit, 60 * 60 * 1000),
       (userId) => studyDays.record(userId, { questionsAsked: 1 }),

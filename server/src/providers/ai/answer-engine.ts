@@ -112,7 +112,7 @@ export interface AnswerLive {
 
 /**
  * The answer stage of an AI question (modules/ai/ai.service.ts: retrieve → answer → verify → present):
- * the embedded Scripture engine or a language model, chosen by create-answer-engine.ts. The
+ * the embedded Scripture engine or a language model, chosen by engine-switch.ts. The
  * orchestration then verifies every reference in what comes back before anyone sees it.
  */
 export interface AnswerEngine {

@@ -15,6 +15,7 @@ import { TranslationsPanel } from '../components/TranslationsPanel.tsx';
 
 // The Library is the panel's largest section and only admins open it: it loads when first shown, not with every page.
 const LibraryPanel = lazy(() => import('../components/LibraryPanel.tsx').then((m) => ({ default: m.LibraryPanel })));
+const AiModelPanel = lazy(() => import('../components/AiModelPanel.tsx').then((m) => ({ default: m.AiModelPanel })));
 
 export const ADMIN_SECTIONS = [
   'overview',
@@ -28,6 +29,7 @@ export const ADMIN_SECTIONS = [
   'messages',
   'translations',
   'library',
+  'ai-model',
   'audit',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
@@ -43,6 +45,7 @@ const LABELS: Record<AdminSection, string> = {
   messages: 'Messages',
   translations: 'Translations',
   library: 'Library',
+  'ai-model': 'AI model',
   audit: 'Audit log',
 };
 /** Authors write lessons; the rest of the panel is the admins'. */
@@ -87,6 +90,11 @@ function AdminPanel({ role, section, edit }: { role: StaffRole; section?: AdminS
       {shown === 'library' && (
         <Suspense fallback={<p aria-busy="true">Loading…</p>}>
           <LibraryPanel />
+        </Suspense>
+      )}
+      {shown === 'ai-model' && (
+        <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+          <AiModelPanel />
         </Suspense>
       )}
       {shown === 'audit' && <AuditPanel />}

@@ -1,0 +1,54 @@
+import { join } from 'node:path';
+import type { SelahModule } from '../../lib/module/module.ts';
+import { type ChosenEngine, EngineSwitch } from '../../providers/ai/engine-switch.ts';
+import { LanguageModelEngine } from '../../providers/ai/language-model-engine.ts';
+import { ScriptureEngine } from '../../providers/ai/scripture-engine.ts';
+import { AiModelRepository } from './ai-model.repository.ts';
+import { aiModelRoutes } from './ai-model.routes.ts';
+import { AiModelService } from './ai-model.service.ts';
+import { loadCuratedModels } from './curated-models.ts';
+import { localEngineFactory } from './local-engine-factory.ts';
+
+declare module '../../lib/module/module.ts' {
+  interface Services {
+    /** The engine that answers the AI's questions: the one the admin chose in the panel "AI model". */
+    answerEngine: EngineSwitch;
+  }
+}
+
+/**
+ * Which engine answers the AI (issue 31 §2): the embedded one, a small model downloaded into the data
+ * folder and run here, a model server found on this machine, or the one the settings name. The choice is
+ * the site's, kept in the database, so every process answers with the same engine.
+ */
+export const aiModelModule: SelahModule = {
+  name: 'ai-model',
+  async setup({ server, config, db, log, use, provide, onClose }) {
+    const { languageModel, aiModels } = config;
+    const curated = loadCuratedModels(aiModels.listFile);
+    const repo = new AiModelRepository(db);
+    const embedded = new ScriptureEngine();
+    const nameOf = (file: string) => curated.find((m) => m.file === file)?.name ?? file;
+    const modelsDir = join(config.dataDir, 'models');
+    const engines = new EngineSwitch((): Promise<ChosenEngine> => service.choice(), {
+      embedded,
+      configured: languageModel ? new LanguageModelEngine(languageModel) : undefined,
+      server: (baseUrl, model) => new LanguageModelEngine({ baseUrl, model, timeoutMs: aiModels.timeoutMs }),
+      local: localEngineFactory({ threads: aiModels.threads, maxTokens: aiModels.maxTokens }),
+      modelPath: (file) => join(modelsDir, file),
+      modelName: nameOf,
+    });
+    const service: AiModelService = new AiModelService(
+      repo,
+      engines,
+      { modelsDir, curated, mirror: aiModels.mirror, discoverPorts: aiModels.discoverPorts, configured: languageModel },
+      log,
+    );
+    await server.register(aiModelRoutes(service, use('audit'), use('staff')));
+    onClose(async () => {
+      await service.close();
+      await engines.close();
+    });
+    provide('answerEngine', engines);
+  },
+};
