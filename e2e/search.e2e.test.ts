@@ -57,6 +57,26 @@ describe('home and search', () => {
     expect(await page.getByTestId('topic-passages').count()).toBe(0);
   });
 
+  it('reads ordinary words for their meaning first, counts the word matches plainly, and keeps them behind “All word matches”', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto('/search?q=God%20cares%20when%20I%20am%20afraid');
+    const meaning = page.getByTestId('meaning-passages');
+    await expect.poll(() => meaning.getByRole('listitem').count()).toBe(5);
+    expect(await meaning.getByRole('heading').textContent()).toBe('Passages that speak to this');
+    expect(await page.getByTestId('meaning-related').textContent()).toContain('fear');
+    // Only the words asked are marked, never a word standing in for them.
+    const marks = await meaning.locator('mark').allTextContents();
+    expect(marks.length).toBeGreaterThan(0);
+    for (const mark of marks) expect(mark).toMatch(/^(god\w*|car\w*|afraid)$/i);
+    expect(await page.getByTestId('word-counts').textContent()).toBe('No verse contains all your words; 4,272 contain some');
+    expect(await page.getByTestId('search-hit').count()).toBe(0);
+    const all = page.getByRole('button', { name: 'All word matches' });
+    expect((await all.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await all.click();
+    await expect.poll(() => page.getByTestId('search-hit').count()).toBe(20);
+    await expect.poll(() => all.count()).toBe(0);
+  });
+
   it('ignores a blank search, offers a reference as a passage, and filters by testament', async () => {
     const page = await newPage();
     await page.goto('/search');

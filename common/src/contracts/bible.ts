@@ -190,7 +190,8 @@ export const searchResponse = z.object({
   /**
    * For a query of ordinary words (no reference, quotes or *), on the first page: the verses that speak
    * to it best, found with the words that stand for the query's in this translation (`related`: "afraid"
-   * → "fear"); only the words asked are marked. Absent when nothing speaks to it.
+   * → "fear"); only the words asked are marked. Absent when nothing speaks to it, and for a single word
+   * nothing stands in for (the word matches are then the same verses).
    */
   meaning: z.object({ results: z.array(searchHit), related: z.array(z.string()) }).optional(),
   /** With `meaning`: how many verses hold every content word of the query (each in some form), and how many at least one. */

@@ -227,8 +227,10 @@ export class SearchService {
     const filter = (doc: SearchIndex['docs'][number]) => (!book || doc.book === book) && (!query.testament || doc.book.testament === query.testament);
     const meaning =
       query.offset === 0 && !passage && ordinaryWords(query.q) ? this.relatedVerses(query.q, translation.code, MEANING_RESULTS, { filter }) : undefined;
+    // Worth a section of its own only when it differs from the word matches: words stood in, or several words were weighed together.
+    const speaks = meaning && meaning.results.length > 0 && (meaning.related.length > 0 || parts.length > 1);
     return {
-      ...(meaning && meaning.results.length > 0 && { meaning, counts: index.counts(parts, filter) }),
+      ...(speaks && { meaning, counts: index.counts(parts, filter) }),
       query: query.q,
       translation: translation.code,
       total: result.total,

@@ -258,7 +258,8 @@ export class SearchIndex {
 
   /**
    * A search with stand-ins: each part's group (the part and its stand-ins) is one list for matching,
-   * scored by its best member; every group first, else any. The groups' lists are merged per search,
+   * scored by its best member: the verses holding every group first, then, to make up `wanted`, the
+   * best of those holding some. The groups' lists are merged per search,
    * which costs a pass over their postings: the stand-ins are few and chosen for being telling.
    */
   private searchRelated(lists: Resolved[], filter: (doc: Doc) => boolean, wanted: number): IndexSearch {
@@ -300,9 +301,12 @@ export class SearchIndex {
       return hits;
     };
     const all = run(true);
-    if (all.length > 0 || lists.length === 1) return { total: all.length, match: 'all', hits: top(all, wanted) };
-    const any = run(false);
-    return { total: any.length, match: 'any', hits: top(any, wanted) };
+    if (all.length >= wanted || lists.length === 1) return { total: all.length, match: 'all', hits: top(all, wanted) };
+    // Too few hold every idea: those that do first, then the best of those holding some.
+    const first = top(all, wanted);
+    const taken = new Set(first.map((h) => h.doc));
+    const any = run(false).filter((h) => !taken.has(h.doc));
+    return { total: all.length || any.length, match: all.length > 0 ? 'all' : 'any', hits: [...first, ...top(any, wanted - first.length)] };
   }
 
   /**
