@@ -24,7 +24,9 @@ import { prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
 const MAX_PASSAGE_VERSES = 200;
 /** "Passages that speak to this": the best few by meaning, above the word matches. */
 const MEANING_RESULTS = 5;
-/** Translations read to learn a text's word pairs: the first few others of its language. */
+/** How long the first search of a text waits for its word pairs before going on without them. */
+const PAIRS_WAIT_MS = 5_000;
+/** Translations read to learn a text's word pairs: the fullest few others of its language. */
 const PAIR_SOURCES = 3;
 
 export class SearchService {
@@ -76,6 +78,8 @@ export class SearchService {
       const sources = this.store
         .list()
         .filter((t) => t !== translation && (t.row.language ?? '').split('-')[0] === language && t.allTexts())
+        // The fullest texts teach most: a partial one (a few books) shares few verses.
+        .sort((a, b) => chapterCount(b) - chapterCount(a))
         .slice(0, PAIR_SOURCES);
       learning = ParallelWordPairs.learn(translation, sources).then((pairs) => {
         if (this.store.get(translation.code) === translation) this.pairs.set(translation.code, pairs);
@@ -83,6 +87,14 @@ export class SearchService {
       this.learning.set(translation.code, learning);
     }
     return learning;
+  }
+
+  private pairsKnown(code: string | undefined): boolean {
+    try {
+      return this.pairs.has(this.bible.translation(code).code);
+    } catch {
+      return true;
+    }
   }
 
   /** The words standing in for the query's words in this translation (query-expansion.ts). */
@@ -123,7 +135,10 @@ export class SearchService {
   preparedSearch(query: SearchQuery): PreparedBody {
     const key = JSON.stringify([query.q, query.translation ?? '', query.book ?? '', query.testament ?? '', query.limit, query.offset]);
     let body = this.prepared.get(key);
-    if (!body) this.prepared.set(key, (body = prepareBody(JSON.stringify(this.search(query)), 'quick')));
+    if (body) return body;
+    body = prepareBody(JSON.stringify(this.search(query)), 'quick');
+    // A reply made before the text's word pairs were learnt is not kept: the next one will have them.
+    if (this.pairsKnown(query.translation)) this.prepared.set(key, body);
     return body;
   }
 
@@ -133,7 +148,9 @@ export class SearchService {
     if (!licensed) {
       // A Strong's number is looked up in an index built in slices, so that other requests go on meanwhile.
       if (strongsNumber(query.q)) await strongsIndexOf(this.bible.translation(query.translation));
-      else if (ordinaryWords(query.q)) await this.expansionReady(query.translation);
+      // The first search of a text waits a moment for its word pairs, not for all of their learning.
+      else if (ordinaryWords(query.q))
+        await Promise.race([this.expansionReady(query.translation), new Promise((resolve) => setTimeout(resolve, PAIRS_WAIT_MS))]);
       return this.preparedSearch(query);
     }
     return prepareBody(JSON.stringify(await this.licensedSearch(licensed, query)), 'quick');
@@ -282,6 +299,10 @@ export class SearchService {
     const range = parseReference(q);
     return range ? present(range, this.bible.passageVerses(translation, range, MAX_PASSAGE_VERSES)) : null;
   }
+}
+
+function chapterCount(t: LoadedTranslation): number {
+  return t.books.reduce((sum, b) => sum + b.chapters.length, 0);
 }
 
 /** A query of words alone: no reference, quoted phrase, prefix or Strong's number (those ask for letters, not meanings). */
