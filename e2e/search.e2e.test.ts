@@ -1,7 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { useBrowser } from './fixtures.ts';
 
 const { page: newPage } = useBrowser();
+
+/**
+ * The word matches of a search: behind "All word matches" when the page reads the words for their
+ * meaning first (once the text's word pairs are learnt), shown at once otherwise.
+ */
+async function showWordMatches(page: Page) {
+  const button = page.getByRole('button', { name: 'All word matches' });
+  await page.getByTestId('search-hit').or(button).first().waitFor();
+  if (await button.isVisible()) await button.click();
+}
 
 describe('home and search', () => {
   it('goes from the home search box to results, and a hit opens the reader at that verse', async () => {
@@ -10,6 +21,7 @@ describe('home and search', () => {
     await page.getByRole('textbox', { name: 'Search for a passage, keyword or topic' }).fill('shepherd');
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/search?q=shepherd');
+    await showWordMatches(page);
     const hits = page.getByTestId('search-hit');
     await expect.poll(() => hits.count()).toBe(20);
     expect(await hits.first().locator('mark').first().textContent()).toMatch(/^shepherd$/i);
@@ -31,6 +43,7 @@ describe('home and search', () => {
     expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await link.click();
     await expect.poll(() => new URL(page.url()).search).toBe('?q=shepherd');
+    await showWordMatches(page);
     await expect.poll(() => page.getByTestId('search-hit').count()).toBe(20);
     expect(await page.getByRole('textbox').inputValue()).toBe('shepherd');
     expect(await offer.count()).toBe(0);
@@ -39,6 +52,7 @@ describe('home and search', () => {
     await page.goto('/search?q=Yahwe&translation=WEB&testament=OT');
     await offer.getByRole('link', { name: 'Yahweh' }).click();
     await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ q: 'Yahweh', translation: 'WEB', testament: 'OT' });
+    await showWordMatches(page);
     await expect.poll(() => page.getByTestId('search-hit').count()).toBe(20);
   });
 
@@ -53,8 +67,35 @@ describe('home and search', () => {
     expect(new URL(page.url()).searchParams.get('verse')).toBe('6');
 
     await page.goto('/search?q=Melchizedek');
+    await showWordMatches(page);
     await expect.poll(() => page.getByTestId('search-hit').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('topic-passages').count()).toBe(0);
+  });
+
+  it('reads ordinary words for their meaning first, counts the word matches plainly, and keeps them behind “All word matches”', async () => {
+    // The KJV's word pairs are learnt from WEB on its first searches (in slices, a few seconds): wait for them.
+    await expect
+      .poll(async () => ((await (await fetch(`${inject('baseUrl')}/api/search?q=afraid`)).json()) as { meaning?: { related: string[] } }).meaning?.related, {
+        timeout: 60_000,
+      })
+      .toContain('fear');
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto('/search?q=God%20cares%20when%20I%20am%20afraid');
+    const meaning = page.getByTestId('meaning-passages');
+    await expect.poll(() => meaning.getByRole('listitem').count()).toBe(5);
+    expect(await meaning.getByRole('heading').textContent()).toBe('Passages that speak to this');
+    expect(await page.getByTestId('meaning-related').textContent()).toContain('fear');
+    // Only the words asked are marked, never a word standing in for them.
+    const marks = await meaning.locator('mark').allTextContents();
+    expect(marks.length).toBeGreaterThan(0);
+    for (const mark of marks) expect(mark).toMatch(/^(god\w*|car\w*|afraid)$/i);
+    expect(await page.getByTestId('word-counts').textContent()).toBe('No verse contains all your words; 4,272 contain some');
+    expect(await page.getByTestId('search-hit').count()).toBe(0);
+    const all = page.getByRole('button', { name: 'All word matches' });
+    expect((await all.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await all.click();
+    await expect.poll(() => page.getByTestId('search-hit').count()).toBe(20);
+    await expect.poll(() => all.count()).toBe(0);
   });
 
   it('ignores a blank search, offers a reference as a passage, and filters by testament', async () => {
@@ -71,6 +112,7 @@ describe('home and search', () => {
     await page.getByRole('button', { name: 'Search these words instead' }).click();
     await expect.poll(() => page.getByTestId('search-hit').count()).toBe(20);
     await page.goto('/search?q=love&testament=OT');
+    await showWordMatches(page);
     await expect.poll(() => page.getByTestId('search-hit').count()).toBe(20);
     const references = await page.getByTestId('search-hit').locator('span:first-child').allTextContents();
     expect(references.some((r) => /^(Matthew|John|Romans|1 John)/.test(r))).toBe(false);

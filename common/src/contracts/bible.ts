@@ -187,5 +187,14 @@ export const searchResponse = z.object({
    * by the translation's nearest word ("sheperd" → "shepherd"). Absent when there is nothing to offer.
    */
   suggestion: z.string().optional(),
+  /**
+   * For a query of ordinary words (no reference, quotes or *), on the first page: the verses that speak
+   * to it best, found with the words that stand for the query's in this translation (`related`: "afraid"
+   * → "fear"); only the words asked are marked. Absent when nothing speaks to it, and for a single word
+   * nothing stands in for (the word matches are then the same verses).
+   */
+  meaning: z.object({ results: z.array(searchHit), related: z.array(z.string()) }).optional(),
+  /** With `meaning`: how many verses hold every content word of the query (each in some form), and how many at least one. */
+  counts: z.object({ all: z.number().int(), some: z.number().int() }).optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;

@@ -118,6 +118,8 @@ export class AiService {
   private async retrieve(input: AskInput): Promise<Retrieved> {
     const local = this.checker.localFor(input.translation).code;
     const licensed = this.bible.licensedTranslation(input.translation);
+    // The first question in a text waits (once) for the word pairs its retrieval expands with.
+    await this.finder.ready(local);
     const found = this.finder.find(input.question, local, { reference: input.reference, context: input.context, max: input.brief ? 2 : undefined });
     if (!licensed) return { translation: local, found };
     const passages = await this.quotedIn(licensed, found.passages);

@@ -173,11 +173,21 @@ export class PassageFinder {
 
   private keywordPassages(question: string, translation: string): string[] {
     const words = contentWords(question);
-    return words.length === 0 ? [] : this.searchFor(words.slice(0, 8).join(' '), translation, 4);
+    return words.length === 0 ? [] : this.searchFor(words.slice(0, 8).join(' '), translation, 4, true);
   }
 
-  private searchFor(q: string, translation: string, limit: number): string[] {
+  /** Resolved when the search's word pairs for the translation are learnt (see SearchService.expansionReady). */
+  ready(translation: string): Promise<void> {
+    return this.search.expansionReady(translation);
+  }
+
+  /**
+   * `related`: the words are searched with what stands for them in the translation ("afraid" → "fear"),
+   * for a question nothing else spoke to; a name's searches keep to the words asked.
+   */
+  private searchFor(q: string, translation: string, limit: number, related = false): string[] {
     try {
+      if (related) return this.search.relatedVerses(q, translation, limit, { wordNet: false }).results.map((r) => r.reference);
       return this.search.search({ q, translation, limit, offset: 0 }).results.map((r) => r.reference);
     } catch {
       return [];

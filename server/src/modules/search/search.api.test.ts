@@ -155,6 +155,47 @@ describe(`Search API on ${databaseKind()}`, () => {
     expect(await count('God cares for me')).toBe(12);
   });
 
+  it('reads ordinary words for their meaning first: verses found with the words standing for them, counted plainly, only the words asked marked', async () => {
+    const { status, body } = await search({ q: 'God cares when I am afraid' });
+    expect(status).toBe(200);
+    expect(() => searchResponse.parse(body)).not.toThrow();
+    // The KJV's word for WEB's "afraid", learned from the two texts side by side.
+    expect(body.meaning.related).toContain('fear');
+    expect(body.meaning.results).toHaveLength(5);
+    // No verse has God, care and afraid; 4,272 have one of them (the word matches below are those).
+    expect(body.counts).toEqual({ all: 0, some: 4272 });
+    expect(body.total).toBe(4272);
+    // The words asked, in their forms ("godly", "careth"): never "fear".
+    const asked = /^(god\w*|car\w*|afraid)$/i;
+    for (const hit of body.meaning.results) for (const word of marked(hit)) expect(word).toMatch(asked);
+    // A verse may be there for a stand-in alone: it has "fear" or "care" but no word marked as if asked.
+    const texts = body.meaning.results.map((h: { text: string }) => h.text.toLowerCase());
+    expect(texts.some((t: string) => /\bfear/.test(t) && !/\bafraid\b/.test(t))).toBe(true);
+
+    const gossip = (await search({ q: 'gossip' })).body;
+    expect(gossip.total).toBe(0);
+    expect(gossip.counts).toEqual({ all: 0, some: 0 });
+    expect(gossip.meaning.related).toEqual(['talebearer']);
+    expect(gossip.meaning.results.map((h: { reference: string }) => h.reference)).toContain('Proverbs 11:13');
+    expect(gossip.meaning.results.every((h: { matches: unknown[] }) => h.matches.length === 0)).toBe(true);
+  });
+
+  it('keeps a reference, a phrase, a prefix and later pages to their letters: no meaning section', async () => {
+    for (const q of ['John 3:16', '"fear not"', 'afrai*', 'G26']) {
+      const { status, body } = await search({ q });
+      expect(status).toBe(200);
+      expect(body.meaning).toBeUndefined();
+      expect(body.counts).toBeUndefined();
+    }
+    expect((await search({ q: 'afraid', offset: 20 })).body.meaning).toBeUndefined();
+    // One word nothing stands in for: the word matches are the same verses, so no section repeats them.
+    expect((await search({ q: 'begat' })).body.meaning).toBeUndefined();
+    // Filters hold for the meaning section too.
+    const inPsalms = (await search({ q: 'afraid', book: 'Psalms' })).body;
+    expect(inPsalms.meaning.results.every((h: { book: string }) => h.book === 'Psalms')).toBe(true);
+    expect(inPsalms.counts.all).toBe(inPsalms.total);
+  });
+
   it('rejects empty, blank and over-long queries and bad filters with a message', async () => {
     expect(await search({ q: '' })).toMatchObject({ status: 400, body: { message: 'Enter a word, phrase or reference to search for.' } });
     expect(await search({ q: '   ' })).toMatchObject({ status: 400, body: { message: 'Enter a word, phrase or reference to search for.' } });

@@ -11,14 +11,23 @@ import { parseQuery } from '../../scripture/search/parse-query.ts';
 import { strongsNumber } from '../../scripture/strongs/strongs-entry.ts';
 import { strongsIndexNow, strongsIndexOf } from '../../scripture/strongs/strongs-index.ts';
 import type { CanonBook } from '#common/scripture/canon.ts';
-import { matchOffsets, SearchIndex } from '../../scripture/search/search-index.ts';
-import { stemmerFor } from '../../scripture/search/word-forms.ts';
+import { matchOffsets, SearchIndex, type RelatedWord } from '../../scripture/search/search-index.ts';
+import { ParallelWordPairs } from '../../scripture/search/expansion/parallel-pairs.ts';
+import { WordNet } from '../../scripture/search/expansion/wordnet.ts';
+import { expandQuery } from '../../scripture/search/expansion/query-expansion.ts';
+import { stemmerFor, stopWords } from '../../scripture/search/word-forms.ts';
 import { SpellingVocabulary, suggestQuery } from '#common/scripture/spelling.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import { prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
 
 /** Passages longer than this (a whole book asked as a reference) are cut; the reader shows the rest. */
 const MAX_PASSAGE_VERSES = 200;
+/** "Passages that speak to this": the best few by meaning, above the word matches. */
+const MEANING_RESULTS = 5;
+/** How long the first search of a text waits for its word pairs before going on without them. */
+const PAIRS_WAIT_MS = 5_000;
+/** Translations read to learn a text's word pairs: the fullest few others of its language. */
+const PAIR_SOURCES = 3;
 
 export class SearchService {
   /** The indexes of the translations searched lately, within BIBLE_MEMORY_MB's share (rebuilt in ~0.2 s when asked again). */
@@ -28,8 +37,14 @@ export class SearchService {
   /** Recent searches, answered again from their prepared bytes (about 15 KB each); results change only when a translation does. */
   private readonly prepared = new LRUCache<string, PreparedBody>({ max: 500 });
 
+  /** Each translation's word pairs learned from the others of its language, once learnt (kept: some hundred KB each). */
+  private readonly pairs = new Map<string, ParallelWordPairs>();
+  private readonly learning = new Map<string, Promise<void>>();
+  /** WordNet, for English texts, when its package is installed. */
+  private readonly wordNet = WordNet.installed();
+
   constructor(
-    store: BibleStore,
+    private readonly store: BibleStore,
     private readonly bible: BibleService,
   ) {
     this.indexes = new LRUCache({ maxSize: store.budget.searchIndexes, sizeCalculation: (index) => index.approximateBytes });
@@ -38,14 +53,92 @@ export class SearchService {
       this.indexes.delete(code);
       this.vocabularies.delete(code);
       this.prepared.clear();
+      // Any text may be another's source of pairs.
+      this.pairs.clear();
+      this.learning.clear();
     });
+  }
+
+  /**
+   * Learns the translation's word pairs from the other local texts of its language, in slices so other
+   * requests go on meanwhile (a few seconds of work, once); resolved when they are known. Searches asked
+   * before go on without them.
+   */
+  expansionReady(code: string | undefined): Promise<void> {
+    let translation: LoadedTranslation;
+    try {
+      translation = this.bible.translation(code);
+    } catch {
+      return Promise.resolve();
+    }
+    if (this.pairs.has(translation.code)) return Promise.resolve();
+    let learning = this.learning.get(translation.code);
+    if (!learning) {
+      const language = (translation.row.language ?? '').split('-')[0];
+      const sources = this.store
+        .list()
+        .filter((t) => t !== translation && (t.row.language ?? '').split('-')[0] === language && t.allTexts())
+        // The fullest texts teach most: a partial one (a few books) shares few verses.
+        .sort((a, b) => chapterCount(b) - chapterCount(a))
+        .slice(0, PAIR_SOURCES);
+      learning = ParallelWordPairs.learn(translation, sources).then((pairs) => {
+        if (this.store.get(translation.code) === translation) this.pairs.set(translation.code, pairs);
+      });
+      this.learning.set(translation.code, learning);
+    }
+    return learning;
+  }
+
+  private pairsKnown(code: string | undefined): boolean {
+    try {
+      return this.pairs.has(this.bible.translation(code).code);
+    } catch {
+      return true;
+    }
+  }
+
+  /** The words standing in for the query's words in this translation (query-expansion.ts). */
+  private relatedWords(translation: LoadedTranslation, index: SearchIndex, parts: Parameters<typeof expandQuery>[0], wordNet: boolean): RelatedWord[] {
+    void this.expansionReady(translation.code);
+    const english = (translation.row.language ?? '').toLowerCase().startsWith('en');
+    return expandQuery(parts, {
+      has: (term) => index.has(term),
+      stop: stopWords(translation.row.language),
+      pairs: this.pairs.get(translation.code),
+      wordNet: english && wordNet ? this.wordNet : undefined,
+    });
+  }
+
+  /**
+   * The verses that speak to a question by meaning: its words and the words standing in for them, best
+   * first (the AI's keyword retrieval and /search's first section share it).
+   */
+  relatedVerses(
+    q: string,
+    code: string | undefined,
+    limit: number,
+    { filter = () => true, wordNet = true }: { filter?: (doc: SearchIndex['docs'][number]) => boolean; wordNet?: boolean } = {},
+  ) {
+    const translation = this.bible.translation(code);
+    const parts = parseQuery(q, translation.row.language);
+    const index = this.index(translation);
+    const related = this.relatedWords(translation, index, parts, wordNet);
+    const found = index.search(parts, filter, limit, related);
+    const mark = index.marker(parts);
+    return {
+      related: [...new Set(related.map((r) => r.term))],
+      results: found.hits.map(({ doc }) => searchResult(index.docs[doc]!, mark(index.docs[doc]!.text))),
+    };
   }
 
   /** The search's results, prepared once: their shape is the contract's (checked by the API tests). */
   preparedSearch(query: SearchQuery): PreparedBody {
     const key = JSON.stringify([query.q, query.translation ?? '', query.book ?? '', query.testament ?? '', query.limit, query.offset]);
     let body = this.prepared.get(key);
-    if (!body) this.prepared.set(key, (body = prepareBody(JSON.stringify(this.search(query)), 'quick')));
+    if (body) return body;
+    body = prepareBody(JSON.stringify(this.search(query)), 'quick');
+    // A reply made before the text's word pairs were learnt is not kept: the next one will have them.
+    if (this.pairsKnown(query.translation)) this.prepared.set(key, body);
     return body;
   }
 
@@ -55,6 +148,9 @@ export class SearchService {
     if (!licensed) {
       // A Strong's number is looked up in an index built in slices, so that other requests go on meanwhile.
       if (strongsNumber(query.q)) await strongsIndexOf(this.bible.translation(query.translation));
+      // The first search of a text waits a moment for its word pairs, not for all of their learning.
+      else if (ordinaryWords(query.q))
+        await Promise.race([this.expansionReady(query.translation), new Promise((resolve) => setTimeout(resolve, PAIRS_WAIT_MS))]);
       return this.preparedSearch(query);
     }
     return prepareBody(JSON.stringify(await this.licensedSearch(licensed, query)), 'quick');
@@ -144,7 +240,14 @@ export class SearchService {
     const passage = query.offset === 0 ? this.passage(translation, query.q) : null;
     // A reference names a passage, not words to spell; the first page alone offers a suggestion.
     const suggestion = passage || query.offset > 0 || parseReference(query.q) ? undefined : this.suggestion(translation, index, query.q);
+    // Ordinary words (not a reference, a phrase or a prefix) are read for what they mean, on the first page.
+    const filter = (doc: SearchIndex['docs'][number]) => (!book || doc.book === book) && (!query.testament || doc.book.testament === query.testament);
+    const meaning =
+      query.offset === 0 && !passage && ordinaryWords(query.q) ? this.relatedVerses(query.q, translation.code, MEANING_RESULTS, { filter }) : undefined;
+    // Worth a section of its own only when it differs from the word matches: words stood in, or several words were weighed together.
+    const speaks = meaning && meaning.results.length > 0 && (meaning.related.length > 0 || parts.length > 1);
     return {
+      ...(speaks && { meaning, counts: index.counts(parts, filter) }),
       query: query.q,
       translation: translation.code,
       total: result.total,
@@ -196,6 +299,15 @@ export class SearchService {
     const range = parseReference(q);
     return range ? present(range, this.bible.passageVerses(translation, range, MAX_PASSAGE_VERSES)) : null;
   }
+}
+
+function chapterCount(t: LoadedTranslation): number {
+  return t.books.reduce((sum, b) => sum + b.chapters.length, 0);
+}
+
+/** A query of words alone: no reference, quoted phrase, prefix or Strong's number (those ask for letters, not meanings). */
+function ordinaryWords(q: string): boolean {
+  return !parseReference(q) && !/["“”„*]/.test(q) && !strongsNumber(q) && /\p{L}/u.test(q);
 }
 
 /** A reference query's passage as the search reply shows it; null when the translation lacks it. */

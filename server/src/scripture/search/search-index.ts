@@ -42,6 +42,15 @@ interface Resolved {
   part: QueryPart;
   postings: Uint32Array;
   ids?: ReadonlySet<number>;
+  /** The words standing in for it (query-expansion.ts), each resolved, with how much less they count. */
+  related?: { resolved: Resolved; weight: number }[];
+}
+
+/** A word standing in for a query part (`of`, its index among the parts) at a weight below 1. */
+export interface RelatedWord {
+  of: number;
+  term: string;
+  weight: number;
 }
 
 /**
@@ -216,13 +225,88 @@ export class SearchIndex {
     return out;
   }
 
-  search(parts: readonly QueryPart[], filter: (doc: Doc) => boolean, wanted: number): IndexSearch {
+  /**
+   * `related`: words standing in for parts (query-expansion.ts). A verse then holds a part when it has
+   * the part or one of its stand-ins, and the part scores the best of them, a stand-in times its weight.
+   */
+  search(parts: readonly QueryPart[], filter: (doc: Doc) => boolean, wanted: number, related: readonly RelatedWord[] = []): IndexSearch {
     if (parts.length === 0) return { total: 0, match: 'all', hits: [] };
     const lists = parts.map((part) => this.resolve(part));
+    for (const r of related) {
+      const list = lists[r.of];
+      const resolved = this.resolve({ kind: 'word', term: r.term });
+      if (list && resolved.postings.length > 0) (list.related ??= []).push({ resolved, weight: r.weight });
+    }
+    // Stand-ins are for words; a phrase's order is checked only by the plain scoring.
+    if (lists.some((l) => l.related) && parts.every((p) => p.kind !== 'phrase')) return this.searchRelated(lists, filter, wanted);
     const all = this.score(lists, filter, true);
     if (all.length > 0 || parts.length === 1) return { total: all.length, match: 'all', hits: top(all, wanted) };
     const any = this.score(lists, filter, false);
     return { total: any.length, match: 'any', hits: top(any, wanted) };
+  }
+
+  /** How many verses hold every part, and how many at least one (stand-ins not counted). */
+  counts(parts: readonly QueryPart[], filter: (doc: Doc) => boolean): { all: number; some: number } {
+    if (parts.length === 0) return { all: 0, some: 0 };
+    const lists = parts.map((part) => this.resolve(part));
+    const all = this.score(lists, filter, true).length;
+    if (parts.length === 1) return { all, some: all };
+    const some = new Set<number>();
+    for (const { postings } of lists) for (const p of postings) if (filter(this.docs[p >>> TF_BITS]!)) some.add(p >>> TF_BITS);
+    return { all, some: some.size };
+  }
+
+  /**
+   * A search with stand-ins: each part's group (the part and its stand-ins) is one list for matching,
+   * scored by its best member: the verses holding every group first, then, to make up `wanted`, the
+   * best of those holding some. The groups' lists are merged per search,
+   * which costs a pass over their postings: the stand-ins are few and chosen for being telling.
+   */
+  private searchRelated(lists: Resolved[], filter: (doc: Doc) => boolean, wanted: number): IndexSearch {
+    const n = this.docs.length;
+    const idf = (postings: Uint32Array) => Math.log(1 + (n - postings.length + 0.5) / (postings.length + 0.5));
+    // Per group, doc → score: the part's own BM25, or a stand-in's times its weight, whichever is more.
+    const groups = lists.map((list) => {
+      const scores = new Map<number, number>();
+      const members = [{ resolved: list, weight: 1 }, ...(list.related ?? [])];
+      for (const { resolved, weight } of members) {
+        const w = idf(resolved.postings) * weight * (resolved.part.kind === 'phrase' ? 2 : 1);
+        for (const p of resolved.postings) {
+          const doc = p >>> TF_BITS;
+          const tf = (p & TF_MASK) / EXACT;
+          const norm = 1 - B + (B * this.docLength[doc]!) / this.averageLength;
+          const score = w * ((tf * (K1 + 1)) / (tf + K1 * norm));
+          if (score > (scores.get(doc) ?? 0)) scores.set(doc, score);
+        }
+      }
+      return scores;
+    });
+    const run = (requireAll: boolean) => {
+      const totals = new Map<number, { score: number; held: number }>();
+      for (const scores of groups) {
+        for (const [doc, score] of scores) {
+          const t = totals.get(doc);
+          if (t) {
+            t.score += score;
+            t.held++;
+          } else totals.set(doc, { score, held: 1 });
+        }
+      }
+      const hits: IndexHit[] = [];
+      for (const [doc, { score, held }] of totals) {
+        if ((requireAll && held < groups.length) || !filter(this.docs[doc]!)) continue;
+        // A verse holding more of the question's ideas is worth more than one saying one of them often.
+        hits.push({ doc, score: score * (1 + PROXIMITY * ((held - 1) / Math.max(1, groups.length - 1))) });
+      }
+      return hits;
+    };
+    const all = run(true);
+    if (all.length >= wanted || lists.length === 1) return { total: all.length, match: 'all', hits: top(all, wanted) };
+    // Too few hold every idea: those that do first, then the best of those holding some.
+    const first = top(all, wanted);
+    const taken = new Set(first.map((h) => h.doc));
+    const any = run(false).filter((h) => !taken.has(h.doc));
+    return { total: all.length || any.length, match: all.length > 0 ? 'all' : 'any', hits: [...first, ...top(any, wanted - first.length)] };
   }
 
   /**

@@ -11,6 +11,7 @@ import { usePreferredTranslation } from '../../translations/store/preferred-tran
 import { TranslationPicker } from '../../reader/components/TranslationPicker.tsx';
 import { HighlightedText } from '../components/HighlightedText.tsx';
 import { TopicPassages } from '../components/TopicPassages.tsx';
+import { MeaningPassages, wordCounts } from '../components/MeaningPassages.tsx';
 import { TopicLinks } from '../../topics/components/TopicLinks.tsx';
 import { countOf, en } from '#common/text/plural.ts';
 import { passageName } from '#common/scripture/passage-name.ts';
@@ -51,7 +52,23 @@ export function SearchPage(params: SearchPageParams) {
   const data = results.data;
   // A reference ("John 3:16") asks for that passage: its words' hits ("John" 130 times) wait behind a button.
   const [wordsFor, setWordsFor] = useState<string>();
-  const showHits = Boolean(data) && (!data?.passage || page > 1 || wordsFor === params.q);
+  // Ordinary words are read for their meaning first (data.meaning): the word matches wait behind "All word matches".
+  const [allFor, setAllFor] = useState<string>();
+  const meaning = page === 1 && !data?.offline ? data?.meaning : undefined;
+  const showHits = Boolean(data) && (!data?.passage || page > 1 || wordsFor === params.q) && (!meaning || allFor === params.q);
+  const didYouMean = data?.suggestion && (
+    <p className="mb-3 text-lg" data-testid="search-suggestion">
+      Did you mean{' '}
+      <Link
+        to="/search"
+        search={{ q: data.suggestion, translation: params.translation, book: params.book, testament: params.testament }}
+        className="inline-flex min-h-11 items-center font-semibold text-orange-800 underline underline-offset-4 dark:text-orange-300"
+      >
+        {data.suggestion}
+      </Link>
+      ?
+    </p>
+  );
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
   return (
@@ -152,6 +169,22 @@ export function SearchPage(params: SearchPageParams) {
         </section>
       )}
 
+      {meaning && didYouMean}
+      {meaning && <MeaningPassages meaning={meaning} translation={data!.translation} />}
+
+      {meaning && data && (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-stone-700 dark:text-stone-300" data-testid="word-counts">
+            {data.counts ? wordCounts(data.counts) : countOf(data.total, en('verse'))}
+          </p>
+          {!showHits && (
+            <button type="button" className="button-secondary" onClick={() => setAllFor(params.q)}>
+              All word matches
+            </button>
+          )}
+        </div>
+      )}
+
       {data && showHits && (
         <section aria-labelledby="results-heading" aria-busy={results.isFetching}>
           <h2 id="results-heading" className="mb-3 text-sm font-semibold text-stone-700 dark:text-stone-300" aria-live="polite">
@@ -159,19 +192,7 @@ export function SearchPage(params: SearchPageParams) {
               ? `No verses found for “${data.query}”`
               : `${countOf(data.total, en('verse'))}${data.match === 'any' ? ' with some of these words' : ''} · page ${page} of ${pages}`}
           </h2>
-          {data.suggestion && (
-            <p className="mb-3 text-lg" data-testid="search-suggestion">
-              Did you mean{' '}
-              <Link
-                to="/search"
-                search={{ q: data.suggestion, translation: params.translation, book: params.book, testament: params.testament }}
-                className="inline-flex min-h-11 items-center font-semibold text-orange-800 underline underline-offset-4 dark:text-orange-300"
-              >
-                {data.suggestion}
-              </Link>
-              ?
-            </p>
-          )}
+          {!meaning && didYouMean}
           <ol className="flex flex-col gap-2">
             {data.results.map((hit) => (
               <li key={hit.verseId}>
