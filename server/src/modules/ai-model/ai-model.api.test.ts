@@ -278,8 +278,8 @@ describe(`the admin panel's AI model (${databaseKind()})`, () => {
     const restarted = await anotherApp();
     const there = await status(await adminOn(restarted));
     expect(there.engine).toMatchObject({ kind: 'local', model: 'small.gguf', label: 'Stand-in small.gguf, run by this server' });
-    // The local model engine is not part of this build yet: the panel says why the embedded engine answers.
-    expect(there.engineError).toMatch(/not available/);
+    // The other process's data folder has no copy of the model: its panel says why the embedded engine answers there.
+    expect(there.engineError).toBe('Stand-in small.gguf is not in this server’s data folder: the embedded engine answers here.');
     // The chosen model cannot be removed from under it.
     expect((await admin.request('DELETE', '/api/admin/ai-model/models/small.gguf')).statusCode).toBe(409);
     await json(admin, 'PUT', '/api/admin/ai-model/engine', { kind: 'embedded' });

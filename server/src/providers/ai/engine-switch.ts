@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { AnswerEngine, AnswerLive, AnswerRequest, EngineAnswer, Retrieval } from './answer-engine.ts';
 import type { LocalModelStatus } from './local-model/local-model-engine.ts';
 
@@ -107,7 +108,12 @@ export class EngineSwitch implements AnswerEngine {
     const { embedded, configured, server, local, modelPath, modelName } = this.factories;
     try {
       if (choice.kind === 'local' && choice.model) {
-        const engine = local(modelPath(choice.model), modelName(choice.model), embedded);
+        const path = modelPath(choice.model);
+        // Each process has its own data folder: a model downloaded by another may not be in this one.
+        if (!existsSync(path)) {
+          return { engine: embedded, error: `${modelName(choice.model)} is not in this server’s data folder: the embedded engine answers here.` };
+        }
+        const engine = local(path, modelName(choice.model), embedded);
         return { engine, local: engine };
       }
       if (choice.kind === 'server' && choice.baseUrl && choice.model) return { engine: server(choice.baseUrl, choice.model) };
