@@ -21,6 +21,7 @@ export const conversationTurnInput = z.object({
     .min(1, 'A turn needs its answer.')
     .max(CONVERSATION_LIMITS.answer, `An answer can be at most ${CONVERSATION_LIMITS.answer.toLocaleString('en')} characters.`),
   engine: askReply.shape.engine,
+  sources: z.string().trim().min(1).max(500, 'An answer’s sources line can be at most 500 characters.').optional(),
   translation: z.string().trim().min(1).max(16),
   createdAt: z.iso.datetime({ offset: true, error: 'A turn’s time must be an ISO date and time.' }).optional(),
 });

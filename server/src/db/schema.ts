@@ -372,6 +372,8 @@ export const conversationTurns = pgTable(
     question: text('question').notNull(),
     response: text('response').notNull(),
     engine: text('engine').notNull(),
+    /** What the answer was drawn from, as the reader saw it under the answer; null for turns kept before it was. */
+    sources: text('sources'),
     translation: text('translation').notNull(),
     references: jsonb('references').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

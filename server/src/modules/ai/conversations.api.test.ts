@@ -131,6 +131,17 @@ describe(`Bible Chat conversations on ${databaseKind()}`, () => {
     expect(kept.turns.map((t) => t.reply.engine)).toEqual(engines);
   });
 
+  it('keeps the line saying what each answer was drawn from, as the reader saw it, and refuses one too long', async () => {
+    const id = randomUUID();
+    const sources = 'From Scripture and Selah’s topics; every reference checked';
+    await add(silas, id, [turn('I am anxious', 'Philippians 4:6', { sources, createdAt: '2026-03-01T00:00:00Z' }), turn('And?', 'Psalm 23:1')]);
+    const kept = (await silas.request('GET', `/api/conversations/${id}`)).json() as { turns: { reply: { sources?: string } }[] };
+    expect(kept.turns.map((t) => t.reply.sources)).toEqual([sources, undefined]);
+    const long = await add(silas, randomUUID(), [turn('Q', 'John 3:16', { sources: 'x'.repeat(501) })]);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ message: 'An answer’s sources line can be at most 500 characters.' });
+  });
+
   it('keeps an account to its most conversations, creating nothing past it', async () => {
     const me = (await silas.request('GET', '/api/auth/user')).json() as { id: string };
     const repository = new ConversationsRepository(app.database.db);

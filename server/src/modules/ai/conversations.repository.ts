@@ -62,7 +62,7 @@ export class ConversationsRepository {
   async addTurns(
     userId: string,
     conversation: { id: string; title: string },
-    turns: Omit<TurnRow, 'conversationId'>[],
+    turns: (Omit<TurnRow, 'conversationId' | 'sources'> & Partial<Pick<TurnRow, 'sources'>>)[],
     limits: { perAccount: number; turns: number },
   ): Promise<number> {
     return this.db.transaction(async (tx) => {

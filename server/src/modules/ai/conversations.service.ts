@@ -45,6 +45,7 @@ export class ConversationsService {
         question: turn.question,
         response: turn.response,
         engine: turn.engine,
+        sources: turn.sources ?? null,
         ...(await checkStoredAnswer(turn.response, turn.translation, this.bible)),
         // A time from the browser is kept for order, but never later than now.
         createdAt: new Date(Math.min(turn.createdAt ? Date.parse(turn.createdAt) : now, now)),
@@ -88,6 +89,7 @@ function presentTurn(row: TurnRow): Conversation['turns'][number] {
   const reply: AskReply = {
     response: row.response,
     engine: STORED_ENGINES.find((e) => e === row.engine) ?? 'scripture-search',
+    ...(row.sources ? { sources: row.sources } : {}),
     translation: row.translation,
     references: row.references as CheckedReference[],
   };

@@ -57,6 +57,7 @@ const turnInput = (turn: ConversationTurn) => ({
   question: turn.question,
   response: turn.reply.response,
   engine: turn.reply.engine,
+  ...(turn.reply.sources ? { sources: turn.reply.sources } : {}),
   translation: turn.reply.translation,
   createdAt: turn.createdAt,
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "conversation_turn" ADD COLUMN "sources" text;
