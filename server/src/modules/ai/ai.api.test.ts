@@ -142,6 +142,15 @@ describe('POST /api/ai/ask with the embedded Scripture engine', () => {
     expectHonest(body);
   });
 
+  it('says plainly that a Gospel the Bible does not have is not in it, and still answers from the Gospels it has', async () => {
+    const { body } = await ask({ question: 'What does the Gospel of Thomas teach about prayer?' });
+    expect(body.response).toContain('“The Gospel of Thomas” is not in the Bible: its Gospels are Matthew, Mark, Luke and John.');
+    expect(verified(body)).toContain('Matthew 6:9-13');
+    expectHonest(body);
+    const real = await ask({ question: 'What does the Gospel of John say about prayer?' });
+    expect(real.body.response).not.toContain('is not in the Bible');
+  });
+
   it('says plainly when no topic speaks to a question, and offers the closest passages by their words', async () => {
     const { body } = await ask({ question: 'How do I fix the engine of my car?' });
     expect(body.response).toMatch(/^Selah found no passage that speaks to this directly\. The closest by their words:\n\n\*\*/);

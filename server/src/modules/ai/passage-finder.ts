@@ -8,6 +8,7 @@ import type { CrossReferences } from '../../scripture/cross-references/cross-ref
 import { checkReferences } from './reference-check.ts';
 import { NOT_IN_THE_BIBLE, TOPICS, type Topic } from './topics.ts';
 import { TOPIC_NOTES } from './topic-notes.ts';
+import { missingBooks } from './missing-books.ts';
 import { studyOf, type PassageStudySources } from './passage-study.ts';
 
 const MAX_PASSAGES = 6;
@@ -79,6 +80,7 @@ export class PassageFinder {
     const range = about && options.max === undefined ? parseReference(about.reference) : undefined;
     const commentary = range ? this.sources.commentary?.on(range, about!.text) : undefined;
 
+    corrections.push(...missingBooks(question));
     for (const saying of NOT_IN_THE_BIBLE) {
       if (!saying.saying.test(question)) continue;
       corrections.push(`“${saying.quoted}” is not in the Bible. ${saying.instead}`);
