@@ -146,6 +146,8 @@ describe('POST /api/ai/ask with the embedded Scripture engine', () => {
     const { body } = await ask({ question: 'What does the Gospel of Thomas teach about prayer?' });
     expect(body.response).toContain('“The Gospel of Thomas” is not in the Bible: its Gospels are Matthew, Mark, Luke and John.');
     expect(verified(body)).toContain('Matthew 6:9-13');
+    // Thomas the apostle is not what the question is about: no search for the book's name.
+    expect(body.response).not.toMatch(/Passages naming|Luke 6:15/);
     expectHonest(body);
     const real = await ask({ question: 'What does the Gospel of John say about prayer?' });
     expect(real.body.response).not.toContain('is not in the Bible');

@@ -4,12 +4,15 @@ import { missingBooks } from './missing-books.ts';
 describe('books a question names that the Bible does not have', () => {
   it('says so of a Gospel, an epistle or a letter no book of the Bible is', () => {
     expect(missingBooks('What does the Gospel of Thomas say about prayer?')).toEqual([
-      '“The Gospel of Thomas” is not in the Bible: its Gospels are Matthew, Mark, Luke and John.',
+      {
+        phrase: 'Gospel of Thomas',
+        correction: '“The Gospel of Thomas” is not in the Bible: its Gospels are Matthew, Mark, Luke and John.',
+      },
     ]);
-    expect(missingBooks('what does the gospel according to judas teach')).toEqual([
+    expect(missingBooks('what does the gospel according to judas teach').map((m) => m.correction)).toEqual([
       '“The Gospel according to Judas” is not in the Bible: its Gospels are Matthew, Mark, Luke and John.',
     ]);
-    expect(missingBooks('Explain the Epistle to the Laodiceans')).toEqual([
+    expect(missingBooks('Explain the Epistle to the Laodiceans').map((m) => m.correction)).toEqual([
       '“The Epistle to the Laodiceans” is not in the Bible: none of its books has that name.',
     ]);
   });

@@ -9,17 +9,17 @@ const NOT_A_NAME = new Set(['christ', 'god', 'jesus', 'lord', 'grace', 'peace', 
  * Romans", "the Gospel according to John", "Paul's letter to Timothy") is not one, nor are Scripture's own
  * phrases ("the gospel of Christ", "of grace", "of the kingdom").
  */
-export function missingBooks(question: string): string[] {
-  const said: string[] = [];
+export function missingBooks(question: string): { phrase: string; correction: string }[] {
+  const said = new Map<string, { phrase: string; correction: string }>();
   const pattern = /\b(gospel|epistle|letter)\s+(of|to|according\s+to)\s+(?:(?:saint|st\.?)\s+)?(the\s+)?([a-z]+)\b/gi;
-  for (const [, kind, joint, the, name] of question.matchAll(pattern)) {
+  for (const [phrase, kind, joint, the, name] of question.matchAll(pattern)) {
     if (NOT_A_NAME.has(name!.toLowerCase()) || resolveBook(name!) || resolveBook(name!.replace(/s$/i, ''))) continue;
     const title = `${kind![0]!.toUpperCase()}${kind!.slice(1).toLowerCase()} ${joint!.toLowerCase().replace(/\s+/g, ' ')} ${the ? 'the ' : ''}${name![0]!.toUpperCase()}${name!.slice(1).toLowerCase()}`;
-    said.push(
+    const correction =
       kind!.toLowerCase() === 'gospel'
         ? `“The ${title}” is not in the Bible: its Gospels are Matthew, Mark, Luke and John.`
-        : `“The ${title}” is not in the Bible: none of its books has that name.`,
-    );
+        : `“The ${title}” is not in the Bible: none of its books has that name.`;
+    said.set(correction, { phrase, correction });
   }
-  return [...new Set(said)];
+  return [...said.values()];
 }

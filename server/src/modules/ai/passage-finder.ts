@@ -80,7 +80,10 @@ export class PassageFinder {
     const range = about && options.max === undefined ? parseReference(about.reference) : undefined;
     const commentary = range ? this.sources.commentary?.on(range, about!.text) : undefined;
 
-    corrections.push(...missingBooks(question));
+    const missing = missingBooks(question);
+    corrections.push(...missing.map((m) => m.correction));
+    // A book the Bible lacks ("the Gospel of Thomas") names nobody to search for: the rest of the question is searched.
+    const subject = missing.reduce((rest, m) => rest.replace(m.phrase, ' '), question);
     for (const saying of NOT_IN_THE_BIBLE) {
       if (!saying.saying.test(question)) continue;
       corrections.push(`“${saying.quoted}” is not in the Bible. ${saying.instead}`);
@@ -90,7 +93,7 @@ export class PassageFinder {
     // A question naming a person or place is about them: the verses naming them with the question's
     // other words come first, and a topic one of its words names is only a hint after them.
     const grounds: PassageGround[] = [];
-    for (const { query, group } of namedSearches(question)) {
+    for (const { query, group } of namedSearches(subject)) {
       for (const reference of this.searchFor(query, translation, query.startsWith('"') ? 3 : 4)) {
         const p = add(reference);
         if (p) grounds.push({ reference: p.reference, group, why: `Found by searching the ${translation} for ${query.replaceAll('"', '')}.` });
@@ -98,7 +101,7 @@ export class PassageFinder {
     }
 
     // The question's own words first; what came before (a conversation, a note) only when they say nothing.
-    let topics = this.topicsFor(question);
+    let topics = this.topicsFor(subject);
     if (topics.length === 0 && passages.length === 0 && options.context) topics = this.topicsFor(options.context);
     // Two passages from each of the best topics first, then the rest of them in order.
     const fromTopic = (topic: Topic) => (reference: string) => {
@@ -123,7 +126,7 @@ export class PassageFinder {
 
     // Nothing spoke to the question: the passages sharing its words are the closest, and the answer says so.
     const closest = passages.length === 0 && options.keywords !== false;
-    if (closest) this.keywordPassages(question, translation).forEach(add);
+    if (closest) this.keywordPassages(subject, translation).forEach(add);
     const study = range ? this.study(about!, range, passages, linked, question, translation) : undefined;
     // A commentary passed in alone (tests, the benchmark) stands for the installed ones.
     if (study && study.commentaries.length === 0 && commentary) study.commentaries.push({ ...commentary, licence: 'Public Domain' });
