@@ -16,6 +16,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Projects with different worker counts run in turn, in this order (vitest requires it).
+          sequence: { groupOrder: 0 },
           include: ['common/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           testTimeout: 60_000,
@@ -24,6 +26,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          sequence: { groupOrder: 1 },
           include: ['server/**/*.api.test.ts', 'scripts/**/*.api.test.ts'],
           globalSetup: ['server/test/web-build.ts'],
           // Two files at a time: each starts its own app on its own database (worker-database.ts).
@@ -38,6 +41,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
