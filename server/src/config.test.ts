@@ -17,7 +17,17 @@ describe('the AI settings', () => {
   });
 
   it('looks for model servers on the usual ports unless told other ports or off, and downloads models from a mirror when named', () => {
-    expect(loadConfig({}).aiModels).toEqual({ mirror: undefined, listFile: undefined, timeoutMs: 60_000, discoverPorts: [11434, 1234, 8080, 8000] });
+    expect(loadConfig({}).aiModels).toEqual({
+      mirror: undefined,
+      listFile: undefined,
+      timeoutMs: 60_000,
+      threads: undefined,
+      maxTokens: 1_024,
+      discoverPorts: [11434, 1234, 8080, 8000],
+    });
+    expect(loadConfig({ AI_MODEL_THREADS: '2', AI_MODEL_MAX_TOKENS: '256' }).aiModels).toMatchObject({ threads: 2, maxTokens: 256 });
+    expect(() => loadConfig({ AI_MODEL_THREADS: 'all' })).toThrow(/AI_MODEL_THREADS must be a whole number of CPU threads/);
+    expect(() => loadConfig({ AI_MODEL_MAX_TOKENS: '8' })).toThrow(/AI_MODEL_MAX_TOKENS/);
     expect(loadConfig({ AI_DISCOVER_PORTS: ' 8081, 9000 ', AI_MODEL_MIRROR: 'https://models.example.org/' }).aiModels).toMatchObject({
       discoverPorts: [8081, 9000],
       mirror: 'https://models.example.org',
