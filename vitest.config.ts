@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['common/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.ts'],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           testTimeout: 60_000,
+          // Reading a whole SWORD Bible in a beforeAll takes more than vitest's default 10 s on a busy machine.
+          hookTimeout: 120_000,
         },
       },
       {
