@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startModelFileServer } from '../server/test/model-file-server.ts';
+import { modelListEntry, standInModelFile, startModelFileServer } from '../server/test/model-file-server.ts';
 import { startOpenAiServer } from '../server/test/openai-server.ts';
 import { seedDatabase, startAppProcess } from './app-process.ts';
 import { seriousViolations } from './axe.ts';
@@ -18,9 +17,7 @@ import { smallTargets } from './touch-targets.ts';
 // stand-in model host and a stand-in Ollama on loopback.
 const { page: newPage } = useBrowser();
 
-const FILE = Buffer.alloc(3 * 1024 * 1024, 0);
-for (let i = 0; i < FILE.length; i++) FILE[i] = (i * 7919) % 251;
-const SHA = createHash('sha256').update(FILE).digest('hex');
+const FILE = standInModelFile();
 const SERVER = { timeout: 30_000 };
 
 let root: string;
@@ -40,16 +37,7 @@ describe('the admin panel AI model', () => {
     root = mkdtempSync(join(tmpdir(), 'selah-e2e-ai-model-'));
     host = await startModelFileServer(FILE);
     ollama = await startOpenAiServer(() => ({ text: 'Rest in him (Psalm 37:7).' }), { models: ['qwen2.5:0.5b'] });
-    const model = (name: string, file: string, path: string) => ({
-      name,
-      file,
-      bytes: FILE.length,
-      licence: 'Apache-2.0',
-      memoryBytes: 900_000_000,
-      wordsPerSecond: 9,
-      path,
-      sha256: SHA,
-    });
+    const model = (name: string, file: string, path: string) => modelListEntry(FILE, name, file, path);
     writeFileSync(
       join(root, 'models.json'),
       JSON.stringify([model('Tiny Instruct', 'tiny.gguf', 'ok/tiny.gguf'), model('Held Instruct', 'held.gguf', 'stall/held.gguf')]),

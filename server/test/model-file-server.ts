@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -47,4 +48,18 @@ export async function startModelFileServer(bytes: Buffer) {
         server.close(() => resolve());
       }),
   };
+}
+
+/** A stand-in model file: 3 MB of a repeating pattern, enough for a download to take more than one piece. */
+export function standInModelFile(): Buffer {
+  const bytes = Buffer.alloc(3 * 1024 * 1024, 0);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 251;
+  return bytes;
+}
+
+export const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** An entry of a curated list (AI_MODEL_LIST) for `bytes`, served at `path` on the stand-in host. */
+export function modelListEntry(bytes: Buffer, name: string, file: string, path: string, extra: Record<string, unknown> = {}) {
+  return { name, file, bytes: bytes.length, licence: 'Apache-2.0', memoryBytes: 900_000_000, wordsPerSecond: 9, path, sha256: sha256Of(bytes), ...extra };
 }

@@ -9,7 +9,7 @@ import type { AskReply } from '#common/contracts/ai.ts';
 import { buildApp } from '../../app.ts';
 import { users } from '../../db/schema.ts';
 import { Browser, signUpVerified } from '../../../test/accounts.ts';
-import { startModelFileServer } from '../../../test/model-file-server.ts';
+import { modelListEntry, sha256Of, standInModelFile, startModelFileServer } from '../../../test/model-file-server.ts';
 import { startOpenAiServer } from '../../../test/openai-server.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { databaseKind, startTestApp, testConfig } from '../../../test/test-app.ts';
@@ -20,22 +20,9 @@ const modelsOf = (app: App) => join(dirname(app.libraryRoot), 'models');
 type Stoppable = Pick<App, 'server' | 'stop'>;
 
 const PASSWORD = 'correct horse battery';
-// A stand-in model file: 3 MB, enough for a download to take more than one piece.
-const FILE = Buffer.alloc(3 * 1024 * 1024, 0);
-for (let i = 0; i < FILE.length; i++) FILE[i] = (i * 7919) % 251;
-const SHA = createHash('sha256').update(FILE).digest('hex');
-
-const entry = (file: string, path: string, extra: Record<string, unknown> = {}) => ({
-  name: `Stand-in ${file}`,
-  file,
-  bytes: FILE.length,
-  licence: 'Apache-2.0',
-  memoryBytes: 900_000_000,
-  wordsPerSecond: 9,
-  path,
-  sha256: SHA,
-  ...extra,
-});
+const FILE = standInModelFile();
+const SHA = sha256Of(FILE);
+const entry = (file: string, path: string, extra: Record<string, unknown> = {}) => modelListEntry(FILE, `Stand-in ${file}`, file, path, extra);
 
 describe(`the admin panel's AI model (${databaseKind()})`, () => {
   let app: App;

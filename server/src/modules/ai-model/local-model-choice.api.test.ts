@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +7,7 @@ import type { AiModelStatus, ModelDownload } from '#common/contracts/ai-model.ts
 import type { AskReply } from '#common/contracts/ai.ts';
 import { users } from '../../db/schema.ts';
 import { Browser, signUpVerified } from '../../../test/accounts.ts';
-import { startModelFileServer } from '../../../test/model-file-server.ts';
+import { modelListEntry, startModelFileServer } from '../../../test/model-file-server.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { writeTinyModel } from '../../../test/tiny-gguf.ts';
@@ -29,21 +28,7 @@ describe(`a downloaded model chosen in the admin panel answers the AI (${databas
     const model = readFileSync(writeTinyModel(join(folder, 'tiny.gguf')));
     host = await startModelFileServer(model);
     const list = join(folder, 'models.json');
-    writeFileSync(
-      list,
-      JSON.stringify([
-        {
-          name: 'Tiny test model',
-          file: 'tiny.gguf',
-          bytes: model.length,
-          licence: 'MIT',
-          memoryBytes: 50_000_000,
-          wordsPerSecond: 100,
-          path: 'ok/tiny.gguf',
-          sha256: createHash('sha256').update(model).digest('hex'),
-        },
-      ]),
-    );
+    writeFileSync(list, JSON.stringify([modelListEntry(model, 'Tiny test model', 'tiny.gguf', 'ok/tiny.gguf')]));
     inbox = await startInbox();
     const env = {
       AI_MODEL_LIST: list,
