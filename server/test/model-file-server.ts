@@ -6,6 +6,12 @@ import type { AddressInfo } from 'node:net';
 export type Serving = 'ok' | 'drop' | 'stall';
 
 /**
+ * `/hub/<file>` and `/hub-other/<file>` answer as a Hugging Face `resolve` URL does: a redirect to the
+ * file carrying `X-Linked-Etag` with the file's SHA-256 (or, for `hub-other`, another file's).
+ */
+const HUB = /^\/(hub|hub-other)\/(.*)$/;
+
+/**
  * A stand-in for a model host on loopback: `/<serving>/<file>` serves `bytes` over real HTTP with
  * Range support (206, Content-Range), as the real host does. It records each request's Range header.
  */
@@ -16,6 +22,11 @@ export async function startModelFileServer(bytes: Buffer) {
   const server = createServer((req, res) => {
     const url = req.url ?? '';
     requests.push({ url, range: req.headers.range });
+    const hub = HUB.exec(url);
+    if (hub) {
+      const published = hub[1] === 'hub' ? createHash('sha256').update(bytes).digest('hex') : '0'.repeat(64);
+      return void res.writeHead(302, { location: `/ok/${hub[2]}`, 'x-linked-etag': `"${published}"`, 'x-linked-size': String(bytes.length) }).end();
+    }
     const serving = url.split('/')[1] as Serving;
     if (!['ok', 'drop', 'stall'].includes(serving)) return void res.writeHead(404).end();
     const range = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');

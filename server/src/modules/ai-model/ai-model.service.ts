@@ -197,8 +197,12 @@ export class AiModelService {
       });
       clearInterval(beat);
       await beating;
-      const unchecked = checked ? '' : ' No checksum is recorded for it yet, so the file was not checked.';
-      await this.repo.finish(model.file, 'done', `${model.name} is downloaded (${formatBytes(model.bytes)}).${unchecked}`, model.bytes);
+      const how = {
+        list: '',
+        host: ' Its SHA-256 matched the one its host publishes.',
+        none: ' Neither the list nor its host gives a checksum for it, so the file was not checked.',
+      }[checked ?? 'none'];
+      await this.repo.finish(model.file, 'done', `${model.name} is downloaded (${formatBytes(model.bytes)}).${how}`, model.bytes);
     } catch (error) {
       clearInterval(beat);
       await beating;

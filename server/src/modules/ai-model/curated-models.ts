@@ -15,7 +15,7 @@ const entry = z.object({
   wordsPerSecond: z.number().positive(),
   /** The file's path on the model host (or the mirror): `<owner>/<repository>/resolve/main/<file>`. */
   path: z.string().regex(/^[\w.-]+(\/[\w.-]+)*$/),
-  /** The file's SHA-256, hex; null while no maintainer has recorded it (the file is then taken unchecked). */
+  /** The file's SHA-256, hex; null while no maintainer has recorded it (the host's published one is then used, see model-download.ts). */
   sha256: z
     .string()
     .regex(/^[0-9a-f]{64}$/)
@@ -29,7 +29,8 @@ const GB = 1_000_000_000;
 /**
  * Small instruct models in GGUF form that run on a modest CPU. Sizes are the files' as published; the
  * memory each needs and its speed on a 2-core machine are estimates. The checksums are to be recorded by
- * a maintainer from the published files (docs/ai.md): until then a download is taken unchecked and says so.
+ * a maintainer from the published files (docs/ai.md): until then a download is checked against the one
+ * its host publishes.
  */
 export const CURATED_MODELS: CuratedEntry[] = [
   {

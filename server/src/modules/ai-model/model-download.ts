@@ -57,12 +57,17 @@ export interface DownloadTask {
   onBytes: (done: number) => void;
 }
 
+/** Whose SHA-256 the file was checked against: the site's list, the host's own record, or none. */
+export type CheckedAgainst = 'list' | 'host' | null;
+
 /**
  * Fetches a model file into `<target>.part`, resuming with a Range request from what is already there
  * (after a dropped connection, or a download stopped earlier), then checks its SHA-256 and moves it into
  * place. A wrong checksum deletes the file; a full disk says so.
  */
-export async function downloadModel(task: DownloadTask): Promise<{ checked: boolean }> {
+export async function downloadModel(task: DownloadTask): Promise<{ checked: CheckedAgainst }> {
+  const listed = task.sha256;
+  const expected = listed ?? (await publishedChecksum(task.url, task.signal));
   const part = partFile(task.target);
   let done = await sizeOf(part);
   let resumes = 0;
@@ -87,17 +92,34 @@ export async function downloadModel(task: DownloadTask): Promise<{ checked: bool
     await rm(part, { force: true });
     throw new DownloadFailed(`The file for ${task.name} is ${formatBytes(done)}, not the ${formatBytes(task.bytes)} the list says: it was deleted.`);
   }
-  if (task.sha256) {
+  if (expected) {
     const actual = await sha256Of(part);
-    if (actual !== task.sha256) {
+    if (actual !== expected) {
       await rm(part, { force: true });
+      const whose = listed ? 'the list’s checksum' : 'the checksum its host publishes';
       throw new DownloadFailed(
-        `The downloaded file for ${task.name} does not match the list’s checksum (SHA-256 ${actual.slice(0, 12)}…, expected ${task.sha256.slice(0, 12)}…): it was deleted. The mirror may hold another file.`,
+        `The downloaded file for ${task.name} does not match ${whose} (SHA-256 ${actual.slice(0, 12)}…, expected ${expected.slice(0, 12)}…): it was deleted. The mirror may hold another file.`,
       );
     }
   }
   await rename(part, task.target);
-  return { checked: Boolean(task.sha256) };
+  return { checked: listed ? 'list' : expected ? 'host' : null };
+}
+
+/**
+ * The SHA-256 a model host publishes for a large file. A Hugging Face style host answers a `resolve`
+ * URL with a redirect carrying `X-Linked-Etag: "<sha256>"` (the Git LFS object id), which is the
+ * file's SHA-256; a host or mirror without it gives null, and the file is then taken unchecked.
+ */
+async function publishedChecksum(url: string, signal: AbortSignal): Promise<string | null> {
+  try {
+    const response = await fetch(url, { method: 'HEAD', redirect: 'manual', signal });
+    const tag = (response.headers.get('x-linked-etag') ?? '').replace(/^W\//, '').replaceAll('"', '').toLowerCase();
+    return /^[0-9a-f]{64}$/.test(tag) ? tag : null;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    return null;
+  }
 }
 
 /** One request: appends what comes to the part file; returns how many bytes it holds after. */
