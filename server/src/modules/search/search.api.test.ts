@@ -178,6 +178,15 @@ describe(`Search API on ${databaseKind()}`, () => {
     expect(gossip.meaning.related).toEqual(['talebearer']);
     expect(gossip.meaning.results.map((h: { reference: string }) => h.reference)).toContain('Proverbs 11:13');
     expect(gossip.meaning.results.every((h: { matches: unknown[] }) => h.matches.length === 0)).toBe(true);
+    // A word's irregular form stands in for it: "And Peter went out, and wept bitterly."
+    const wept = (await search({ q: 'Peter weep' })).body;
+    expect(wept.meaning.related).toContain('wept');
+    expect(
+      wept.meaning.results
+        .slice(0, 2)
+        .map((h: { reference: string }) => h.reference)
+        .sort(),
+    ).toEqual(['Luke 22:62', 'Matthew 26:75']);
   });
 
   it('keeps a reference, a phrase, a prefix and later pages to their letters: no meaning section', async () => {
@@ -188,7 +197,7 @@ describe(`Search API on ${databaseKind()}`, () => {
       expect(body.counts).toBeUndefined();
     }
     expect((await search({ q: 'afraid', offset: 20 })).body.meaning).toBeUndefined();
-    // One word nothing stands in for: the word matches are the same verses, so no section repeats them.
+    // One word nothing stands in for but its own forms ("begotten"): the word matches are the same verses, so no section repeats them.
     expect((await search({ q: 'begat' })).body.meaning).toBeUndefined();
     // Filters hold for the meaning section too.
     const inPsalms = (await search({ q: 'afraid', book: 'Psalms' })).body;

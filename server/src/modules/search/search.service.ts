@@ -14,6 +14,7 @@ import type { CanonBook } from '#common/scripture/canon.ts';
 import { matchOffsets, SearchIndex, type RelatedWord } from '../../scripture/search/search-index.ts';
 import { ParallelWordPairs } from '../../scripture/search/expansion/parallel-pairs.ts';
 import { WordNet } from '../../scripture/search/expansion/wordnet.ts';
+import { IrregularForms } from '../../scripture/search/expansion/irregular-forms.ts';
 import { expandQuery } from '../../scripture/search/expansion/query-expansion.ts';
 import { stemmerFor, stopWords } from '../../scripture/search/word-forms.ts';
 import { SpellingVocabulary, suggestQuery } from '#common/scripture/spelling.ts';
@@ -42,6 +43,8 @@ export class SearchService {
   private readonly learning = new Map<string, Promise<void>>();
   /** WordNet, for English texts, when its package is installed. */
   private readonly wordNet = WordNet.installed();
+  /** Each English index's irregular forms ("wept" for "weep"), kept for its words on its first search by meaning. */
+  private readonly irregular = new WeakMap<SearchIndex, IrregularForms>();
 
   constructor(
     private readonly store: BibleStore,
@@ -106,7 +109,21 @@ export class SearchService {
       stop: stopWords(translation.row.language),
       pairs: this.pairs.get(translation.code),
       wordNet: english && wordNet ? this.wordNet : undefined,
+      forms: english ? this.irregularForms(index) : undefined,
     });
+  }
+
+  private irregularForms(index: SearchIndex): IrregularForms {
+    let forms = this.irregular.get(index);
+    if (!forms)
+      this.irregular.set(
+        index,
+        (forms = IrregularForms.of(
+          (term) => index.hasExactly(term),
+          (term) => index.stemOf(term),
+        )),
+      );
+    return forms;
   }
 
   /**
@@ -128,6 +145,8 @@ export class SearchService {
     return {
       related: [...new Set(related.map((r) => r.term))],
       results: found.hits.map(({ doc }) => searchResult(index.docs[doc]!, mark(index.docs[doc]!.text))),
+      /** Whether another word stood in for one asked (not only another form of it: "wept" for "weep"). */
+      reworded: related.some((r) => !r.form),
     };
   }
 
@@ -244,10 +263,11 @@ export class SearchService {
     const filter = (doc: SearchIndex['docs'][number]) => (!book || doc.book === book) && (!query.testament || doc.book.testament === query.testament);
     const meaning =
       query.offset === 0 && !passage && ordinaryWords(query.q) ? this.relatedVerses(query.q, translation.code, MEANING_RESULTS, { filter }) : undefined;
-    // Worth a section of its own only when it differs from the word matches: words stood in, or several words were weighed together.
-    const speaks = meaning && meaning.results.length > 0 && (meaning.related.length > 0 || parts.length > 1);
+    // Worth a section of its own only when it differs from the word matches: other words stood in, or several words were weighed together.
+    // A word's own irregular forms alone ("begat" → "begotten") bring the same verses as its matches.
+    const speaks = meaning && meaning.results.length > 0 && (meaning.reworded || parts.length > 1);
     return {
-      ...(speaks && { meaning, counts: index.counts(parts, filter) }),
+      ...(speaks && { meaning: { related: meaning.related, results: meaning.results }, counts: index.counts(parts, filter) }),
       query: query.q,
       translation: translation.code,
       total: result.total,

@@ -51,6 +51,8 @@ export interface RelatedWord {
   of: number;
   term: string;
   weight: number;
+  /** Another form of the word asked ("wept" for "weep"), not another word for it. */
+  form?: true;
 }
 
 /**
@@ -208,6 +210,16 @@ export class SearchIndex {
     const forms = new Map(parts.flatMap((p) => (p.kind === 'word' ? [[p.term, this.formsOf(p.term)] as const] : [])));
     const sameWord = (term: string) => (word: string) => forms.get(term)!.has(this.termIds.get(word) ?? -1);
     return (text) => matchOffsets(text, parts, sameWord);
+  }
+
+  /** Whether the text has this very word (not only another form of it). */
+  hasExactly(term: string): boolean {
+    return this.termIds.has(term);
+  }
+
+  /** The stem of a word in this text's language (what its forms share). */
+  stemOf(term: string): string {
+    return this.stem(term);
   }
 
   termsWithPrefix(prefix: string, max = 500): string[] {

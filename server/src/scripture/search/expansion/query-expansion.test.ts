@@ -3,7 +3,8 @@ import { parseQuery } from '../parse-query.ts';
 import { SearchIndex } from '../search-index.ts';
 import { npmTranslation } from './npm-texts.testing.ts';
 import { ParallelWordPairs } from './parallel-pairs.ts';
-import { expandQuery, PAIR_WEIGHT, SYNONYM_WEIGHT } from './query-expansion.ts';
+import { expandQuery, FORM_WEIGHT, PAIR_WEIGHT, SYNONYM_WEIGHT } from './query-expansion.ts';
+import { IrregularForms } from './irregular-forms.ts';
 import { WordNet } from './wordnet.ts';
 import { stopWords } from '../word-forms.ts';
 
@@ -17,6 +18,20 @@ const sources = { has: (term: string) => index.has(term), pairs, wordNet };
 const reference = (doc: number) => `${index.docs[doc]!.book.name} ${index.docs[doc]!.chapter}:${index.docs[doc]!.verse}`;
 
 describe('expanding a query with the words that stand for its words', () => {
+  it('offers a word’s irregular forms first, nearly as strong as the word, and finds the verses that use them', () => {
+    const forms = IrregularForms.of(
+      (term) => index.hasExactly(term),
+      (term) => index.stemOf(term),
+    );
+    const parts = parseQuery('peter weep', 'en');
+    const related = expandQuery(parts, { ...sources, forms });
+    expect(related.filter((r) => r.of === 1)[0]).toEqual({ of: 1, term: 'wept', weight: FORM_WEIGHT, form: true });
+    // "And Peter went out, and wept bitterly": first with the form; without it, "weep" alone leads.
+    const found = (words: typeof related) => index.search(parts, () => true, 5, words).hits.map((h) => reference(h.doc));
+    expect(found(related).slice(0, 2).sort()).toEqual(['Luke 22:62', 'Matthew 26:75']);
+    expect(found(expandQuery(parts, sources))).not.toContain('Matthew 26:75');
+  });
+
   it('offers the text’s words for the words asked, each weighing less than a word asked', () => {
     const parts = parseQuery('gossip afraid', 'en');
     const related = expandQuery(parts, sources);

@@ -1,9 +1,12 @@
 import type { QueryPart } from '../parse-query.ts';
 import type { RelatedWord } from '../search-index.ts';
+import type { IrregularForms } from './irregular-forms.ts';
 import type { ParallelWordPairs } from './parallel-pairs.ts';
 import type { WordNet } from './wordnet.ts';
 
-/** A word learned from the parallel translations counts at most this much of a word asked… */
+/** An irregular form of a word asked ("wept" for "weep") counts nearly as much as the word… */
+export const FORM_WEIGHT = 0.8;
+/** …a word learned from the parallel translations at most this much… */
 export const PAIR_WEIGHT = 0.6;
 /** …and a WordNet synonym at most this much: it knows English, not how Scripture words things. */
 export const SYNONYM_WEIGHT = 0.35;
@@ -18,12 +21,15 @@ export interface ExpansionSources {
   stop?: ReadonlySet<string>;
   pairs?: ParallelWordPairs;
   wordNet?: WordNet;
+  /** The text's irregular forms of a word (English). */
+  forms?: IrregularForms;
 }
 
 /**
  * The words that stand in for a query's words in the translation's language (spec §3 of issue 31's
- * "bridging how people ask and how translations speak"): the renderings the parallel translations
- * show ("afraid" → "fear"), then WordNet's synonyms the translation uses ("worry" → "care"). Each counts
+ * "bridging how people ask and how translations speak"): the word's irregular forms ("weep" → "wept"),
+ * the renderings the parallel translations show ("afraid" → "fear"), then WordNet's synonyms the
+ * translation uses ("worry" → "care"). Each counts
  * less than the word asked and is never one of the asked words or a form the search already takes.
  * Phrases and prefixes are left as they are: they ask for letters, not meanings.
  */
@@ -37,17 +43,20 @@ export function expandQuery(parts: readonly QueryPart[], sources: ExpansionSourc
       if (asked.has(term) || term === part.term || sources.stop?.has(term) || !sources.has(term)) return;
       found.set(term, Math.max(found.get(term) ?? 0, weight));
     };
+    for (const form of sources.forms?.of(part.term) ?? []) offer(form, FORM_WEIGHT);
+    const forms = found.size;
     for (const r of sources.pairs?.related(part.term) ?? []) offer(r.term, PAIR_WEIGHT * r.weight);
     // WordNet speaks only where the texts said nothing, and only for a word's commonest sense: its
     // rarer senses ("treat" → "regale", "cover") would let any verse stand for the question.
     const wordNet = sources.wordNet;
-    if (wordNet && found.size === 0) {
+    if (wordNet && found.size === forms) {
       for (const s of wordNet.synonyms(baseForm(part.term, wordNet))) if (s.weight === 1) offer(s.lemma, SYNONYM_WEIGHT);
     }
+    const isForm = new Set(sources.forms?.of(part.term));
     [...found]
       .sort((a, b) => b[1] - a[1])
       .slice(0, PER_WORD)
-      .forEach(([term, weight]) => related.push({ of, term, weight }));
+      .forEach(([term, weight]) => related.push({ of, term, weight, ...(isForm.has(term) && { form: true as const }) }));
   });
   return related;
 }
