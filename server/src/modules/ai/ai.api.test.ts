@@ -288,6 +288,10 @@ describe.skipIf(!nave || !mhcc)("with Nave's Topical Bible and Matthew Henry's c
   it("does not let Nave's topic names take a factual question over", async () => {
     const david = verified(await askIt("Who was David's father?"));
     expect(david.slice(0, 3)).toContain('Ruth 4:17');
+    // A name ending in s owns with a bare apostrophe: the verses naming Moses come before Nave's BROTHER.
+    const moses = verified(await askIt("Who was Moses' brother?"));
+    expect(moses.slice(0, 4)).toContain('Exodus 7:1');
+    expect(moses.slice(0, 4)).not.toContain('1 Peter 1:22');
   });
 
   it("keeps Selah's own topics first where they speak to the question", async () => {

@@ -218,7 +218,7 @@ function namedSearches(question: string): { query: string; group: string }[] {
   const names: string[] = [];
   const searches: { query: string; group: string }[] = [];
   words.forEach((raw, i) => {
-    const m = /^[“"(]?([A-Z][a-z]+)(['’]s)?[”"),.?!;:]*$/.exec(raw);
+    const m = /^[“"(]?([A-Z][a-z]+)(['’]s?)?[”"),.?!;:]*$/.exec(raw);
     if (!m || NOT_NAMES.has(m[1]!.toLowerCase()) || (i === 0 && !m[2])) return;
     const name = m[1]!;
     if (!names.includes(name)) names.push(name);
