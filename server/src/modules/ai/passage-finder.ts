@@ -93,8 +93,8 @@ export class PassageFinder {
     // A question naming a person or place is about them: the verses naming them with the question's
     // other words come first, and a topic one of its words names is only a hint after them.
     const grounds: PassageGround[] = [];
-    for (const { query, group } of namedSearches(subject)) {
-      for (const reference of this.searchFor(query, translation, query.startsWith('"') ? 3 : 4)) {
+    for (const { query, group, names } of namedSearches(subject)) {
+      for (const reference of this.searchFor(query, translation, query.startsWith('"') ? 3 : 4, false, names)) {
         const p = add(reference);
         if (p) grounds.push({ reference: p.reference, group, why: `Found by searching the ${translation} for ${query.replaceAll('"', '')}.` });
       }
@@ -190,10 +190,14 @@ export class PassageFinder {
    * `related`: the words are searched with what stands for them in the translation ("afraid" → "fear"),
    * for a question nothing else spoke to; a name's searches keep to the words asked.
    */
-  private searchFor(q: string, translation: string, limit: number, related = false): string[] {
+  private searchFor(q: string, translation: string, limit: number, related = false, naming?: readonly string[]): string[] {
     try {
       if (related) return this.search.relatedVerses(q, translation, limit, { wordNet: false }).results.map((r) => r.reference);
-      return this.search.search({ q, translation, limit, offset: 0 }).results.map((r) => r.reference);
+      const results = this.search.search({ q, translation, limit, offset: 0 }).results;
+      // A verse found by the question's other words alone ("cross", "sea") does not name the person asked about.
+      const names = naming?.map((n) => n.toLowerCase());
+      const named = names ? results.filter((r) => tokenize(r.text).some((t) => names.includes(t.term))) : results;
+      return named.map((r) => r.reference);
     } catch {
       return [];
     }
@@ -213,10 +217,10 @@ const KIN: Record<string, (name: string) => string> = { father: (name) => `"bega
  * The searches a question naming a person or place calls for, most specific first: "David's father"
  * → "father of David", "begat David", then the name with the question's other content words.
  */
-function namedSearches(question: string): { query: string; group: string }[] {
+function namedSearches(question: string): { query: string; group: string; names?: readonly string[] }[] {
   const words = question.replace(CITED, ' ').split(/\s+/);
   const names: string[] = [];
-  const searches: { query: string; group: string }[] = [];
+  const searches: { query: string; group: string; names?: readonly string[] }[] = [];
   words.forEach((raw, i) => {
     const m = /^[“"(]?([A-Z][a-z]+)(['’]s?)?[”"),.?!;:]*$/.exec(raw);
     if (!m || NOT_NAMES.has(m[1]!.toLowerCase()) || (i === 0 && !m[2])) return;
@@ -232,7 +236,7 @@ function namedSearches(question: string): { query: string; group: string }[] {
   });
   if (names.length === 0) return [];
   const others = contentWords(question).filter((w) => !names.some((n) => n.toLowerCase() === w));
-  searches.push({ query: [...names, ...others].slice(0, 8).join(' '), group: `Passages naming ${names.join(' and ')}` });
+  searches.push({ query: [...names, ...others].slice(0, 8).join(' '), group: `Passages naming ${names.join(' and ')}`, names });
   return searches;
 }
 

@@ -234,6 +234,28 @@ export const TOPIC_NOTES: Readonly<Record<string, Readonly<Record<string, string
     '1 Samuel 17:45-50': 'David meets Goliath in the name of the Lord and defeats him.',
     '1 Samuel 17:4': 'Goliath of Gath, the Philistines’ champion.',
   },
+  'the fear of the Lord': {
+    'Proverbs 9:10': 'Reverence for the Lord is where wisdom begins, and knowing him is understanding.',
+    'Proverbs 1:7': 'Knowledge starts with awe of the Lord; only fools despise wisdom.',
+    'Ecclesiastes 12:13': 'The end of the matter: revere God and keep his commandments.',
+    'Psalms 111:10': 'Wisdom begins with fearing the Lord, and those who live by it understand.',
+    'Deuteronomy 10:12': 'What the Lord asks: to fear him, walk in his ways, love and serve him.',
+    'Psalms 103:13': 'The Lord cares for those who fear him as a father cares for his children.',
+  },
+  'death and what follows': {
+    '2 Corinthians 5:8': 'To be away from the body is to be at home with the Lord.',
+    'John 14:2-3': 'Jesus goes to prepare a place for his own and will take them to be with him.',
+    'Philippians 1:21-23': 'For Paul, to die is gain: to depart and be with Christ is far better.',
+    'Luke 23:43': 'Jesus to the thief on the cross: today you will be with me in paradise.',
+    'Hebrews 9:27': 'People die once, and after that comes judgement.',
+    'Ecclesiastes 12:7': 'The body returns to the dust, and the spirit to God who gave it.',
+  },
+  'the crossing of the Red Sea': {
+    'Exodus 14:21-22': 'God drives the sea back, and Israel walks through on dry ground.',
+    'Exodus 14:29-31': 'Israel is saved from Egypt that day, and the people trust the Lord and Moses.',
+    'Hebrews 11:29': 'By faith they passed through the Red Sea; the Egyptians who tried were drowned.',
+    'Psalms 106:9-11': 'A psalm remembers how God led his people through the depths.',
+  },
   'the end times and Revelation': {
     'Revelation 1:1-3': 'How Revelation begins: what it is, and a blessing on those who read it.',
     'Revelation 21:1-4': 'A new heaven and a new earth, where God wipes away every tear.',

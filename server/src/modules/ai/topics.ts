@@ -227,6 +227,47 @@ export const TOPICS: readonly Topic[] = [
     passages: ['1 Samuel 17:45-50', '1 Samuel 17:4'],
   },
   {
+    // Awe and reverence, not fright: its phrases take the word "fear" from the topic of being afraid.
+    name: 'the fear of the Lord',
+    words: ['fear the lord', 'fear of the lord', 'fear god', 'fear of god', 'fearing god', 'god fearing', 'godfearing', 'fear him', 'fear the lord mean'],
+    passages: ['Proverbs 9:10', 'Proverbs 1:7', 'Ecclesiastes 12:13', 'Psalms 111:10', 'Deuteronomy 10:12', 'Psalms 103:13'],
+  },
+  {
+    name: 'death and what follows',
+    words: [
+      'when we die',
+      'when i die',
+      'when you die',
+      'after we die',
+      'after i die',
+      'after death',
+      'afterlife',
+      'after life',
+      'life after death',
+      'go to heaven',
+      'going to heaven',
+      'get to heaven',
+    ],
+    passages: ['2 Corinthians 5:8', 'John 14:2-3', 'Philippians 1:21-23', 'Luke 23:43', 'Hebrews 9:27', 'Ecclesiastes 12:7'],
+  },
+  {
+    // "Cross the sea" is Israel's crossing, not the cross of Christ: the phrase takes the word from that topic.
+    name: 'the crossing of the Red Sea',
+    words: [
+      'red sea',
+      'cross the sea',
+      'crossed the sea',
+      'crossing the sea',
+      'crossing of the sea',
+      'parted the sea',
+      'part the sea',
+      'parting of the sea',
+      'split the sea',
+      'through the sea',
+    ],
+    passages: ['Exodus 14:21-22', 'Exodus 14:29-31', 'Hebrews 11:29', 'Psalms 106:9-11'],
+  },
+  {
     name: 'the end times and Revelation',
     words: ['revelation', 'apocalypse', 'end times', 'second coming', 'last days', 'rapture'],
     passages: ['Revelation 1:1-3', 'Revelation 21:1-4', 'Matthew 24:36', '1 Thessalonians 4:16-17'],
