@@ -19,7 +19,7 @@ describe(`health and readiness on ${databaseKind()}`, () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
-  it('is alive but not ready, naming what is down, when the media bucket does not answer and no translation is loaded', async () => {
+  it('is alive but not ready, naming what is down, when the media bucket does not answer', async () => {
     const closed = await freePort(); // nothing listens there: the bucket is down
     const app = await startTestApp({
       importDefaults: false,
@@ -29,6 +29,6 @@ describe(`health and readiness on ${databaseKind()}`, () => {
     expect((await app.server.inject('/api/health')).statusCode).toBe(200);
     const ready = await app.server.inject('/api/ready');
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ message: 'Not ready: the media store and the Bible store do not answer.' });
+    expect(ready.json()).toEqual({ message: 'Not ready: the media store does not answer.' });
   });
 });

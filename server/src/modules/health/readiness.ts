@@ -11,7 +11,7 @@ export type ReadinessPart = 'database' | 'media store' | 'Bible store';
 
 /**
  * Whether this process can do its work: the database and the media store answer, and the Bible store
- * holds a translation it can read from. `GET /api/ready` reports it for load balancers.
+ * reads its default translation. `GET /api/ready` reports it for load balancers.
  */
 export class Readiness {
   constructor(
@@ -25,15 +25,17 @@ export class Readiness {
     const checks: [ReadinessPart, () => Promise<unknown>][] = [
       ['database', () => this.repository.ping()],
       ['media store', () => this.media.stat(PROBE_KEY)],
-      ['Bible store', async () => this.readsScripture() || Promise.reject(new Error('no translation to read'))],
+      ['Bible store', async () => this.readsScripture() || Promise.reject(new Error('the default translation does not read'))],
     ];
     const results = await Promise.all(checks.map(([, check]) => answersInTime(check)));
     return checks.filter((_, i) => !results[i]).map(([part]) => part);
   }
 
+  /** The default translation's first chapter reads (from memory, or its pack file when memory gave it back); no translation, nothing to fail. */
   private readsScripture(): boolean {
-    const translation = this.store.list()[0];
-    return translation !== undefined && (translation.books[0]?.chapters[0]?.verses().length ?? 0) > 0;
+    const code = this.store.defaultCode;
+    const translation = code === undefined ? undefined : this.store.get(code);
+    return translation === undefined || (translation.books[0]?.chapters[0]?.verses().length ?? 0) > 0;
   }
 }
 
