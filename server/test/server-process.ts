@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -31,12 +31,13 @@ export interface ServerProcess {
  */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'selah-process-'));
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'selah-process-')),
+      DATA_DIR: dataDir,
       WEB_DIST: '/nonexistent',
       SWORD_DISCOVERY: 'off',
       SAMPLE_CONTENT: 'off',
@@ -49,7 +50,12 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve(code ?? signal);
+    }),
+  );
   return { child, port, url: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
