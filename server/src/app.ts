@@ -36,6 +36,8 @@ export interface App {
   fastReadsServed(): number;
   /** Imports holding a place in the checker's queue (from their headers until they are answered). */
   importsInFlight(): number;
+  /** Tells requests that may run for long (AI answer streams) to stop: the process is about to. */
+  stopLongRequests(): void;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routes: http.routes,
     fastReadsServed: () => http.fast.reads?.served ?? 0,
     importsInFlight: () => use('studyImports').inUse,
+    stopLongRequests: () => http.closing.abort(),
     importContent: content.importContent,
     loadSampleContent: content.loadSampleContent,
   };

@@ -16,6 +16,15 @@ describe('the AI settings', () => {
     expect(() => loadConfig({ AI_TIMEOUT_MS: '5' })).toThrow(/AI_TIMEOUT_MS/);
   });
 
+  it('gives a stopping process 25 s to finish its requests unless told otherwise, and refuses a deadline that is not one', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(25_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '8000' }).shutdownTimeoutMs).toBe(8_000);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(
+      'Invalid configuration: SHUTDOWN_TIMEOUT_MS must be a number of milliseconds (got "soon")',
+    );
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '10' })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
+
   it('looks for model servers on the usual ports unless told other ports or off, and downloads models from a mirror when named', () => {
     expect(loadConfig({}).aiModels).toEqual({
       mirror: undefined,

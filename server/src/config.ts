@@ -38,6 +38,7 @@ const envSchema = z.object({
     })
     .default('info'),
   WEB_DIST: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int().min(1_000).max(600_000).default(25_000),
   PUBLIC_URL: z.url({ error: 'must be a URL such as https://bible.example.org' }).optional(),
   SMTP_URL: z
     .string()
@@ -128,6 +129,8 @@ export interface AppConfig {
   /** What the translations read lately may hold in memory: texts, search indexes, prepared chapters (BIBLE_MEMORY_MB). */
   bibleMemoryBytes: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** How long a stopping process lets requests in flight finish before it cuts them and exits (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
   webDist: string;
   /** The site's public address for mail, canonical and share links. */
   publicUrl?: string;
@@ -217,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     swordPaths: (e.SWORD_PATH ?? '').split(':').filter(Boolean),
     swordRepositories: e.SWORD_REPOSITORIES ? (parseRepositories(e.SWORD_REPOSITORIES) as { repositories: Repository[] }).repositories : DEFAULT_REPOSITORIES,
     logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : resolve(PROJECT_ROOT, 'dist/web'),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -10,6 +10,8 @@ import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 
 const MIGRATIONS = new URL('./migrations', import.meta.url).pathname;
+/** A request waits this long for a connection when PostgreSQL does not answer, then fails (a 503, not a hang). */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Both drivers expose the same query builder; the app only sees this type. */
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -17,20 +19,27 @@ export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` while no other holder of `name` runs, in any process on this database: first-start work
+   * (migrations, the default translations' import) that several processes starting at once must not all do.
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string | null;
+  /** Told when an idle PostgreSQL connection breaks (the server restarted, the network dropped); the pool replaces it. */
+  onConnectionError?: (error: Error) => void;
 }
 
 /**
  * PostgreSQL when a URL is given, else PGlite (PostgreSQL in WASM) in `<dataDir>/db`, or in memory
- * for `dataDir: null`. Migrations run before the database is handed out.
+ * for `dataDir: null`. Migrations run before the database is handed out, one process at a time.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
-  }
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onConnectionError);
   let client: PGlite;
   let unlock = () => {};
   if (options.dataDir === null) client = new PGlite();
@@ -46,6 +55,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return {
       db,
       kind: 'pglite',
+      // One process per data folder (db.lock), so only this process's apps (tests share an instance) can meet here.
+      exclusively: inProcessQueue(),
       close: async () => {
         await client.close();
         unlock();
@@ -55,4 +66,55 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     unlock();
     throw error;
   }
+}
+
+async function openPostgres(url: string, onConnectionError: OpenOptions['onConnectionError']): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // Without a listener an idle connection that breaks is an unhandled 'error' event: the process would exit.
+  pool.on('error', (error) => onConnectionError?.(error));
+  const exclusively = <T>(name: string, work: () => Promise<T>) => holdingAdvisoryLock(pool, name, work);
+  try {
+    const db = drizzlePg(pool, { schema });
+    await exclusively('migrations', () => migratePg(db, { migrationsFolder: MIGRATIONS }));
+    return { db: db as unknown as Db, kind: 'postgres', exclusively, close: () => pool.end() };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+/**
+ * A session-level advisory lock on a connection set apart for it: held while `work` runs on the pool's
+ * other connections, and freed with that connection should this process die holding it.
+ */
+async function holdingAdvisoryLock<T>(pool: pg.Pool, name: string, work: () => Promise<T>): Promise<T> {
+  const key = `selah:${name}`;
+  const connection = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await connection.query('select pg_advisory_lock(hashtext($1))', [key]);
+    try {
+      return await work();
+    } finally {
+      await connection.query('select pg_advisory_unlock(hashtext($1))', [key]).catch((error: Error) => (broken = error));
+    }
+  } catch (error) {
+    broken ??= error as Error;
+    throw error;
+  } finally {
+    // A connection whose unlock failed may still hold the lock: closing it is what frees it.
+    connection.release(broken);
+  }
+}
+
+function inProcessQueue(): Database['exclusively'] {
+  const tails = new Map<string, Promise<unknown>>();
+  return <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const run = (tails.get(name) ?? Promise.resolve()).then(work, work);
+    tails.set(
+      name,
+      run.catch(() => {}),
+    );
+    return run;
+  };
 }

@@ -9,6 +9,9 @@ import { registerSecurityHeaders, type SecurityHeaders } from './security-header
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { refuseUnknownHosts, TrustedHosts } from './trusted-hosts.ts';
 
+/** Time to receive a whole request, headers and body: the largest upload (a 25 MB import) over a slow line. */
+const REQUEST_TIMEOUT_MS = 120_000;
+
 export type AppServer = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 /** A registered route, with the schemas it validates its input with (read by the API fuzz test). */
@@ -26,6 +29,11 @@ export interface HttpServer {
   securityHeaders: SecurityHeaders;
   /** Prepared public reads answered before Fastify, once the Bible module sets them (http/fast-reads.ts). */
   fast: { reads?: ReturnType<typeof fastReads> };
+  /**
+   * Aborted when the process is stopping and its deadline is near (http/graceful-close.ts): requests that
+   * may run for long (an AI answer's stream) stop and end their reply rather than be cut mid-way.
+   */
+  closing: AbortController;
 }
 
 /**
@@ -42,6 +50,9 @@ export function createHttpServer(config: AppConfig, options: { logger?: boolean 
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Per-request logs cost more than a chapter read; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
+    // A client that takes longer than this to send its whole request (a trickled body) is cut off; it
+    // would otherwise hold a connection, and a stopping process, open for as long as it likes.
+    requestTimeout: REQUEST_TIMEOUT_MS,
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -57,5 +68,5 @@ export function createHttpServer(config: AppConfig, options: { logger?: boolean 
   server.addHook('onListen', async () => hosts.addListening(server.addresses().filter((a) => typeof a !== 'string')));
   server.addHook('onRequest', refuseUnknownHosts(hosts));
   guardInput(server);
-  return { server, routes, hosts, securityHeaders, fast };
+  return { server, routes, hosts, securityHeaders, fast, closing: new AbortController() };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { NOT_JSON } from '../lib/bounded-json.ts';
 
 /** Fastify's own refusals, in words a person can act on. */
@@ -24,6 +25,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
     const status = error.statusCode;
     if (status && status >= 400 && status < 500) return reply.code(status).send({ message: FASTIFY_MESSAGES[error.code] ?? error.message });
+    // The database stopped or restarted: the request can be tried again; the pool reconnects by itself.
+    if (isDatabaseUnavailable(error)) {
+      app.log.warn({ err: error }, 'a request found the database not answering');
+      return reply.code(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
+    }
     app.log.error(error);
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });

@@ -26,6 +26,7 @@ export const MODULE_FILES = [
   './plans/plans.module.ts',
   './progress/progress.module.ts',
   './media/media.module.ts',
+  './health/health.module.ts',
   './audio/audio.module.ts',
   './pictures/pictures.module.ts',
   './daily/daily.module.ts',

@@ -19,7 +19,7 @@ declare module '../../lib/module/module.ts' {
 /** Questions answered from Scripture, and the conversations they belong to. */
 export const aiModule: SelahModule = {
   name: 'ai',
-  async setup({ server, config, options, db, log, use, provide, on }) {
+  async setup({ server, http, config, options, db, log, use, provide, on }) {
     const bible = use('bible');
     const viewerOf = use('viewer');
     const studyDays = use('studyDays');
@@ -36,7 +36,7 @@ export const aiModule: SelahModule = {
       new RateWindow(config.aiRateLimit, 60 * 60 * 1000),
       (userId) => studyDays.record(userId, { questionsAsked: 1 }),
     );
-    await server.register(aiRoutes(ai, viewerOf));
+    await server.register(aiRoutes(ai, viewerOf, http.closing.signal));
     await server.register(conversationRoutes(new ConversationsService(new ConversationsRepository(db), bible), viewerOf));
     provide('ai', ai);
   },

@@ -6,7 +6,8 @@ import { errorBody } from '#common/contracts/errors.ts';
 import type { ViewerOf } from '../../access/viewer.ts';
 import type { AiService } from './ai.service.ts';
 
-export function aiRoutes(service: AiService, viewerOf: ViewerOf): FastifyPluginAsyncZod {
+/** `closing` fires when the process is stopping: answers still streaming stop (the person may ask again). */
+export function aiRoutes(service: AiService, viewerOf: ViewerOf, closing: AbortSignal): FastifyPluginAsyncZod {
   return async (app) => {
     // Spec §6: guests use the AI too.
     app.post(
@@ -33,7 +34,7 @@ export function aiRoutes(service: AiService, viewerOf: ViewerOf): FastifyPluginA
           req.ip,
           req.body,
           ({ event, data }) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
-          stop.signal,
+          AbortSignal.any([stop.signal, closing]),
         );
         // The person stopped or left: stop the model too. (The request's own 'close' has already fired
         // once its body was read; the response's fires when the connection goes before the answer ends.)

@@ -13,7 +13,7 @@ declare module '../../lib/module/module.ts' {
   }
 }
 
-/** Reading: translations, books and chapters (licensed ones too), the health check, and the fast path for prepared reads. */
+/** Reading: translations, books and chapters (licensed ones too) and the fast path for prepared reads. */
 export const bibleModule: SelahModule = {
   name: 'bible',
   async setup({ server, http, config, db, log, store, provide, onClose }) {
@@ -22,8 +22,6 @@ export const bibleModule: SelahModule = {
     // Before any route is added, so that it holds for every route of every module.
     waitForArrivingTranslations(server, store);
     await server.register(bibleRoutes(bible));
-    // `copying`: translations a new process is still copying from the database (listed, served when asked).
-    server.get('/api/health', async () => ({ status: 'ok', translations: store.list().length + store.arrivingCount, copying: store.arrivingCount }));
     http.fast.reads = fastReads({ hosts: http.hosts, headers: http.securityHeaders.overHttp, read: bibleFastRead(bible, store.budget.preparedChapters) });
     onClose(() => licensed?.catalogue.stop());
     provide('bible', bible);

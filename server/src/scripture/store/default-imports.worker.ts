@@ -11,7 +11,9 @@ const config = JSON.parse(process.env.SELAH_CONFIG!) as AppConfig;
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const library = new BibleLibrary(new TranslationRepository(database.db), new BibleStore(), pino({ level: config.logLevel }));
-  await library.ensure(defaultBibleSources(config));
+  // Processes starting together on a new database each run this child: the first imports, the others
+  // wait and then find every translation current.
+  await database.exclusively('default-imports', () => library.ensure(defaultBibleSources(config)));
 } finally {
   await database.close();
 }

@@ -26,7 +26,8 @@ export async function openStore(
   options: { database?: Database; importDefaults?: boolean; packCopies?: PackCopies },
   log: FastifyBaseLogger,
 ): Promise<OpenedStore> {
-  const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const onConnectionError = (error: Error) => log.warn({ err: error }, `a database connection broke: ${error.message}`);
+  const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onConnectionError });
   let database = options.database ?? (await open());
   const store = new BibleStore(shareMemory(config.bibleMemoryBytes));
   const sources = defaultBibleSources(config);
@@ -42,6 +43,6 @@ export async function openStore(
   if (options.importDefaults !== false) await library.forgetVanishedModules(sources);
   await library.loadAll();
   // A caller's database may live in memory only, out of a child's reach: import in this process.
-  if (options.importDefaults !== false && options.database) await library.ensure(sources);
+  if (options.importDefaults !== false && options.database) await database.exclusively('default-imports', () => library.ensure(sources));
   return { database, store, library };
 }
