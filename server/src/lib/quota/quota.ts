@@ -9,6 +9,9 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 /** The longest window any quota counts over: older uses count for nothing. */
 const LONGEST_WINDOW_MS = DAY_MS;
 
+/** A user's key: counted per account. */
+export const userKey = (userId: string) => `user:${userId}`;
+
 /** A client address as it is kept: hashed, so the database holds no one's address. */
 export const addressKey = (address: string) => `addr:${createHash('sha256').update(address).digest('hex').slice(0, 32)}`;
 
@@ -32,6 +35,8 @@ export class Quota {
     private readonly repository: QuotaRepository,
     readonly name: string,
     private readonly now: () => number = Date.now,
+    /** This quota's longest window: its uses are swept once they are this old (a page a minute need not be kept a day). */
+    private readonly keepMs: number = LONGEST_WINDOW_MS,
   ) {}
 
   /**
@@ -43,7 +48,7 @@ export class Quota {
     const stored = (key: string) => `${this.name}:${key}`;
     const checks = limits.map((l) => ({ key: stored(l.key), since: new Date(now - l.windowMs), limit: l.limit }));
     const keys = [...new Set(checks.map((c) => c.key))];
-    const refused = await this.repository.take(this.name, checks, keys, new Date(now));
+    const refused = await this.repository.take(checks, keys, new Date(now));
     if (refused) {
       const limit = limits[refused.spent]!;
       // When the window's oldest use leaves it, one more is allowed.
@@ -53,12 +58,31 @@ export class Quota {
     if (now - this.lastSweep >= SWEEP_EVERY_MS) {
       this.lastSweep = now;
       await this.repository.sweep(new Date(now - LONGEST_WINDOW_MS));
+      if (this.keepMs < LONGEST_WINDOW_MS) await this.repository.sweep(new Date(now - this.keepMs), this.name);
     }
   }
 
   /** Uses of `key` in the last `windowMs`. */
   used(key: string, windowMs: number): Promise<number> {
     return this.repository.used(`${this.name}:${key}`, new Date(this.now() - windowMs));
+  }
+}
+
+/**
+ * At most `limit` uses in any `windowMs` for each key given (an address's `addressKey`, an account's
+ * `userKey`): a use counts against every key, and is refused with `message` when any of them is spent.
+ * A Quota underneath, so every process of a site keeps one count.
+ */
+export class WindowLimit {
+  constructor(
+    private readonly quota: Quota,
+    readonly limit: number,
+    private readonly windowMs: number,
+    private readonly message: (retryAfterSeconds: number) => string,
+  ) {}
+
+  take(keys: readonly string[]): Promise<void> {
+    return this.quota.take(keys.map((key) => ({ key, limit: this.limit, windowMs: this.windowMs, message: this.message })));
   }
 }
 
