@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { countOf, en } from '#common/text/plural.ts';
 import { TooMany } from '../errors.ts';
 import type { QuotaRepository } from './quota.repository.ts';
@@ -30,6 +31,12 @@ export interface QuotaLimit {
  */
 export class Quota {
   private lastSweep = 0;
+  /**
+   * Limits found spent, and when their window's oldest use leaves it: until then they stay spent (uses
+   * are only ever added within a window), so asked again they are refused here, without the database.
+   * A client that keeps asking past its limit costs no query.
+   */
+  private readonly spentUntil = new LRUCache<string, number>({ max: 10_000 });
 
   constructor(
     private readonly repository: QuotaRepository,
@@ -45,6 +52,11 @@ export class Quota {
    */
   async take(limits: readonly QuotaLimit[]): Promise<void> {
     const now = this.now();
+    const memo = (l: QuotaLimit) => `${l.key}\n${l.limit}\n${l.windowMs}`;
+    for (const limit of limits) {
+      const until = this.spentUntil.get(memo(limit));
+      if (until !== undefined && until > now) throw new TooMany(limit.message((until - now) / 1000), (until - now) / 1000);
+    }
     const stored = (key: string) => `${this.name}:${key}`;
     const checks = limits.map((l) => ({ key: stored(l.key), since: new Date(now - l.windowMs), limit: l.limit }));
     const keys = [...new Set(checks.map((c) => c.key))];
@@ -52,7 +64,9 @@ export class Quota {
     if (refused) {
       const limit = limits[refused.spent]!;
       // When the window's oldest use leaves it, one more is allowed.
-      const retryAfter = (refused.oldest.getTime() + limit.windowMs - now) / 1000;
+      const until = refused.oldest.getTime() + limit.windowMs;
+      this.spentUntil.set(memo(limit), until);
+      const retryAfter = (until - now) / 1000;
       throw new TooMany(limit.message(retryAfter), retryAfter);
     }
     if (now - this.lastSweep >= SWEEP_EVERY_MS) {
