@@ -33,8 +33,7 @@ export class Quota {
   private lastSweep = 0;
   /**
    * Limits found spent, and when their window's oldest use leaves it: until then they stay spent (uses
-   * are only ever added within a window), so asked again they are refused here, without the database.
-   * A client that keeps asking past its limit costs no query.
+   * are only ever added within a window), so asked again they may be refused here, without the database.
    */
   private readonly spentUntil = new LRUCache<string, number>({ max: 10_000 });
 
@@ -48,12 +47,13 @@ export class Quota {
 
   /**
    * Throws TooMany for the first limit that is spent (in the order given); else counts one use against
-   * every distinct key of `limits`.
+   * every distinct key of `limits`. With `refuseFromMemory`, a limit this process found spent is refused
+   * again without a query until it frees up: a client that keeps asking past its limit costs nothing.
    */
-  async take(limits: readonly QuotaLimit[]): Promise<void> {
+  async take(limits: readonly QuotaLimit[], { refuseFromMemory = false } = {}): Promise<void> {
     const now = this.now();
     const memo = (l: QuotaLimit) => `${l.key}\n${l.limit}\n${l.windowMs}`;
-    for (const limit of limits) {
+    for (const limit of refuseFromMemory ? limits : []) {
       const until = this.spentUntil.get(memo(limit));
       if (until !== undefined && until > now) throw new TooMany(limit.message((until - now) / 1000), (until - now) / 1000);
     }
@@ -96,7 +96,8 @@ export class WindowLimit {
   ) {}
 
   take(keys: readonly string[]): Promise<void> {
-    return this.quota.take(keys.map((key) => ({ key, limit: this.limit, windowMs: this.windowMs, message: this.message })));
+    const limits = keys.map((key) => ({ key, limit: this.limit, windowMs: this.windowMs, message: this.message }));
+    return this.quota.take(limits, { refuseFromMemory: true });
   }
 }
 
