@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_PRESETS } from '#common/pictures/rules.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../app.ts';
 import { databaseKind } from '../../../test/test-app.ts';
@@ -39,7 +40,7 @@ describe(`limits held across two processes behind one proxy (TRUST_PROXY=1), on 
   let inbox: Awaited<ReturnType<typeof startInbox>>;
   beforeAll(async () => {
     inbox = await startInbox();
-    two = await startTwoApps({ env: { AI_RATE_LIMIT: '5', WEB_DIST, SMTP_URL: inbox.url, CONTACT_EMAIL: 'team@selah.test' } });
+    two = await startTwoApps({ env: { AI_RATE_LIMIT: '5', IMAGE_RATE_LIMIT: '4', WEB_DIST, SMTP_URL: inbox.url, CONTACT_EMAIL: 'team@selah.test' } });
     apps = two.apps;
   });
   afterAll(async () => {
@@ -52,6 +53,27 @@ describe(`limits held across two processes behind one proxy (TRUST_PROXY=1), on 
     expect(result).toEqual({
       statuses: { 200: 5, 429: 7 },
       messages: new Set(['That is 5 questions to the AI in the last hour, the most allowed. Please ask again in 60 minutes.']),
+    });
+  });
+
+  it('makes IMAGE_RATE_LIMIT pictures an hour for one address', async () => {
+    const kjv = apps[0].bible.translation('KJV');
+    const verseText = apps[0].bible
+      .passageVerses(kjv, apps[0].bible.reference('John 3:16'))
+      .map((v) => v.text)
+      .join(' ');
+    const [ocean] = SHARE_PRESETS;
+    const result = await burst(apps, 8, '198.51.100.9', (app, _i, headers) =>
+      post(
+        app,
+        '/api/shared-verses/generate-graphic',
+        { verseText, reference: 'John 3:16', translation: 'KJV', fontStyle: 'classic', backgroundColor: ocean!.background, textColor: ocean!.text },
+        headers,
+      ),
+    );
+    expect(result).toEqual({
+      statuses: { 200: 4, 429: 4 },
+      messages: new Set(['You have made 4 pictures in the last hour. Please try again in 60 minutes.']),
     });
   });
 
