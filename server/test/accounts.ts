@@ -22,7 +22,7 @@ export class Browser {
       headers: {
         host: HOST,
         origin: ORIGIN,
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        cookie: this.cookie,
         ...(this.ip && { 'x-forwarded-for': this.ip }),
         ...headers,
       },
@@ -36,6 +36,11 @@ export class Browser {
       else this.cookies.set(name!.trim(), value.join('='));
     }
     return res;
+  }
+
+  /** The Cookie header this browser sends (to another app of the same site, too). */
+  get cookie(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   get cookieHeader(): string[] {

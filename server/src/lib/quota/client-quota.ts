@@ -1,4 +1,4 @@
-import { addressKey, DAY_MS, HOUR_MS, inMinutes, type Quota, type QuotaLimit } from './quota.ts';
+import { addressKey, DAY_MS, HOUR_MS, inMinutes, userKey, type Quota, type QuotaLimit } from './quota.ts';
 
 /** How many of a costly thing one account, one address and the whole site may have made. */
 export interface ClientLimits {
@@ -31,7 +31,7 @@ export class ClientQuota {
 
   /** Throws 429 with when to come back if any limit is spent; else counts one use. */
   async take(viewer: QuotaClient, address: string): Promise<void> {
-    const keys = [addressKey(address), ...(viewer.kind === 'user' ? [`user:${viewer.userId}`] : [])];
+    const keys = [addressKey(address), ...(viewer.kind === 'user' ? [userKey(viewer.userId)] : [])];
     const { perHour, perDay, siteDaily } = this.limits;
     const limits: QuotaLimit[] = keys.flatMap((key) => [
       { key, limit: perHour, windowMs: HOUR_MS, message: (s) => this.words.perHour(perHour, inMinutes(s)) },

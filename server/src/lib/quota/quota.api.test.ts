@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { databaseKind } from '../../../test/test-app.ts';
@@ -66,5 +66,23 @@ describe(`A quota taken by requests in flight at once, on ${databaseKind()}`, ()
     await pictures.take([limit('site', 1)]);
     await expect(pictures.take([limit('site', 1)])).rejects.toBeInstanceOf(TooMany);
     await expect(audio.take([limit('site', 1)])).resolves.toBeUndefined();
+  });
+
+  it('refuses a spent limit again without asking the database, until its oldest use leaves the window', async () => {
+    let now = Date.UTC(2026, 0, 2, 12);
+    const repository = new QuotaRepository(first.db);
+    const quota = new Quota(repository, 'spent', () => now);
+    const take = (key: string) => quota.take([limit(key, 1)], { refuseFromMemory: true });
+    await take('addr:9');
+    await expect(take('addr:9')).rejects.toThrow(`wait ${60 * 60}`);
+    const asked = vi.spyOn(repository, 'take');
+    now += 20 * 60_000;
+    for (let i = 0; i < 5; i++) await expect(take('addr:9')).rejects.toThrow(`wait ${40 * 60}`);
+    expect(asked).not.toHaveBeenCalled();
+    // Another key, or the same key after its hour, is counted in the database again.
+    await expect(take('addr:10')).resolves.toBeUndefined();
+    now += 40 * 60_000 + 1;
+    await expect(take('addr:9')).resolves.toBeUndefined();
+    expect(asked).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,5 @@
-import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, count, eq, gt, gte, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { quotaUses } from '../../db/schema.ts';
 
@@ -9,10 +10,14 @@ export interface QuotaCheck {
   limit: number;
 }
 
+/** A key's advisory lock: 64 bits of its hash, as text (PostgreSQL reads it as a bigint). */
+const lockOf = (key: string) => createHash('sha256').update(`quota:${key}`).digest().readBigInt64BE(0);
+
 /**
- * The quota table's SQL. A take is one transaction holding an advisory lock named for the quota, so two
- * processes (or two requests in one) taking at once are counted one after the other: the second sees
- * the first's row, and a cap is never overrun.
+ * The quota table's SQL. A take is one transaction holding an advisory lock for each key it counts, so
+ * two processes (or two requests in one) taking the same key at once are counted one after the other:
+ * the second sees the first's row, and a cap is never overrun. Takes of other keys (another address's
+ * pages) do not wait for each other. Locks are taken in one order, so two takes never deadlock.
  */
 export class QuotaRepository {
   constructor(private readonly db: Db) {}
@@ -22,9 +27,18 @@ export class QuotaRepository {
    * the first spent check and the oldest use it counted (when one more will be allowed), or null when
    * the use was taken.
    */
-  async take(lock: string, checks: readonly QuotaCheck[], keys: readonly string[], at: Date): Promise<{ spent: number; oldest: Date } | null> {
+  async take(checks: readonly QuotaCheck[], keys: readonly string[], at: Date): Promise<{ spent: number; oldest: Date } | null> {
+    const locks = [...new Set(keys.map(lockOf))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`quota:${lock}`}))`);
+      // unnest gives the locks in the array's order, all in one round trip. A use lost to a crash just
+      // after its commit costs nothing (one more page for someone), so the commit does not wait for the
+      // disk: a take is then a few round trips, not a flush of the log.
+      await tx.execute(
+        sql`select set_config('synchronous_commit', 'off', true), pg_advisory_xact_lock(l) from unnest(array[${sql.join(
+          locks.map((l) => sql`${l.toString()}`),
+          sql`, `,
+        )}]::bigint[]) as l`,
+      );
       for (const [i, check] of checks.entries()) {
         const [row] = await tx
           .select({ n: count(), oldest: min(quotaUses.at) })
@@ -46,7 +60,10 @@ export class QuotaRepository {
     return Number(row?.n ?? 0);
   }
 
-  async sweep(before: Date): Promise<void> {
-    await this.db.delete(quotaUses).where(lt(quotaUses.at, before));
+  /** Removes uses older than `before`: every quota's, or only those whose keys begin with `prefix`. */
+  async sweep(before: Date, prefix?: string): Promise<void> {
+    // A range of keys rather than LIKE, so the key index finds them (`;` is the character after `:`).
+    const ofPrefix = prefix === undefined ? [] : [gte(quotaUses.key, `${prefix}:`), lt(quotaUses.key, `${prefix};`)];
+    await this.db.delete(quotaUses).where(and(lt(quotaUses.at, before), ...ofPrefix));
   }
 }

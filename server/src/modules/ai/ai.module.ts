@@ -1,7 +1,8 @@
-import { RateWindow } from '../../lib/rate-window.ts';
+import { Quota } from '../../lib/quota/quota.ts';
+import { QuotaRepository } from '../../lib/quota/quota.repository.ts';
 import type { SelahModule } from '../../lib/module/module.ts';
 import { aiRoutes } from './ai.routes.ts';
-import { AiService } from './ai.service.ts';
+import { AiService, questionLimit } from './ai.service.ts';
 import { conversationRoutes } from './conversations.routes.ts';
 import { ConversationsRepository } from './conversations.repository.ts';
 import { ConversationsService } from './conversations.service.ts';
@@ -33,7 +34,7 @@ export const aiModule: SelahModule = {
       new PassageFinder(bible, use('search'), crossReferences, options.studySources ?? installed),
       use('answerEngine'),
       config.aiCrisisText ?? DEFAULT_CRISIS_TEXT,
-      new RateWindow(config.aiRateLimit, 60 * 60 * 1000),
+      questionLimit(new Quota(new QuotaRepository(db), 'ai-questions'), config.aiRateLimit),
       (userId) => studyDays.record(userId, { questionsAsked: 1 }),
     );
     await server.register(aiRoutes(ai, viewerOf, http.closing.signal));

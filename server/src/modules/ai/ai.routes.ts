@@ -27,12 +27,10 @@ export function aiRoutes(service: AiService, viewerOf: ViewerOf, closing: AbortS
       // 200 is a stream of events, sent as it is (Fastify pipes streams without serializing them).
       { schema: { body: askRequest, response: { 200: z.any(), 400: errorBody, 401: errorBody, 404: errorBody, 429: errorBody } } },
       async (req, reply) => {
+        const answering = await service.askLive(await viewerOf(req), req.ip, req.body);
         const stream = new PassThrough();
         const stop = new AbortController();
-        const answered = service.askLive(
-          await viewerOf(req),
-          req.ip,
-          req.body,
+        const answered = answering(
           ({ event, data }) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
           AbortSignal.any([stop.signal, closing]),
         );

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AskReply } from '#common/contracts/ai.ts';
 import { startOpenAiServer, type ChatRequest, type Reply } from '../../../test/openai-server.ts';
 import { startTestApp } from '../../../test/test-app.ts';
-import { RateWindow } from '../../lib/rate-window.ts';
+import { Quota } from '../../lib/quota/quota.ts';
+import { QuotaRepository } from '../../lib/quota/quota.repository.ts';
 import type { AnswerEngine } from '../../providers/ai/answer-engine.ts';
 import { LanguageModelEngine } from '../../providers/ai/language-model-engine.ts';
 import { ScriptureEngine } from '../../providers/ai/scripture-engine.ts';
-import { AiService, type AskEvent } from './ai.service.ts';
+import { AiService, questionLimit, type AskEvent } from './ai.service.ts';
 import { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import { PassageFinder } from './passage-finder.ts';
 import { ReferenceCheck } from './reference-check.ts';
@@ -36,7 +37,14 @@ function orchestration(engine: AnswerEngine) {
   const checker = new ReferenceCheck(app.bible);
   const checks = vi.spyOn(checker, 'answer');
   const finder = new PassageFinder(app.bible, new SearchService(app.library.store, app.bible), new CrossReferences());
-  const ai = new AiService(app.bible, checker, finder, engine, 'Please call the Selah test crisis line now: 000-TEST.', new RateWindow(1000, 3_600_000));
+  const ai = new AiService(
+    app.bible,
+    checker,
+    finder,
+    engine,
+    'Please call the Selah test crisis line now: 000-TEST.',
+    questionLimit(new Quota(new QuotaRepository(app.database.db), 'ai-questions'), 1000),
+  );
   return { ai, checks, checker };
 }
 
@@ -78,13 +86,8 @@ describe('one AI question: retrieve → answer → verify → present, the answe
   it('streams through the same path: the drafts, then the reply, its answer checked once', async () => {
     const { ai, checks } = orchestration(new LanguageModelEngine({ baseUrl: llm.url, model: 'test-model', timeoutMs: 5000 }));
     const events: AskEvent[] = [];
-    await ai.askLive(
-      { kind: 'guest' },
-      '10.0.0.4',
-      { question: "I'm anxious about my job", translation: 'KJV' },
-      (e) => events.push(e),
-      new AbortController().signal,
-    );
+    const answering = await ai.askLive({ kind: 'guest' }, '10.0.0.4', { question: "I'm anxious about my job", translation: 'KJV' });
+    await answering((e) => events.push(e), new AbortController().signal);
     const last = events.at(-1)!;
     expect(last.event).toBe('done');
     expect(events.slice(0, -1).map((e) => e.event)).toEqual(events.slice(0, -1).map(() => 'draft'));

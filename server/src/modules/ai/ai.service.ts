@@ -1,7 +1,6 @@
 import type { AskReply, CheckedReference, TopicPassages } from '#common/contracts/ai.ts';
 import { parseReference } from '#common/scripture/reference.ts';
 import type { BibleService } from '../bible/bible.service.ts';
-import type { RateWindow } from '../../lib/rate-window.ts';
 import type { Viewer } from '../../access/viewer.ts';
 import type { AnswerEngine, AnswerLive, EngineAnswer, Passage, PassageStudy, Retrieval } from '../../providers/ai/answer-engine.ts';
 import { NOT_FOUND, type PassageFinder } from './passage-finder.ts';
@@ -10,7 +9,7 @@ import type { ReferenceCheck } from './reference-check.ts';
 import { showsDanger } from './safety.ts';
 import { AppError } from '../../lib/errors.ts';
 import { LruCache } from '../../lib/lru.ts';
-import { inMinutes } from '../../lib/quota/quota.ts';
+import { addressKey, HOUR_MS, inMinutes, userKey, WindowLimit, type Quota } from '../../lib/quota/quota.ts';
 
 // Passages in the AI section of /search.
 const SEARCH_PASSAGES = 6;
@@ -36,6 +35,16 @@ interface Retrieved {
   found: Retrieval;
 }
 
+/** AI_RATE_LIMIT questions an hour per address and per account, counted in `quota` for every process of the site. */
+export function questionLimit(quota: Quota, perHour: number): WindowLimit {
+  return new WindowLimit(
+    quota,
+    perHour,
+    HOUR_MS,
+    (seconds) => `That is ${perHour} questions to the AI in the last hour, the most allowed. Please ask again ${inMinutes(seconds)}.`,
+  );
+}
+
 /**
  * Spec §7 POST /api/ai/ask, one path for the JSON reply and the streamed one (`answer` below):
  *   1. retrieve — the passages a question points to (passage-finder.ts);
@@ -51,7 +60,8 @@ export class AiService {
     private readonly finder: PassageFinder,
     private readonly engine: AnswerEngine,
     private readonly crisisText: string,
-    private readonly limits: RateWindow,
+    /** The hourly limit on questions (questionLimit), shared by every process of the site. */
+    private readonly limits: WindowLimit,
     /** Told of each question a signed-in person asks, for their study day (streaks, achievements). */
     private readonly asked: (userId: string) => Promise<void> = async () => {},
   ) {}
@@ -60,18 +70,23 @@ export class AiService {
 
   /** POST /api/ai/ask: the question counted against the limits, then answered. */
   async ask(viewer: Viewer, clientAddress: string, input: AskInput): Promise<AskReply> {
-    this.admit(viewer, clientAddress);
+    await this.admit(viewer, clientAddress);
     return this.answer(input);
   }
 
   /**
-   * POST /api/ai/ask/stream: the translation and the limits are checked now, so their refusals are
-   * thrown before anything is streamed; then the question is answered as `ask` answers it, told to
-   * `emit` as it goes and ending with `done` or `error`. `signal` stops the work (the person left).
+   * POST /api/ai/ask/stream: the translation and the limits are checked first, so their refusals are
+   * thrown before anything is streamed; then the function it returns answers the question as `ask`
+   * does, told to `emit` as it goes and ending with `done` or `error`. `signal` stops the work (the
+   * person left).
    */
-  askLive(viewer: Viewer, clientAddress: string, input: AskInput, emit: (event: AskEvent) => void, signal: AbortSignal): Promise<void> {
+  async askLive(viewer: Viewer, clientAddress: string, input: AskInput): Promise<(emit: (event: AskEvent) => void, signal: AbortSignal) => Promise<void>> {
     this.translationFor(input.translation);
-    this.admit(viewer, clientAddress);
+    await this.admit(viewer, clientAddress);
+    return (emit, signal) => this.answerLive(input, emit, signal);
+  }
+
+  private answerLive(input: AskInput, emit: (event: AskEvent) => void, signal: AbortSignal): Promise<void> {
     return this.answer(input, {
       onDraft: (text) => emit({ event: 'draft', data: { text } }),
       onQueued: (place) => emit({ event: 'queued', data: { place } }),
@@ -82,12 +97,8 @@ export class AiService {
   }
 
   /** Counts a question against the person's and the address's hourly limit (429 past it), and toward their study day. */
-  private admit(viewer: Viewer, clientAddress: string): void {
-    const keys = [`address:${clientAddress}`, ...(viewer.kind === 'user' ? [`user:${viewer.userId}`] : [])];
-    this.limits.take(
-      keys,
-      (seconds) => `That is ${this.limits.limit} questions to the AI in the last hour, the most allowed. Please ask again ${inMinutes(seconds)}.`,
-    );
+  private async admit(viewer: Viewer, clientAddress: string): Promise<void> {
+    await this.limits.take([addressKey(clientAddress), ...(viewer.kind === 'user' ? [userKey(viewer.userId)] : [])]);
     // Counted whichever screen asked (the chat, the reader's Ask AI, a note); a failure to count never
     // stands in the way of the answer.
     if (viewer.kind === 'user') void this.asked(viewer.userId).catch(() => undefined);
@@ -189,7 +200,7 @@ export class AiService {
   async passagesFor(q: string, translation: string | undefined, asker: { viewer: Viewer; address: string }): Promise<TopicPassages & { fresh: boolean }> {
     const code = this.checker.localFor(translation).code;
     // Counted like a question, whether or not a model is asked: an AI search is refused (429) once the hour is spent.
-    this.admit(asker.viewer, asker.address);
+    await this.admit(asker.viewer, asker.address);
     const found = this.finder.find(q, code, { keywords: false });
     // Four from the topics leave room for what a model suggests.
     const topical = found.topics.length > 0 ? found.passages.slice(0, 4).map((p) => ({ ...p, source: 'topic' as const })) : [];

@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp } from '../../../test/test-app.ts';
 import { writeTinyModel } from '../../../test/tiny-gguf.ts';
-import { RateWindow } from '../../lib/rate-window.ts';
+import { Quota } from '../../lib/quota/quota.ts';
+import { QuotaRepository } from '../../lib/quota/quota.repository.ts';
 import { LocalModelEngine } from '../../providers/ai/local-model/local-model-engine.ts';
 import { ScriptureEngine } from '../../providers/ai/scripture-engine.ts';
 import { CrossReferences } from '../../scripture/cross-references/cross-references.ts';
 import { SearchService } from '../search/search.service.ts';
-import { AiService, type AskEvent } from './ai.service.ts';
+import { AiService, questionLimit, type AskEvent } from './ai.service.ts';
 import { PassageFinder } from './passage-finder.ts';
 import { ReferenceCheck } from './reference-check.ts';
 
@@ -41,7 +42,14 @@ beforeAll(async () => {
     return check(text, translation);
   };
   const finder = new PassageFinder(app.bible, new SearchService(app.library.store, app.bible), new CrossReferences());
-  ai = new AiService(app.bible, checker, finder, engine, 'Please call the Selah test crisis line now: 000-TEST.', new RateWindow(1000, 3_600_000));
+  ai = new AiService(
+    app.bible,
+    checker,
+    finder,
+    engine,
+    'Please call the Selah test crisis line now: 000-TEST.',
+    questionLimit(new Quota(new QuotaRepository(app.database.db), 'ai-questions'), 1000),
+  );
 }, 300_000);
 afterAll(async () => {
   await engine?.close();
@@ -51,7 +59,9 @@ afterAll(async () => {
 
 function askLive(question: string) {
   const events: AskEvent[] = [];
-  const done = ai.askLive({ kind: 'guest' }, '10.0.0.9', { question, translation: 'KJV' }, (e) => events.push(e), new AbortController().signal);
+  const done = ai
+    .askLive({ kind: 'guest' }, '10.0.0.9', { question, translation: 'KJV' })
+    .then((answering) => answering((e) => events.push(e), new AbortController().signal));
   return { events, done };
 }
 

@@ -1,4 +1,6 @@
 import type { SelahModule } from '../../lib/module/module.ts';
+import { Quota } from '../../lib/quota/quota.ts';
+import { QuotaRepository } from '../../lib/quota/quota.repository.ts';
 import { dailyRoutes } from './daily.routes.ts';
 import { DailyRepository } from './daily.repository.ts';
 import { DailyService } from './daily.service.ts';
@@ -22,7 +24,7 @@ export const dailyModule: SelahModule = {
   async setup({ server, config, db, use, provide, emit }) {
     const claims = new JobClaims(new JobClaimsRepository(db));
     const daily = new DailyService(new DailyRepository(db), claims, use('bible'), use('pictures'), prayerDrafter(config.languageModel));
-    await server.register(dailyRoutes(daily, use('audio'), use('viewer')));
+    await server.register(dailyRoutes(daily, use('audio'), use('viewer'), new Quota(new QuotaRepository(db), 'prayer-remakes')));
     await server.register(prayersAdminRoutes(daily, use('audit'), use('staff'), () => void emit('pages-changed')));
     provide('daily', daily);
     provide('claims', claims);

@@ -4,7 +4,7 @@ import { audioReply } from '#common/contracts/audio.ts';
 import { errorBody } from '#common/contracts/errors.ts';
 import { generatePrayerImage, prayerDay, prayerDayParams, prayerPicture } from '#common/contracts/daily.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { RateWindow } from '../../lib/rate-window.ts';
+import { addressKey, HOUR_MS, WindowLimit, type Quota } from '../../lib/quota/quota.ts';
 import type { AudioService } from '../audio/audio.service.ts';
 import type { ViewerOf } from '../../access/viewer.ts';
 import type { DailyService } from './daily.service.ts';
@@ -13,7 +13,8 @@ const REMAKES_PER_HOUR = 10;
 
 const errors = { 400: errorBody, 404: errorBody, 429: errorBody, 503: errorBody };
 
-export function dailyRoutes(daily: DailyService, audio: AudioService, viewerOf: ViewerOf): FastifyPluginAsyncZod {
+/** `quota` counts the pictures made again for each address, for every process of the site. */
+export function dailyRoutes(daily: DailyService, audio: AudioService, viewerOf: ViewerOf, quota: Quota): FastifyPluginAsyncZod {
   return async (app) => {
     // Listen on the home page's prayer: the stored prayer read aloud, made once and kept (the audio issue's service).
     app.post(
@@ -43,9 +44,14 @@ export function dailyRoutes(daily: DailyService, audio: AudioService, viewerOf: 
       },
     );
     // The home page asks when the picture fails to load (spec §4: 3 tries): each address a few times an hour.
-    const remakes = new RateWindow(REMAKES_PER_HOUR, 60 * 60_000);
+    const remakes = new WindowLimit(
+      quota,
+      REMAKES_PER_HOUR,
+      HOUR_MS,
+      (seconds) => `The picture was made again many times from here. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+    );
     app.post('/api/generated-images/generate', { schema: { body: generatePrayerImage, response: { 200: prayerPicture, ...errors } } }, async (req) => {
-      remakes.take([req.ip], (seconds) => `The picture was made again many times from here. Please try again in ${Math.ceil(seconds / 60)} minutes.`);
+      await remakes.take([addressKey(req.ip)]);
       return daily.regeneratePicture(req.body.prayerId);
     });
   };

@@ -25,7 +25,7 @@ export const newsletterModule: SelahModule = {
       config.publicUrl,
       new ConfirmationQuota(new Quota(quotas, 'newsletter-confirmations'), config.newsletterConfirmationsPerHour),
     );
-    await server.register(newsletterRoutes(newsletter, use('audit'), use('staff'), config.publicUrl));
+    await server.register(newsletterRoutes(newsletter, use('audit'), use('staff'), config.publicUrl, new Quota(quotas, 'newsletter-subscribes')));
     provide('newsletter', newsletter);
   },
 };

@@ -4,7 +4,7 @@ import { messageReply, newsletterAdmin, newsletterPreview, newsletterSent, subsc
 import { z } from 'zod';
 import { requestOrigin } from '../../http/trusted-hosts.ts';
 import { Invalid } from '../../lib/errors.ts';
-import { RateWindow } from '../../lib/rate-window.ts';
+import { addressKey, HOUR_MS, WindowLimit, type Quota } from '../../lib/quota/quota.ts';
 import type { StaffGate } from '../../access/staff.ts';
 import type { AuditLog } from '../../access/audit-log.ts';
 import type { NewsletterService } from './newsletter.service.ts';
@@ -14,13 +14,25 @@ const SUBSCRIBES_PER_HOUR = 5;
 
 /**
  * The home page's form, the links in the mail (confirm; unsubscribe, also as RFC 8058 one-click: a
- * form-encoded POST with the key in the address), and the admin panel's newsletter section.
+ * form-encoded POST with the key in the address), and the admin panel's newsletter section. `quota` counts
+ * the sign-ups from each address, for every process of the site.
  */
-export function newsletterRoutes(newsletter: NewsletterService, audit: AuditLog, staffOf: StaffGate, publicUrl: string | undefined): FastifyPluginAsyncZod {
+export function newsletterRoutes(
+  newsletter: NewsletterService,
+  audit: AuditLog,
+  staffOf: StaffGate,
+  publicUrl: string | undefined,
+  quota: Quota,
+): FastifyPluginAsyncZod {
   return async (app) => {
-    const subscribes = new RateWindow(SUBSCRIBES_PER_HOUR, 60 * 60_000);
+    const subscribes = new WindowLimit(
+      quota,
+      SUBSCRIBES_PER_HOUR,
+      HOUR_MS,
+      (seconds) => `Too many sign-ups from here. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
+    );
     app.post('/api/newsletter/subscribe', { schema: { body: subscribeRequest, response: { 200: messageReply, ...errors } } }, async (req, reply) => {
-      subscribes.take([req.ip], (seconds) => `Too many sign-ups from here. Please try again in ${Math.ceil(seconds / 60)} minutes.`);
+      await subscribes.take([addressKey(req.ip)]);
       reply.header('cache-control', 'no-store');
       return newsletter.subscribe(req.body.email, requestOrigin(req, publicUrl));
     });

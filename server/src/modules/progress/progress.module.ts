@@ -1,4 +1,6 @@
 import type { SelahModule } from '../../lib/module/module.ts';
+import { Quota } from '../../lib/quota/quota.ts';
+import { QuotaRepository } from '../../lib/quota/quota.repository.ts';
 import { progressRoutes } from './progress.routes.ts';
 import { ProgressRepository } from './progress.repository.ts';
 import { ProgressService } from './progress.service.ts';
@@ -17,6 +19,7 @@ export const progressModule: SelahModule = {
       studyDays,
       (book, chapter) => bible.chapterShape(book, chapter),
       (userId, book, chapter) => plans.chapterCompleted(userId, book, chapter),
+      new Quota(new QuotaRepository(db), 'history-moves'),
     );
     await server.register(progressRoutes(progress, new RankingsService(new RankingsRepository(db), studyDays), use('viewer')));
   },

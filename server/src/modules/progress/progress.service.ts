@@ -6,7 +6,7 @@ import { addDays, dayIn, monthStart, weekStart, isDay } from '#common/progress/d
 import { dayCounts, MOVED_HISTORY_DAYS, versesToComplete } from '#common/progress/rules.ts';
 import { NOTE_TYPES, type NoteType } from '#common/study/rules.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
-import { RateWindow } from '../../lib/rate-window.ts';
+import { DAY_MS, userKey, WindowLimit, type Quota } from '../../lib/quota/quota.ts';
 import { requireUser, type Viewer } from '../../access/viewer.ts';
 import type { ChapterShape } from '../bible/bible.service.ts';
 import type { ProgressRepository } from './progress.repository.ts';
@@ -31,14 +31,24 @@ export interface ChapterInput {
  * achievements. The browser says which verses it saw; whether a chapter is complete is decided here.
  */
 export class ProgressService {
+  private readonly moves: WindowLimit;
+
   constructor(
     private readonly repository: ProgressRepository,
     private readonly days: StudyDays,
     private readonly chapterShape: (book: string, chapter: number) => ChapterShape | undefined,
     /** Told of each chapter completed, so the person's reading plans check it off. */
-    private readonly chapterCompleted: (userId: string, book: string, chapter: number) => Promise<void> = async () => {},
-    private readonly moves = new RateWindow(MOVES_PER_DAY, 24 * 60 * 60 * 1000),
-  ) {}
+    private readonly chapterCompleted: (userId: string, book: string, chapter: number) => Promise<void>,
+    /** Counts each account's moves of a guest's history, for every process of the site. */
+    quota: Quota,
+  ) {
+    this.moves = new WindowLimit(
+      quota,
+      MOVES_PER_DAY,
+      DAY_MS,
+      (seconds) => `Your reading history was moved in already today. Try again in ${Math.ceil(seconds / 3600)} hours.`,
+    );
+  }
 
   /** Checks a report against the chapters stored here: the book, the chapter and its verse numbers. */
   checkChapter(input: ChapterInput): { book: number; name: string } {
@@ -187,7 +197,7 @@ export class ProgressService {
     const bad = [...input.chapters.map((c) => c.day), ...input.days.map((d) => d.day)].find((d) => !isDay(d) || d > addDays(today, 1) || d < earliest);
     if (bad) throw new Invalid(`${bad} is not a day of the last year: only a year of reading history moves into an account.`);
     const checked = input.chapters.map((c) => ({ ...c, ...this.checkChapter(c) }));
-    this.moves.take([userId], (seconds) => `Your reading history was moved in already today. Try again in ${Math.ceil(seconds / 3600)} hours.`);
+    await this.moves.take([userKey(userId)]);
     let chapters = 0;
     for (const c of checked) {
       const row = await this.repository.addViewed({

@@ -4,11 +4,12 @@ import { join, sep } from 'node:path';
 import { preparedResponse } from '../../http/prepared-reply.ts';
 import { requestOrigin } from '../../http/trusted-hosts.ts';
 import { SERVICE_WORKER_POLICY } from '../../http/security-headers.ts';
-import { RateWindow } from '../../lib/rate-window.ts';
+import { addressKey, WindowLimit, type Quota } from '../../lib/quota/quota.ts';
 import { hasWebBuild, ServerRenderer } from './server-render.ts';
 
 /** New pages one client address may have rendered in a minute: a reader turns far fewer, a polite crawler too. */
 export const NEW_PAGES_PER_MINUTE = 300;
+export const RENDER_WINDOW_MS = 60_000;
 /** A page may change with any deploy or edit: checked every time, which its ETag makes a 304 when it has not. */
 const PAGE_CACHE = 'public, max-age=0, must-revalidate';
 
@@ -24,6 +25,8 @@ export interface WebOptions {
   cacheable?: (url: URL) => boolean;
   /** Where generated media is served from when not by the app (a public bucket's origin). */
   mediaOrigin?: string;
+  /** Counts the new pages rendered for each address, for every process of the site. */
+  renderQuota: Quota;
 }
 
 /**
@@ -67,13 +70,19 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): WebPa
   renderer?.catch((error: unknown) => server.log.error({ err: error }, 'the server build of the web app could not be loaded'));
 
   // Each address is rendered once and then cached; an address nobody asked for yet costs a render
-  // (tens of ms), so one client may not make the server render more than this many a minute.
-  const renders = new RateWindow(NEW_PAGES_PER_MINUTE, 60_000);
+  // (tens of ms), so one client may not make the server render more than this many a minute. Only
+  // renders are counted: a kept page is served with no look at the database.
+  const renders = new WindowLimit(
+    options.renderQuota,
+    NEW_PAGES_PER_MINUTE,
+    RENDER_WINDOW_MS,
+    (seconds) => `Too many pages at once. Please wait ${Math.ceil(seconds)} seconds and try again.`,
+  );
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     // The page's links use the site's address: the configured public URL, else a host already checked as trusted.
     const url = new URL(req.url, requestOrigin(req, options.publicUrl));
     const ssr = await renderer!;
-    if (!ssr.isCached(url)) renders.take([req.ip], (seconds) => `Too many pages at once. Please wait ${Math.ceil(seconds)} seconds and try again.`);
+    if (!ssr.isCached(url)) await renders.take([addressKey(req.ip)]);
     const page = await ssr.render(url);
     if (page.location) return reply.code(page.status).headers(options.pageHeaders(req)).header('location', page.location).send();
     const answer = preparedResponse(page.prepared, PAGE_CACHE, req.headers);
