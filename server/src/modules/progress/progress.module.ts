@@ -8,7 +8,7 @@ import { RankingsService } from './rankings.service.ts';
 /** Chapters read, and the rankings built on them. */
 export const progressModule: SelahModule = {
   name: 'progress',
-  async setup({ server, db, use }) {
+  async setup({ server, db, use, on, emit }) {
     const bible = use('bible');
     const plans = use('plans');
     const studyDays = use('studyDays');
@@ -18,6 +18,8 @@ export const progressModule: SelahModule = {
       (book, chapter) => bible.chapterShape(book, chapter),
       (userId, book, chapter) => plans.chapterCompleted(userId, book, chapter),
     );
-    await server.register(progressRoutes(progress, new RankingsService(new RankingsRepository(db), studyDays), use('viewer')));
+    const board = new RankingsService(new RankingsRepository(db), studyDays);
+    on('rankings-changed', () => board.forget());
+    await server.register(progressRoutes(progress, board, use('viewer'), () => void emit('rankings-changed')));
   },
 };
