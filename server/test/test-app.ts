@@ -73,7 +73,7 @@ export async function resetSharedTestDatabase(): Promise<void> {
 
 async function emptyTables(database: Database): Promise<void> {
   await database.db.execute(
-    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, quota_use, media_file, sign_in_known, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message, library_repositories, library_modules, library_jobs, ai_model_download, ai_engine_choice CASCADE`,
+    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, quota_use, media_file, sign_in_known, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message, library_repositories, library_modules, library_jobs, ai_model_download, ai_engine_choice, mail_outbox CASCADE`,
   );
   await database.db.execute(sql`UPDATE library_state SET revision = revision + 1, repositories_seeded = false`);
 }
