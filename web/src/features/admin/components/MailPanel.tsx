@@ -39,7 +39,7 @@ export function MailPanel() {
         // scrollable-region-focusable); the lint rule does not know scroll regions.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Kept mail, newest first">
-          <table className="w-full text-left text-sm">
+          <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="text-stone-600 dark:text-stone-400">
               <tr>
                 <th scope="col" className="py-2 pr-4 font-medium">
@@ -57,7 +57,7 @@ export function MailPanel() {
               {data.messages.map((m) => (
                 <tr key={m.id} className="border-t border-stone-200 align-top dark:border-stone-800">
                   <td className="py-2 pr-4 whitespace-nowrap">{formatDate(m.at, 'withTime')}</td>
-                  <td className="py-2 pr-4 break-all">{m.to}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{m.to}</td>
                   <td className="py-2">
                     <details>
                       <summary className="flex min-h-11 cursor-pointer items-center rounded font-medium sm:min-h-9">{m.subject}</summary>
