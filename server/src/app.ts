@@ -53,10 +53,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const siteEvents = new SiteEvents(SITE_WIDE_EVENTS, server.log);
   await siteEvents.connect((listener) => openNotifyChannel(database, listener, server.log));
   const modules = await composeModules(
-    await loadModules().catch(async (error: unknown) => {
-      await siteEvents.close();
-      throw error;
-    }),
+    await loadModules(),
     {
       server,
       http,
@@ -69,7 +66,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       translations: library,
     },
     siteEvents,
-  );
+  ).catch(async (error: unknown) => {
+    // A start that fails must not leave the listening connection holding the process open.
+    await siteEvents.close();
+    throw error;
+  });
   server.addHook('onReady', async () => library.copyArrivals());
   server.addHook('onClose', async () => {
     await siteEvents.close();
