@@ -4,7 +4,9 @@ import { openStore } from './scripture/store/open-store.ts';
 import type { Database } from './db/client.ts';
 import { createHttpServer, type RouteEntry } from './http/create-server.ts';
 import { composeModules } from './lib/module/compose.ts';
-import type { AppOptions, Services } from './lib/module/module.ts';
+import { SITE_WIDE_EVENTS, type AppOptions, type Services } from './lib/module/module.ts';
+import { SiteEvents } from './lib/site-events/site-events.ts';
+import { openNotifyChannel } from './lib/site-events/notify-channel.repository.ts';
 import { loadModules } from './modules/index.ts';
 
 export type { AppOptions } from './lib/module/module.ts';
@@ -49,19 +51,31 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const http = createHttpServer(config, options);
   const { server } = http;
   const { database, store, library } = await openStore(config, options, server.log);
-  const modules = await composeModules(await loadModules(), {
-    server,
-    http,
-    config,
-    options,
-    database,
-    db: database.db,
-    log: server.log,
-    store,
-    translations: library,
+  // What one process changes that others keep (pages, replies, boards, translations) is told through the database.
+  const siteEvents = new SiteEvents(SITE_WIDE_EVENTS, server.log);
+  await siteEvents.connect((listener) => openNotifyChannel(database, listener, server.log));
+  const modules = await composeModules(
+    await loadModules(),
+    {
+      server,
+      http,
+      config,
+      options,
+      database,
+      db: database.db,
+      log: server.log,
+      store,
+      translations: library,
+    },
+    siteEvents,
+  ).catch(async (error: unknown) => {
+    // A start that fails must not leave the listening connection holding the process open.
+    await siteEvents.close();
+    throw error;
   });
   server.addHook('onReady', async () => library.copyArrivals());
   server.addHook('onClose', async () => {
+    await siteEvents.close();
     await library.stop();
     await modules.close();
     if (!options.database) await database.close();

@@ -15,11 +15,19 @@ import { openDatabase, type Database } from '../src/db/client.ts';
  * first app's data under it, and the test would check nothing.
  */
 export async function startTestApp(
-  options: { importDefaults?: boolean; env?: Record<string, string>; studySources?: AppOptions['studySources']; keepTables?: boolean } = {},
+  options: {
+    importDefaults?: boolean;
+    env?: Record<string, string>;
+    studySources?: AppOptions['studySources'];
+    keepTables?: boolean;
+    /** A second process on this app's database: its own pool on PostgreSQL, the same PGlite otherwise. */
+    beside?: App;
+  } = {},
 ): Promise<App & { stop(): Promise<void> }> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
-  const database: Database = await openDatabase({ databaseUrl, dataDir: null });
-  if (!options.keepTables) await emptyTables(database);
+  const shared = options.beside && !databaseUrl ? options.beside.database : undefined;
+  const database: Database = shared ?? (await openDatabase({ databaseUrl, dataDir: null }));
+  if (!options.keepTables && !options.beside) await emptyTables(database);
   // Each app its own data folder, as each process of a site has its own disk: the library unpacks its
   // modules there, and a second app must find them through the database, not a shared folder.
   const dataDir = mkdtempSync(join(tmpdir(), 'selah-test-data-'));
@@ -29,7 +37,7 @@ export async function startTestApp(
     ...app,
     async stop() {
       await app.server.close();
-      await database.close();
+      if (!shared) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -65,7 +73,7 @@ export async function resetSharedTestDatabase(): Promise<void> {
 
 export async function emptyTables(database: Database): Promise<void> {
   await database.db.execute(
-    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, quota_use, media_file, sign_in_known, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message, library_repositories, library_modules, library_jobs, ai_model_download, ai_engine_choice CASCADE`,
+    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, quota_use, media_file, sign_in_known, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message, library_repositories, library_modules, library_jobs, ai_model_download, ai_engine_choice, mail_outbox CASCADE`,
   );
   await database.db.execute(sql`UPDATE library_state SET revision = revision + 1, repositories_seeded = false`);
 }

@@ -54,3 +54,17 @@ export const usersPage = z.object({ users: z.array(adminUser), page: z.number().
 export type UsersPage = z.infer<typeof usersPage>;
 /** PUT /api/admin/users/{id}: a new role, or disabled (signed out everywhere, no new sign-in) or enabled again. */
 export const userChange = z.object({ role: z.enum(STAFF_ROLES).optional(), disabled: z.boolean().optional() });
+
+/** GET /api/admin/mail?page=: the outbox, mail kept instead of sent when the site has no SMTP relay, newest first. */
+export const outboxQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const keptMail = z.object({ id: z.string(), at: z.string(), to: z.string(), subject: z.string(), text: z.string() });
+export const outboxPage = z.object({
+  /** Mail goes through an SMTP relay: nothing new is kept here. */
+  relayed: z.boolean(),
+  messages: z.array(keptMail),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  total: z.number().int(),
+});
+export type KeptMail = z.infer<typeof keptMail>;
+export type OutboxPage = z.infer<typeof outboxPage>;

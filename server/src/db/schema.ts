@@ -787,3 +787,22 @@ export const aiEngineChoice = pgTable('ai_engine_choice', {
   changedBy: text('changed_by'),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Mail kept instead of sent when the site has no SMTP relay (SMTP_URL unset): in the database, so every
+ * process writes to and the admin panel lists one outbox. The newest MAIL_OUTBOX_KEPT are kept.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    /** The plain-text body, as the admin panel shows it. */
+    text: text('text').notNull(),
+    /** The whole message as a mail program reads it (RFC 5322), for an admin to save as an .eml file. */
+    message: text('message').notNull(),
+  },
+  (t) => [index('mail_outbox_at_idx').on(t.at)],
+);

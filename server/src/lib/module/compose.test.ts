@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeModules, type ModuleBase } from './compose.ts';
-import type { SelahModule, Services } from './module.ts';
+import { SITE_WIDE_EVENTS, type EventRelay, type SiteWideEvent, type SelahModule, type Services } from './module.ts';
 
 // The shared parts are not looked at by the composer; the modules here use only the registry.
 const base = {} as ModuleBase;
@@ -79,5 +79,31 @@ describe('composeModules', () => {
     finish();
     await emitted;
     expect(settled).toBe(true);
+  });
+
+  it('publishes a site-wide event it emits, and runs one another process published without publishing it again', async () => {
+    const published: string[] = [];
+    const heard: string[] = [];
+    let deliver: (event: SiteWideEvent) => void = () => {};
+    const relay: EventRelay = {
+      carries: (event): event is SiteWideEvent => (SITE_WIDE_EVENTS as readonly string[]).includes(event),
+      publish: (event) => void published.push(event),
+      subscribe: (handler) => void (deliver = handler),
+    };
+    const composed = await composeModules(
+      [
+        module('web', ({ on }) => {
+          on('pages-changed', () => void heard.push('pages-changed'));
+          on('before-delete-user', (userId) => void heard.push(`delete ${userId}`));
+        }),
+      ],
+      base,
+      relay,
+    );
+    await composed.emit('pages-changed');
+    await composed.emit('before-delete-user', 'u1');
+    expect([published, heard]).toEqual([['pages-changed'], ['pages-changed', 'delete u1']]);
+    deliver('pages-changed');
+    expect([published, heard]).toEqual([['pages-changed'], ['pages-changed', 'delete u1', 'pages-changed']]);
   });
 });

@@ -1,4 +1,4 @@
-import type { EventHandler, Events, ModuleContext, SelahModule, Services } from './module.ts';
+import type { EventHandler, EventRelay, Events, ModuleContext, SelahModule, Services } from './module.ts';
 
 export type ModuleBase = Omit<ModuleContext, 'provide' | 'use' | 'later' | 'on' | 'emit' | 'onClose'>;
 
@@ -12,9 +12,9 @@ export interface Composed {
 /**
  * Sets the modules up one after another, in the order listed. What one needs from another is looked
  * up by name, so a module listed before what it uses, or a name nobody provides, stops the start with
- * a sentence naming both.
+ * a sentence naming both. With a `relay`, site-wide events reach every process's handlers.
  */
-export async function composeModules(modules: readonly SelahModule[], base: ModuleBase): Promise<Composed> {
+export async function composeModules(modules: readonly SelahModule[], base: ModuleBase, relay?: EventRelay): Promise<Composed> {
   const services = new Map<keyof Services, { by: string; value: unknown }>();
   const handlers = new Map<keyof Events, EventHandler<keyof Events>[]>();
   const closes: (() => void | Promise<void>)[] = [];
@@ -26,11 +26,19 @@ export async function composeModules(modules: readonly SelahModule[], base: Modu
     if (!entry) throw new Error(`Module "${by}" uses "${String(name)}", which no module before it provides: list the one that does first.`);
     return entry.value as Services[K];
   };
-  const emit = async <E extends keyof Events>(event: E, ...args: Events[E]): Promise<void> => {
+  const runHere = async <E extends keyof Events>(event: E, ...args: Events[E]): Promise<void> => {
     // Each handler is called before any is awaited, so a synchronous one has run when emit returns.
     const pending = (handlers.get(event) ?? []).map((handler) => (handler as EventHandler<E>)(...args));
     await Promise.all(pending);
   };
+  const emit = async <E extends keyof Events>(event: E, ...args: Events[E]): Promise<void> => {
+    if (relay?.carries(event)) relay.publish(event);
+    await runHere(event, ...args);
+  };
+  // Another process's event runs only here: publishing it again would echo it round the site.
+  relay?.subscribe((event) =>
+    runHere(event).catch((error: Error) => base.log.warn({ err: error }, `a handler of "${event}" from another process failed: ${error.message}`)),
+  );
 
   for (const module of modules) {
     if (names.has(module.name)) throw new Error(`Module "${module.name}" is listed twice.`);

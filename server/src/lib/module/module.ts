@@ -39,8 +39,26 @@ export interface Events {
   'pages-changed': [];
   /** Published lessons or news changed: cached pages are stale, and a new one may need a picture. */
   'content-changed': [];
+  /** Translations or study modules were installed or removed: each process brings its own copy in step. */
+  'library-changed': [];
+  /** Someone's standing moved (a chapter completed): kept ranking boards are stale. */
+  'rankings-changed': [];
   /** An account is about to be deleted: its files go first (the rows go with the account). */
   'before-delete-user': [userId: string];
+}
+
+/**
+ * The events every process of a site hears (lib/site-events), not only the one they happen in: each
+ * says that something other processes keep is stale. Emitted here, they run here and are published.
+ */
+export const SITE_WIDE_EVENTS = ['pages-changed', 'content-changed', 'library-changed', 'rankings-changed'] as const satisfies readonly (keyof Events)[];
+export type SiteWideEvent = (typeof SITE_WIDE_EVENTS)[number];
+
+/** Carries site-wide events between processes: what `emit` publishes, and those other processes published. */
+export interface EventRelay {
+  carries(event: string): event is SiteWideEvent;
+  publish(event: SiteWideEvent): void;
+  subscribe(handler: (event: SiteWideEvent) => void): void;
 }
 
 export type EventHandler<E extends keyof Events> = (...args: Events[E]) => void | Promise<void>;
@@ -69,7 +87,10 @@ export interface ModuleContext {
    */
   later<K extends keyof Services>(name: K): () => Services[K];
   on<E extends keyof Events>(event: E, handler: EventHandler<E>): void;
-  /** Calls every handler in the order they were added; resolves when all of them have. */
+  /**
+   * Calls every handler in the order they were added; resolves when all of them have. A site-wide
+   * event (SITE_WIDE_EVENTS) is published to the other processes too, whose handlers run on their own.
+   */
   emit<E extends keyof Events>(event: E, ...args: Events[E]): Promise<void>;
   /** Runs when the server closes: the last module's first, so nothing stops before what uses it. */
   onClose(close: () => void | Promise<void>): void;

@@ -23,7 +23,7 @@ export const adminModule: SelahModule = {
               speech: config.speech ? `speech service ${config.speech.model}, voice ${config.speech.voice}` : 'built-in voice (offline)',
               images: config.images ? `image service ${config.images.model}` : 'built-in painter (offline)',
               media: config.mediaS3 ? `S3 bucket ${config.mediaS3.bucket}` : 'the data folder',
-              mail: config.smtpUrl ? 'SMTP relay' : 'files in the data folder',
+              mail: config.smtpUrl ? 'SMTP relay' : 'kept in the outbox (Mail)',
             },
             checks: engineChecks({ ai: use('ai'), speech: use('speech'), images: use('images') }),
             beforeDeleteUser: (userId) => emit('before-delete-user', userId),
@@ -32,6 +32,7 @@ export const adminModule: SelahModule = {
           audit,
         ),
         use('staff'),
+        use('mailOutbox'),
       ),
     );
   },

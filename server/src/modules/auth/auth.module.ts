@@ -2,6 +2,8 @@ import { refuseCrossSiteWrites } from '../../http/cross-site.ts';
 import { authStore } from './auth-store.repository.ts';
 import type { SelahModule } from '../../lib/module/module.ts';
 import { createMailer, type Mailer } from '../../providers/mail/mailer.ts';
+import { MailOutbox } from './mail-outbox.ts';
+import { MailOutboxRepository } from './mail-outbox.repository.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import { AttemptLimiterRepository } from './attempt-limiter.repository.ts';
 import { authRoutes } from './auth.routes.ts';
@@ -16,6 +18,8 @@ declare module '../../lib/module/module.ts' {
     /** Who sent a request: a signed-in account or a guest. */
     viewer: ViewerOf;
     mailer: Mailer;
+    /** Mail kept instead of sent (no SMTP relay), for the admin panel. */
+    mailOutbox: MailOutbox;
   }
 }
 
@@ -23,7 +27,8 @@ declare module '../../lib/module/module.ts' {
 export const authModule: SelahModule = {
   name: 'auth',
   async setup({ server, http, config, options, db, log, provide, later, emit }) {
-    const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+    const outbox = new MailOutbox(new MailOutboxRepository(db), Boolean(config.smtpUrl));
+    const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, keep: (mail) => outbox.keep(mail), log });
     const attempts = new AttemptLimiter(new AttemptLimiterRepository(db));
     const engine = createAuth({
       store: authStore(db),
@@ -47,5 +52,6 @@ export const authModule: SelahModule = {
     await server.register(authRoutes(auth, viewerOf));
     provide('viewer', viewerOf);
     provide('mailer', mailer);
+    provide('mailOutbox', outbox);
   },
 };

@@ -20,7 +20,7 @@ declare module '../../lib/module/module.ts' {
  */
 export const libraryModule: SelahModule = {
   name: 'library',
-  async setup({ server, config, database, db, log, translations, use, emit, provide, onClose }) {
+  async setup({ server, config, database, db, log, translations, use, on, emit, provide, onClose }) {
     const repo = new LibraryRepository(db);
     const sync = new LibrarySync(repo, libraryRootIn(config.dataDir), translations, () => emit('pages-changed'), log);
     const { service, jobs, root, close } = await openLibrary({
@@ -29,8 +29,10 @@ export const libraryModule: SelahModule = {
       dataDir: config.dataDir,
       seed: config.swordRepositories,
       log,
-      afterChange: async () => void (await sync.check()),
+      // Every process, this one first, brings its copy in step at once (the poll only catches what was missed).
+      afterChange: () => emit('library-changed'),
     });
+    on('library-changed', async () => void (await sync.check()));
     await sync.check();
     sync.start();
     jobs.start();

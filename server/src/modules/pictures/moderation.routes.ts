@@ -23,6 +23,8 @@ export function moderationRoutes(pictures: PicturesService, audit: AuditLog, sta
         const staff = await staffOf(req);
         const result = await pictures.setHidden(req.params.id, req.body.hidden);
         await audit.record(staff, req.body.hidden ? 'picture.hide' : 'picture.show', `picture ${req.params.id}`);
+        // A kept page may show it (the home page shows today's prayer picture), on any process.
+        changed();
         return result;
       },
     );
@@ -46,6 +48,7 @@ export function moderationRoutes(pictures: PicturesService, audit: AuditLog, sta
         const staff = await staffOf(req);
         await pictures.deleteShare(req.params.code);
         await audit.record(staff, 'share.delete', `shared verse ${req.params.code}`);
+        changed();
         return { ok: true as const };
       },
     );

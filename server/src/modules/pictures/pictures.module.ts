@@ -34,10 +34,11 @@ export const picturesModule: SelahModule = {
       picturesRepository,
       new PictureQuota(new Quota(quotas, 'pictures'), config.pictureLimits),
     );
-    await server.register(picturesRoutes(pictures, viewerOf));
+    const pagesChanged = () => void emit('pages-changed');
+    await server.register(picturesRoutes(pictures, viewerOf, pagesChanged));
     on('before-delete-user', (userId) => pictures.removeSharesOf(userId));
     await server.register(sharedVersesRoutes(new SharedVersesService(bible, pictures, picturesRepository), viewerOf));
-    await server.register(moderationRoutes(pictures, use('audit'), use('staff'), () => void emit('pages-changed')));
+    await server.register(moderationRoutes(pictures, use('audit'), use('staff'), pagesChanged));
     onClose(() => images.close());
     provide('pictures', pictures);
     provide('images', images);

@@ -28,7 +28,8 @@ const noStore = { 'cache-control': 'no-store' };
  * Spec §7 verse visualizations and the chapter gallery, plus what the public pages and moderation
  * need. Guests may make pictures too (spec §6); PictureQuota bounds how many.
  */
-export function picturesRoutes(pictures: PicturesService, viewerOf: ViewerOf): FastifyPluginAsyncZod {
+/** `hidden` is told when reports hide a picture: a kept page may show it. */
+export function picturesRoutes(pictures: PicturesService, viewerOf: ViewerOf, hidden: () => void = () => {}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/verse-visualizations/:reference',
@@ -84,8 +85,10 @@ export function picturesRoutes(pictures: PicturesService, viewerOf: ViewerOf): F
       pictures.createGraphic(await viewerOf(req), req.ip, req.body),
     );
 
-    app.post('/api/pictures/:id/report', { schema: { params: pictureParams, body: reportRequest, response: { 200: reportReply, ...errors } } }, async (req) =>
-      pictures.report(await viewerOf(req), req.ip, req.params.id, req.body.reason),
-    );
+    app.post('/api/pictures/:id/report', { schema: { params: pictureParams, body: reportRequest, response: { 200: reportReply, ...errors } } }, async (req) => {
+      const reply = await pictures.report(await viewerOf(req), req.ip, req.params.id, req.body.reason);
+      if (reply.hidden) hidden();
+      return reply;
+    });
   };
 }

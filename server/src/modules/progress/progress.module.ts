@@ -10,7 +10,7 @@ import { RankingsService } from './rankings.service.ts';
 /** Chapters read, and the rankings built on them. */
 export const progressModule: SelahModule = {
   name: 'progress',
-  async setup({ server, db, use }) {
+  async setup({ server, db, use, on, emit }) {
     const bible = use('bible');
     const plans = use('plans');
     const studyDays = use('studyDays');
@@ -21,6 +21,8 @@ export const progressModule: SelahModule = {
       (userId, book, chapter) => plans.chapterCompleted(userId, book, chapter),
       new Quota(new QuotaRepository(db), 'history-moves'),
     );
-    await server.register(progressRoutes(progress, new RankingsService(new RankingsRepository(db), studyDays), use('viewer')));
+    const board = new RankingsService(new RankingsRepository(db), studyDays);
+    on('rankings-changed', () => board.forget());
+    await server.register(progressRoutes(progress, board, use('viewer'), () => void emit('rankings-changed')));
   },
 };

@@ -19,7 +19,8 @@ import type { RankingsService } from './rankings.service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody };
 
-export function progressRoutes(progress: ProgressService, board: RankingsService, viewerOf: ViewerOf): FastifyPluginAsyncZod {
+/** `standingsMoved` is told when someone's standing changes: every process's kept boards are then stale. */
+export function progressRoutes(progress: ProgressService, board: RankingsService, viewerOf: ViewerOf, standingsMoved: () => void): FastifyPluginAsyncZod {
   return async (app) => {
     // Personal figures change with every chapter: never kept by a shared cache.
     app.addHook('onSend', async (req, reply) => {
@@ -32,7 +33,7 @@ export function progressRoutes(progress: ProgressService, board: RankingsService
       async (req, reply) => {
         const result = await progress.trackChapter(await viewerOf(req), req.body);
         if (!result) return reply.code(204).send(null);
-        if (result.newlyCompleted) board.forget();
+        if (result.newlyCompleted) standingsMoved();
         return result;
       },
     );
@@ -60,7 +61,7 @@ export function progressRoutes(progress: ProgressService, board: RankingsService
       { schema: { body: progressImport, response: { 200: z.object({ chapters: z.number().int(), days: z.number().int() }), ...errors } } },
       async (req) => {
         const moved = await progress.importGuest(await viewerOf(req), req.body);
-        board.forget();
+        standingsMoved();
         return moved;
       },
     );

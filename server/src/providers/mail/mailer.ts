@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface MailMessage {
@@ -19,12 +17,22 @@ export interface Mailer {
 
 type Log = { info: (obj: object, msg: string) => void };
 
+/** A message kept instead of sent: its parts, and the whole of it as a mail program reads it. */
+export interface KeptMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** RFC 5322, as SMTP would have carried it. */
+  message: string;
+}
+
 /**
  * The mail provider: SMTP when SMTP_URL is set (smtp://user:pass@host:587, smtps://…), otherwise each
- * message is written to `<data>/mail/` as an .eml file and its first link is logged, so a single-machine
- * install can verify accounts and reset passwords without any mail service.
+ * message is given to `keep` (the site's outbox in the database, listed in the admin panel, the same
+ * for every process) and its first link is logged, so an install without any mail service can still
+ * verify accounts and reset passwords.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: Log }): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; keep: (mail: KeptMail) => Promise<void>; log: Log }): Mailer {
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -33,16 +41,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       },
     };
   }
-  const folder = join(options.dataDir, 'mail');
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
       const info = await builder.sendMail({ from: options.from, ...message });
-      mkdirSync(folder, { recursive: true });
-      const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.to.replace(/[^\w.@-]/g, '_')}.eml`);
-      writeFileSync(file, info.message as Buffer);
+      await options.keep({ to: message.to, subject: message.subject, text: message.text, message: (info.message as Buffer).toString('utf8') });
       const link = /https?:\/\/\S+/.exec(message.text)?.[0];
-      options.log.info({ to: message.to, file, link }, `mail "${message.subject}" written to ${file}${link ? `; link: ${link}` : ''}`);
+      options.log.info({ to: message.to, link }, `mail "${message.subject}" kept in the admin panel's outbox${link ? `; link: ${link}` : ''}`);
     },
   };
 }

@@ -10,6 +10,7 @@ import { PrayersPanel } from '../components/PrayersPanel.tsx';
 import { AuditPanel } from '../components/AuditPanel.tsx';
 import { NewsletterPanel } from '../components/NewsletterPanel.tsx';
 import { MessagesPanel } from '../components/MessagesPanel.tsx';
+import { MailPanel } from '../components/MailPanel.tsx';
 import { ModerationPanel } from '../components/ModerationPanel.tsx';
 import { TranslationsPanel } from '../components/TranslationsPanel.tsx';
 
@@ -27,6 +28,7 @@ export const ADMIN_SECTIONS = [
   'newsletter',
   'moderation',
   'messages',
+  'mail',
   'translations',
   'library',
   'ai-model',
@@ -43,6 +45,7 @@ const LABELS: Record<AdminSection, string> = {
   newsletter: 'Newsletter',
   moderation: 'Moderation',
   messages: 'Messages',
+  mail: 'Mail',
   translations: 'Translations',
   library: 'Library',
   'ai-model': 'AI model',
@@ -86,6 +89,7 @@ function AdminPanel({ role, section, edit }: { role: StaffRole; section?: AdminS
       {shown === 'newsletter' && <NewsletterPanel />}
       {shown === 'moderation' && <ModerationPanel />}
       {shown === 'messages' && <MessagesPanel />}
+      {shown === 'mail' && <MailPanel />}
       {shown === 'translations' && <TranslationsPanel />}
       {shown === 'library' && (
         <Suspense fallback={<p aria-busy="true">Loading…</p>}>
