@@ -23,6 +23,7 @@ export const webModule: SelahModule = {
         !CHANGING_PAGES.test(url.pathname) &&
         (daily.isTodayReady() || !TODAYS_PAGES.test(url.pathname)),
       mediaOrigin: config.mediaS3?.publicUrl && new URL(config.mediaS3.publicUrl).origin,
+      pageCache: http.metrics.cache('pages'),
     });
     // Published content shows on cached pages (the home page's lessons): a change has them made again.
     on('pages-changed', web.forgetCachedPages);

@@ -5,6 +5,7 @@ import { preparedResponse } from '../../http/prepared-reply.ts';
 import { requestOrigin } from '../../http/trusted-hosts.ts';
 import { SERVICE_WORKER_POLICY } from '../../http/security-headers.ts';
 import { RateWindow } from '../../lib/rate-window.ts';
+import type { CacheMeter } from '../../lib/metrics/metrics.ts';
 import { hasWebBuild, ServerRenderer } from './server-render.ts';
 
 /** New pages one client address may have rendered in a minute: a reader turns far fewer, a polite crawler too. */
@@ -24,6 +25,8 @@ export interface WebOptions {
   cacheable?: (url: URL) => boolean;
   /** Where generated media is served from when not by the app (a public bucket's origin). */
   mediaOrigin?: string;
+  /** Counts pages served from the cache (hits) and rendered (misses), for /metrics. */
+  pageCache?: CacheMeter;
 }
 
 /**
@@ -73,7 +76,10 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): WebPa
     // The page's links use the site's address: the configured public URL, else a host already checked as trusted.
     const url = new URL(req.url, requestOrigin(req, options.publicUrl));
     const ssr = await renderer!;
-    if (!ssr.isCached(url)) renders.take([req.ip], (seconds) => `Too many pages at once. Please wait ${Math.ceil(seconds)} seconds and try again.`);
+    const cached = ssr.isCached(url);
+    if (cached) options.pageCache?.hit();
+    else options.pageCache?.miss();
+    if (!cached) renders.take([req.ip], (seconds) => `Too many pages at once. Please wait ${Math.ceil(seconds)} seconds and try again.`);
     const page = await ssr.render(url);
     if (page.location) return reply.code(page.status).headers(options.pageHeaders(req)).header('location', page.location).send();
     const answer = preparedResponse(page.prepared, PAGE_CACHE, req.headers);
