@@ -15,7 +15,13 @@ import { openDatabase, type Database } from '../src/db/client.ts';
  * first app's data under it, and the test would check nothing.
  */
 export async function startTestApp(
-  options: { importDefaults?: boolean; env?: Record<string, string>; studySources?: AppOptions['studySources']; keepTables?: boolean } = {},
+  options: {
+    importDefaults?: boolean;
+    env?: Record<string, string>;
+    studySources?: AppOptions['studySources'];
+    keepTables?: boolean;
+    accessLog?: AppOptions['accessLog'];
+  } = {},
 ): Promise<App & { stop(): Promise<void> }> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const database: Database = await openDatabase({ databaseUrl, dataDir: null });
@@ -24,7 +30,14 @@ export async function startTestApp(
   // modules there, and a second app must find them through the database, not a shared folder.
   const dataDir = mkdtempSync(join(tmpdir(), 'selah-test-data-'));
   const config = testConfig(dataDir, options.env);
-  const app = await buildApp({ config, database, importDefaults: options.importDefaults ?? true, logger: false, studySources: options.studySources });
+  const app = await buildApp({
+    config,
+    database,
+    importDefaults: options.importDefaults ?? true,
+    logger: false,
+    studySources: options.studySources,
+    accessLog: options.accessLog,
+  });
   return {
     ...app,
     async stop() {
