@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -74,4 +75,39 @@ export async function startAppProcess(port: number, env: Record<string, string>)
   }
   await app.stop();
   throw new Error(`the app process on port ${port} did not answer in time:\n${output}`);
+}
+
+/** A reply read over node:http: its status, headers and body as it arrives. */
+export interface RawReply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: IncomingMessage;
+  text(): Promise<string>;
+}
+
+/**
+ * An HTTP request from a chosen loopback address (127.0.0.2 is this machine too): a second client, as
+ * a proxy tells the app, with its own per-address limits.
+ */
+export function requestFrom(
+  localAddress: string,
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawReply> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers, localAddress, agent: false }, (res) => {
+      resolve({
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        body: res,
+        text: async () => {
+          let text = '';
+          for await (const chunk of res) text += chunk;
+          return text;
+        },
+      });
+    });
+    req.once('error', reject);
+    req.end(options.body);
+  });
 }
