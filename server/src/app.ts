@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BibleLibrary } from './scripture/store/bible-library.ts';
 import { openStore } from './scripture/store/open-store.ts';
 import type { Database } from './db/client.ts';
+import { poolStats } from './db/pool-stats.ts';
 import { createHttpServer, type RouteEntry } from './http/create-server.ts';
 import { composeModules } from './lib/module/compose.ts';
 import { SITE_WIDE_EVENTS, type AppOptions, type Services } from './lib/module/module.ts';
@@ -51,6 +52,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const http = createHttpServer(config, options);
   const { server } = http;
   const { database, store, library } = await openStore(config, options, server.log);
+  const pool = poolStats(database);
+  if (pool) {
+    http.metrics.gauge('selah_db_pool_connections', 'PostgreSQL connections in this process’s pool, by state', ['state'], () => {
+      const { total, idle } = pool();
+      return [
+        [{ state: 'total' }, total],
+        [{ state: 'idle' }, idle],
+      ];
+    });
+    http.metrics.gauge('selah_db_pool_waiting', 'Queries in this process waiting for a PostgreSQL connection', [], () => [[{}, pool().waiting]]);
+  }
   // What one process changes that others keep (pages, replies, boards, translations) is told through the database.
   const siteEvents = new SiteEvents(SITE_WIDE_EVENTS, server.log);
   await siteEvents.connect((listener) => openNotifyChannel(database, listener, server.log));

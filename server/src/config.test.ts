@@ -116,3 +116,14 @@ describe('the SWORD repositories', () => {
     expect(() => loadConfig({ SWORD_REPOSITORIES: 'a=https://x.org/a,A=https://x.org/b' })).toThrow(/"A" is named twice/);
   });
 });
+
+describe('METRICS_TOKEN and LOG_REQUESTS', () => {
+  it('are off by default, take a token of 16 characters or more and on/off, and refuse anything else with one line', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, logRequests: false });
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-random-token', LOG_REQUESTS: 'on' })).toMatchObject({ metricsToken: 'a-long-random-token', logRequests: true });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      new ConfigError('Invalid configuration: METRICS_TOKEN must be at least 16 characters (a long random string) (got "short")'),
+    );
+    expect(() => loadConfig({ LOG_REQUESTS: 'yes' })).toThrow(new ConfigError('Invalid configuration: LOG_REQUESTS must be on or off (got "yes")'));
+  });
+});

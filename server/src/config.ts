@@ -101,6 +101,8 @@ const envSchema = z.object({
   MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).max(500).optional(),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).max(500).optional(),
   MEDIA_S3_PUBLIC_URL: z.url({ error: 'must be a URL such as https://media.example.org' }).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (a long random string)').max(500, 'must be at most 500 characters').optional(),
+  LOG_REQUESTS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
   ALLOWED_HOSTS: z
     .string()
     .transform((s) =>
@@ -180,6 +182,10 @@ export interface AppConfig {
   mediaMaxBytes: number;
   /** Newsletter confirmation messages the whole site may send in an hour (what a mail relay is asked to carry). */
   newsletterConfirmationsPerHour: number;
+  /** Serves Prometheus metrics at /metrics to whoever sends it as a bearer token; without it /metrics is not there. */
+  metricsToken?: string;
+  /** Writes one line per request (method, route pattern, status, time taken), nothing personal (LOG_REQUESTS). */
+  logRequests: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -269,6 +275,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaMaxBytes: e.MEDIA_MAX_MB * 1024 ** 2,
     bibleMemoryBytes: e.BIBLE_MEMORY_MB * 1024 ** 2,
     newsletterConfirmationsPerHour: e.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
+    metricsToken: e.METRICS_TOKEN,
+    logRequests: e.LOG_REQUESTS === 'on',
     mediaS3:
       e.MEDIA_S3_ENDPOINT && e.MEDIA_S3_BUCKET && e.MEDIA_S3_ACCESS_KEY_ID && e.MEDIA_S3_SECRET_ACCESS_KEY
         ? {

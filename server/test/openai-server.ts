@@ -6,8 +6,8 @@ export interface ChatRequest {
   body: { model: string; stream?: boolean; messages: { role: string; content: string }[] };
 }
 
-/** What the test server says to a request: text to stream, or a failure. */
-export type Reply = { text: string } | { status: number } | { hang: true };
+/** What the test server says to a request: text to stream (the words after the first once `restAfter` settles), or a failure. */
+export type Reply = { text: string; restAfter?: Promise<void> } | { status: number } | { hang: true };
 
 /**
  * A local stand-in for an OpenAI-compatible service: POST /v1/chat/completions over real HTTP,
@@ -47,13 +47,14 @@ export async function startOpenAiServer(reply: (request: ChatRequest) => Reply, 
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
     const words = answer.text.match(/\S+\s*/g) ?? [];
-    words.forEach((word, i) =>
+    for (const [i, word] of words.entries()) {
       send({
         ...base,
         object: 'chat.completion.chunk',
         choices: [{ index: 0, delta: i === 0 ? { role: 'assistant', content: word } : { content: word }, finish_reason: null }],
-      }),
-    );
+      });
+      if (i === 0 && answer.restAfter) await answer.restAfter;
+    }
     send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
     send({
       ...base,

@@ -22,6 +22,7 @@ export async function startTestApp(
     keepTables?: boolean;
     /** A second process on this app's database: its own pool on PostgreSQL, the same PGlite otherwise. */
     beside?: App;
+    accessLog?: AppOptions['accessLog'];
   } = {},
 ): Promise<App & { stop(): Promise<void> }> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -32,7 +33,14 @@ export async function startTestApp(
   // modules there, and a second app must find them through the database, not a shared folder.
   const dataDir = mkdtempSync(join(tmpdir(), 'selah-test-data-'));
   const config = testConfig(dataDir, options.env);
-  const app = await buildApp({ config, database, importDefaults: options.importDefaults ?? true, logger: false, studySources: options.studySources });
+  const app = await buildApp({
+    config,
+    database,
+    importDefaults: options.importDefaults ?? true,
+    logger: false,
+    studySources: options.studySources,
+    accessLog: options.accessLog,
+  });
   return {
     ...app,
     async stop() {

@@ -14,6 +14,16 @@ const AVAILABLE_BOOKS_PATH = /^\/api\/bible\/available-books\/([A-Za-z0-9]{1,16}
 const TRANSLATION_PATH = /^\/api\/bible\/(?:available-books|first-available)\/([A-Za-z0-9]{1,16})$/;
 const TRANSLATION_QUERY = /^translation=([A-Za-z0-9]{1,16})$/;
 
+/** The route pattern of a read the fast path answered, as the routes name it (for metrics and the access log). */
+export function fastReadRoute(url: string): string {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (CONTENT_PATH.test(path)) return '/api/bible/content/:book/:chapter';
+  if (AVAILABLE_BOOKS_PATH.test(path)) return '/api/bible/available-books/:translation';
+  // The lists: their paths are their patterns.
+  return path;
+}
+
 /**
  * What the fast path needs of the Bible module (BibleService): its prepared bodies. Each may throw for
  * a translation or book it does not know; the fast path then leaves the read to the routes, which say why.

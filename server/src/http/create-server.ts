@@ -2,9 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type HTTPMethods, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config.ts';
+import { Metrics } from '../lib/metrics/metrics.ts';
+import { fastReadRoute } from './bible-reads.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import type { fastReads } from './fast-reads.ts';
 import { guardInput } from './input-guard.ts';
+import { metricsRoute, requestWatchers, watchRequests, type AccessLogWriter } from './observe-requests.ts';
 import { registerSecurityHeaders, type SecurityHeaders } from './security-headers.ts';
 import { fastifyTrustProxy } from './trust-proxy.ts';
 import { refuseUnknownHosts, TrustedHosts } from './trusted-hosts.ts';
@@ -34,6 +37,8 @@ export interface HttpServer {
    * may run for long (an AI answer's stream) stop and end their reply rather than be cut mid-way.
    */
   closing: AbortController;
+  /** The app's Prometheus metrics, which modules register into (served at /metrics when METRICS_TOKEN is set). */
+  metrics: Metrics;
 }
 
 /**
@@ -41,10 +46,24 @@ export interface HttpServer {
  * any module runs: zod validation, `{ message }` errors, browser protections on every reply, known
  * hosts only, bounded input.
  */
-export function createHttpServer(config: AppConfig, options: { logger?: boolean }): HttpServer {
+export function createHttpServer(config: AppConfig, options: { logger?: boolean; accessLog?: AccessLogWriter }): HttpServer {
   const fast: HttpServer['fast'] = {};
+  const metrics = new Metrics({ processMetrics: config.metricsToken !== undefined });
+  const seen = requestWatchers({
+    metrics: config.metricsToken ? metrics : undefined,
+    accessLog: config.logRequests ? (options.accessLog ?? ((line) => process.stdout.write(line))) : undefined,
+  });
+  // Reads answered before Fastify are counted and logged here, as Fastify's hooks never see them.
+  const answerFast = seen
+    ? (req: IncomingMessage, res: ServerResponse) => {
+        const start = performance.now();
+        if (!fast.reads?.(req, res)) return false;
+        seen(req.method!, fastReadRoute(req.url!), res.statusCode, (performance.now() - start) / 1000);
+        return true;
+      }
+    : (req: IncomingMessage, res: ServerResponse) => fast.reads?.(req, res);
   const server = Fastify({
-    serverFactory: (handler) => createServer((req, res) => fast.reads?.(req, res) || handler(req, res)),
+    serverFactory: (handler) => createServer((req, res) => answerFast(req, res) || handler(req, res)),
     logger: options.logger === false ? false : { level: config.logLevel },
     // Behind a proxy (TRUST_PROXY) the client address comes from X-Forwarded-For, as far as the trusted proxies go; else the socket's.
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -68,5 +87,7 @@ export function createHttpServer(config: AppConfig, options: { logger?: boolean 
   server.addHook('onListen', async () => hosts.addListening(server.addresses().filter((a) => typeof a !== 'string')));
   server.addHook('onRequest', refuseUnknownHosts(hosts));
   guardInput(server);
-  return { server, routes, hosts, securityHeaders, fast, closing: new AbortController() };
+  if (seen) watchRequests(server, seen);
+  if (config.metricsToken) metricsRoute(server, metrics, config.metricsToken);
+  return { server, routes, hosts, securityHeaders, fast, metrics, closing: new AbortController() };
 }

@@ -15,6 +15,8 @@ export interface AppOptions {
   /** Import the default translations at start (npm packages, SWORD modules); tests may turn it off. */
   importDefaults?: boolean;
   logger?: boolean;
+  /** Where the access log's lines go when LOG_REQUESTS is on (standard output unless given). */
+  accessLog?: (line: string) => void;
   /** Send mail through this instead of the configured provider. */
   mailer?: Mailer;
   /** The AI's study sources, in place of those SWORD discovery finds (tests, the AI benchmark). */

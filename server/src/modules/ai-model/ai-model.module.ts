@@ -23,7 +23,7 @@ declare module '../../lib/module/module.ts' {
  */
 export const aiModelModule: SelahModule = {
   name: 'ai-model',
-  async setup({ server, config, db, log, use, provide, onClose }) {
+  async setup({ server, http, config, db, log, use, provide, onClose }) {
     const { languageModel, aiModels } = config;
     const curated = loadCuratedModels(aiModels.listFile);
     const repo = new AiModelRepository(db);
@@ -48,6 +48,16 @@ export const aiModelModule: SelahModule = {
     onClose(async () => {
       await service.close();
       await engines.close();
+    });
+    http.metrics.counter('selah_ai_answers_total', 'AI answers given by this process, by engine', ['engine'], () =>
+      [...engines.answerCounts()].map(([engine, count]) => [{ engine }, count]),
+    );
+    http.metrics.gauge('selah_ai_local_model_queue', 'Questions the local model in this process is answering (running) or that wait for it', ['state'], () => {
+      const local = engines.localModel();
+      return [
+        [{ state: 'running' }, local?.running ?? 0],
+        [{ state: 'waiting' }, local?.waiting ?? 0],
+      ];
     });
     provide('answerEngine', engines);
   },

@@ -3,6 +3,7 @@ import { QuotaRepository } from '../../lib/quota/quota.repository.ts';
 import type { SelahModule } from '../../lib/module/module.ts';
 import { createSpeechEngine } from '../../providers/speech/create-speech-engine.ts';
 import type { SpeechEngine } from '../../providers/speech/speech-engine.ts';
+import type { GenerationMeter } from '../../lib/metrics/metrics.ts';
 import { AudioQuota } from './audio-quota.ts';
 import { audioRoutes } from './audio.routes.ts';
 import { AudioService } from './audio.service.ts';
@@ -17,8 +18,8 @@ declare module '../../lib/module/module.ts' {
 /** Chapters read aloud, within the site's audio quota. */
 export const audioModule: SelahModule = {
   name: 'audio',
-  async setup({ server, config, db, use, provide, onClose }) {
-    const speech = createSpeechEngine(config);
+  async setup({ server, http, config, db, use, provide, onClose }) {
+    const speech = meteredSpeech(createSpeechEngine(config), http.metrics.generation('audio'));
     const quotas = new QuotaRepository(db);
     const audio = new AudioService(use('bible'), speech, use('media'), new AudioQuota(new Quota(quotas, 'audio'), config.audioLimits));
     await server.register(audioRoutes(audio, use('viewer')));
@@ -27,3 +28,8 @@ export const audioModule: SelahModule = {
     provide('speech', speech);
   },
 };
+
+/** The engine, each passage it reads aloud counted (in progress, made, failed) for /metrics. */
+function meteredSpeech(engine: SpeechEngine, meter: GenerationMeter): SpeechEngine {
+  return { id: engine.id, speak: (texts, options) => meter(() => engine.speak(texts, options)), close: () => engine.close() };
+}

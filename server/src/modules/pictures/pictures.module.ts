@@ -3,6 +3,7 @@ import { QuotaRepository } from '../../lib/quota/quota.repository.ts';
 import type { SelahModule } from '../../lib/module/module.ts';
 import { createImageEngine } from '../../providers/images/create-image-engine.ts';
 import type { ImageEngine } from '../../providers/images/image-engine.ts';
+import type { GenerationMeter } from '../../lib/metrics/metrics.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { PictureQuota } from './picture-quota.ts';
 import { picturesRoutes } from './pictures.routes.ts';
@@ -21,10 +22,10 @@ declare module '../../lib/module/module.ts' {
 /** Verse pictures, shared verses and their moderation; an account's shares go before the account does. */
 export const picturesModule: SelahModule = {
   name: 'pictures',
-  async setup({ server, config, db, use, provide, on, emit, onClose }) {
+  async setup({ server, http, config, db, use, provide, on, emit, onClose }) {
     const bible = use('bible');
     const viewerOf = use('viewer');
-    const images = createImageEngine(config);
+    const images = meteredImages(createImageEngine(config), http.metrics.generation('picture'));
     const picturesRepository = new PicturesRepository(db);
     const quotas = new QuotaRepository(db);
     const pictures = new PicturesService(
@@ -44,3 +45,14 @@ export const picturesModule: SelahModule = {
     provide('images', images);
   },
 };
+
+/** The engine, each picture it makes counted (in progress, made, failed) for /metrics. */
+function meteredImages(engine: ImageEngine, meter: GenerationMeter): ImageEngine {
+  return {
+    id: engine.id,
+    versePicture: (input) => meter(() => engine.versePicture(input)),
+    chapterPicture: (input) => meter(() => engine.chapterPicture(input)),
+    shareCard: (input) => meter(() => engine.shareCard(input)),
+    close: () => engine.close(),
+  };
+}

@@ -10,8 +10,8 @@ declare module '../../lib/module/module.ts' {
 
 export const searchModule: SelahModule = {
   name: 'search',
-  async setup({ server, store, use, provide }) {
-    const search = new SearchService(store, use('bible'));
+  async setup({ server, http, store, use, provide }) {
+    const search = new SearchService(store, use('bible'), { replies: http.metrics.cache('search-replies'), indexes: http.metrics.cache('search-indexes') });
     await server.register(searchRoutes(search));
     provide('search', search);
   },

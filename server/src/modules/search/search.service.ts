@@ -20,6 +20,7 @@ import { stemmerFor, stopWords } from '../../scripture/search/word-forms.ts';
 import { SpellingVocabulary, suggestQuery } from '#common/scripture/spelling.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import { prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
+import { NO_METER, type CacheMeter } from '../../lib/metrics/metrics.ts';
 
 /** Passages longer than this (a whole book asked as a reference) are cut; the reader shows the rest. */
 const MAX_PASSAGE_VERSES = 200;
@@ -49,6 +50,8 @@ export class SearchService {
   constructor(
     private readonly store: BibleStore,
     private readonly bible: BibleService,
+    /** Counts the lookups of the kept replies and indexes (for /metrics). */
+    private readonly meters: { replies: CacheMeter; indexes: CacheMeter } = { replies: NO_METER, indexes: NO_METER },
   ) {
     this.indexes = new LRUCache({ maxSize: store.budget.searchIndexes, sizeCalculation: (index) => index.approximateBytes });
     // A re-imported translation must not be searched through its old index, nor answered from old replies.
@@ -154,7 +157,11 @@ export class SearchService {
   preparedSearch(query: SearchQuery): PreparedBody {
     const key = JSON.stringify([query.q, query.translation ?? '', query.book ?? '', query.testament ?? '', query.limit, query.offset]);
     let body = this.prepared.get(key);
-    if (body) return body;
+    if (body) {
+      this.meters.replies.hit();
+      return body;
+    }
+    this.meters.replies.miss();
     body = prepareBody(JSON.stringify(this.search(query)), 'quick');
     // A reply made before the text's word pairs were learnt is not kept: the next one will have them.
     if (this.pairsKnown(query.translation)) this.prepared.set(key, body);
@@ -225,7 +232,11 @@ export class SearchService {
   /** Built on first use and kept; `warm` builds them ahead so the first search is not the slow one. */
   index(translation: LoadedTranslation): SearchIndex {
     let index = this.indexes.get(translation.code);
-    if (!index) this.indexes.set(translation.code, (index = new SearchIndex(translation)));
+    if (index) this.meters.indexes.hit();
+    else {
+      this.meters.indexes.miss();
+      this.indexes.set(translation.code, (index = new SearchIndex(translation)));
+    }
     return index;
   }
 

@@ -26,6 +26,7 @@ export const webModule: SelahModule = {
         (daily.isTodayReady() || !TODAYS_PAGES.test(url.pathname)),
       mediaOrigin: config.mediaS3?.publicUrl && new URL(config.mediaS3.publicUrl).origin,
       renderQuota: new Quota(new QuotaRepository(db), 'page-renders', Date.now, RENDER_WINDOW_MS),
+      pageCache: http.metrics.cache('pages'),
     });
     // Published content shows on cached pages (the home page's lessons): a change has them made again.
     on('pages-changed', web.forgetCachedPages);

@@ -5,6 +5,7 @@ import { preparedResponse } from '../../http/prepared-reply.ts';
 import { requestOrigin } from '../../http/trusted-hosts.ts';
 import { SERVICE_WORKER_POLICY } from '../../http/security-headers.ts';
 import { addressKey, WindowLimit, type Quota } from '../../lib/quota/quota.ts';
+import type { CacheMeter } from '../../lib/metrics/metrics.ts';
 import { hasWebBuild, ServerRenderer } from './server-render.ts';
 
 /** New pages one client address may have rendered in a minute: a reader turns far fewer, a polite crawler too. */
@@ -27,6 +28,8 @@ export interface WebOptions {
   mediaOrigin?: string;
   /** Counts the new pages rendered for each address, for every process of the site. */
   renderQuota: Quota;
+  /** Counts pages served from the cache (hits) and rendered (misses), for /metrics. */
+  pageCache?: CacheMeter;
 }
 
 /**
@@ -82,7 +85,12 @@ export function registerWeb(server: FastifyInstance, options: WebOptions): WebPa
     // The page's links use the site's address: the configured public URL, else a host already checked as trusted.
     const url = new URL(req.url, requestOrigin(req, options.publicUrl));
     const ssr = await renderer!;
-    if (!ssr.isCached(url)) await renders.take([addressKey(req.ip)]);
+    const cached = ssr.isCached(url);
+    if (cached) options.pageCache?.hit();
+    else {
+      options.pageCache?.miss();
+      await renders.take([addressKey(req.ip)]);
+    }
     const page = await ssr.render(url);
     if (page.location) return reply.code(page.status).headers(options.pageHeaders(req)).header('location', page.location).send();
     const answer = preparedResponse(page.prepared, PAGE_CACHE, req.headers);

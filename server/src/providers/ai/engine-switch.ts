@@ -86,6 +86,16 @@ export class EngineSwitch implements AnswerEngine {
     };
   }
 
+  /** Answers given since start, by engine (what /metrics reports; read without asking the database). */
+  answerCounts(): ReadonlyMap<string, number> {
+    return this.answers;
+  }
+
+  /** The local model running in this process now, if one is: its line of waiting questions. */
+  localModel(): LocalModelStatus | null {
+    return this.current?.local?.status() ?? null;
+  }
+
   async close(): Promise<void> {
     await this.reading?.catch(() => undefined);
     await this.current?.local?.close();

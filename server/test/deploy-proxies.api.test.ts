@@ -1,0 +1,261 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findProgram, freePort, requestFrom, startAppProcess, type AppProcess, type RawReply } from './deploy-processes.ts';
+import { startOpenAiServer } from './openai-server.ts';
+import { resetSharedTestDatabase } from './test-app.ts';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const NGINX = findProgram('nginx');
+const CADDY = findProgram('caddy');
+/** The question each proxy's stream test asks, with its proxy's name in it. */
+const streamedQuestion = (proxy: string) => `What is grace, streamed through ${proxy}?`;
+const databaseEnv: Record<string, string> = process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {};
+
+/** The shipped file with this test's addresses: the same lines a self-hoster copies, only the addresses differ. */
+function templated(file: string, replacements: [from: string, to: string][]): string {
+  let text = readFileSync(join(ROOT, 'deploy', file), 'utf8');
+  for (const [from, to] of replacements) {
+    // Each line the test changes must be there, or it would test some other file.
+    expect(text, `${file} has ${from}`).toContain(from);
+    text = text.replace(from, to);
+  }
+  return text;
+}
+
+/** A proxy started in front of the two app processes: where it listens, and how to stop it. */
+interface Proxy {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function started(child: ChildProcess, url: string, log: () => string): Promise<void> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the proxy exited:\n${log()}`);
+    try {
+      await fetch(`${url}/api/health`);
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+function stopper(child: ChildProcess, signal: NodeJS.Signals, prefix: string) {
+  return async () => {
+    if (child.exitCode === null) {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      await ended;
+    }
+    rmSync(prefix, { recursive: true, force: true });
+  };
+}
+
+/** deploy/nginx-selah.conf in a main file of the test's, everything nginx writes kept in a temporary prefix. */
+async function startNginx(upstreams: [number, number]): Promise<Proxy> {
+  const listen = await freePort();
+  const prefix = mkdtempSync(join(tmpdir(), 'selah-nginx-'));
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
+  for (const dir of temp) mkdirSync(join(prefix, 'tmp', dir), { recursive: true });
+  const site = templated('nginx-selah.conf', [
+    ['listen 80;', `listen 127.0.0.1:${listen};`],
+    ['server 127.0.0.1:3001 ', `server 127.0.0.1:${upstreams[0]} `],
+    ['server 127.0.0.1:3002 ', `server 127.0.0.1:${upstreams[1]} `],
+  ]);
+  writeFileSync(join(prefix, 'selah.conf'), site);
+  const main = [
+    // As root the workers would run as nobody, who may not write in this test's folder.
+    process.getuid?.() === 0 ? 'user root;' : '',
+    'daemon off;',
+    'worker_processes 1;',
+    `pid ${prefix}/nginx.pid;`,
+    `error_log ${prefix}/error.log warn;`,
+    'events { worker_connections 256; }',
+    'http {',
+    '  access_log off;',
+    ...temp.map((dir) => `  ${dir}_temp_path ${prefix}/tmp/${dir};`),
+    `  include ${prefix}/selah.conf;`,
+    '}',
+  ].join('\n');
+  writeFileSync(join(prefix, 'nginx.conf'), main);
+  const args = ['-p', prefix, '-c', join(prefix, 'nginx.conf')];
+  const checked = spawnSync(NGINX!, ['-t', ...args], { encoding: 'utf8' });
+  if (checked.status !== 0) throw new Error(`nginx refused the site file:\n${checked.stderr}`);
+  const child = spawn(NGINX!, args, { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${listen}`;
+  await started(child, url, () => readFileSync(join(prefix, 'error.log'), 'utf8'));
+  return { url, stop: stopper(child, 'SIGQUIT', prefix) };
+}
+
+/** deploy/Caddyfile with the site served over plain http on a test port (no certificate to get), no admin endpoint. */
+async function startCaddy(upstreams: [number, number]): Promise<Proxy> {
+  const listen = await freePort();
+  const prefix = mkdtempSync(join(tmpdir(), 'selah-caddy-'));
+  const site = templated('Caddyfile', [
+    ['bible.example.org {', `{\n\tadmin off\n}\n\nhttp://127.0.0.1:${listen} {`],
+    ['reverse_proxy 127.0.0.1:3001 127.0.0.1:3002 {', `reverse_proxy 127.0.0.1:${upstreams[0]} 127.0.0.1:${upstreams[1]} {`],
+  ]);
+  writeFileSync(join(prefix, 'Caddyfile'), site);
+  const env = { ...process.env, HOME: prefix, XDG_DATA_HOME: join(prefix, 'data'), XDG_CONFIG_HOME: join(prefix, 'config') };
+  const checked = spawnSync(CADDY!, ['validate', '--config', join(prefix, 'Caddyfile'), '--adapter', 'caddyfile'], { encoding: 'utf8', env });
+  if (checked.status !== 0) throw new Error(`caddy refused the Caddyfile:\n${checked.stderr}`);
+  // Caddy warns of lines it would ignore or that repeat its defaults: the shipped file has none.
+  expect(checked.stderr).not.toContain('"level":"warn"');
+  let log = '';
+  const child = spawn(CADDY!, ['run', '--config', join(prefix, 'Caddyfile'), '--adapter', 'caddyfile'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d) => (log += d));
+  child.stderr!.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${listen}`;
+  await started(child, url, () => log);
+  return { url, stop: stopper(child, 'SIGTERM', prefix) };
+}
+
+/** Server-sent events read from a reply: `until` reads on until enough have come, and may be called again. */
+function eventsOf(body: RawReply['body']) {
+  // One iterator for every call: leaving a `for await` loop early would end the reply.
+  const chunks = body[Symbol.asyncIterator]();
+  const events: { event: string; data: unknown }[] = [];
+  let buffered = '';
+  return async (enough: (events: { event: string; data: unknown }[]) => boolean) => {
+    while (!enough(events)) {
+      const { value, done } = (await chunks.next()) as IteratorResult<Buffer>;
+      if (done) break;
+      buffered += String(value);
+      let end;
+      while ((end = buffered.indexOf('\n\n')) >= 0) {
+        const frame = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        const data = /^data: (.*)$/m.exec(frame)?.[1];
+        events.push({ event: /^event: (.*)$/m.exec(frame)?.[1] ?? 'message', data: data === undefined ? undefined : JSON.parse(data) });
+      }
+    }
+    return events;
+  };
+}
+
+/** A model's answer held back after its first word until `release` (one per streamed question). */
+function gate() {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+const proxies = [
+  { name: 'nginx', file: 'deploy/nginx-selah.conf', program: NGINX, start: startNginx, client: '127.0.0.1', forged: '203.0.113' },
+  { name: 'Caddy', file: 'deploy/Caddyfile', program: CADDY, start: startCaddy, client: '127.0.0.2', forged: '198.51.100' },
+];
+
+describe.skipIf(!NGINX && !CADDY)(
+  `the shipped proxy files in front of two app processes${NGINX || CADDY ? '' : ' (skipped: neither nginx nor caddy is installed)'}`,
+  () => {
+    const apps: AppProcess[] = [];
+    const gates = new Map(['nginx', 'Caddy'].map((name) => [streamedQuestion(name), gate()]));
+    let model: Awaited<ReturnType<typeof startOpenAiServer>>;
+
+    beforeAll(async () => {
+      await resetSharedTestDatabase();
+      // The streamed question's answer waits after its first word until the test has seen that word through the proxy.
+      model = await startOpenAiServer(({ body }) => {
+        const held = [...gates].find(([question]) => body.messages.some((m) => m.content.includes(question)));
+        return held ? { text: 'Grace and peace (John 1:17).', restAfter: held[1].promise } : { text: 'Peace (John 14:27).' };
+      });
+      const common = {
+        ...databaseEnv,
+        ALLOWED_HOSTS: '127.0.0.1',
+        AUTH_SECRET: 'deploy-test-secret-deploy-test-secret-0123',
+        LOG_REQUESTS: 'on',
+        LOG_LEVEL: 'warn',
+        AI_RATE_LIMIT: '1',
+        AI_BASE_URL: model.url,
+        AI_MODEL: 'test-model',
+        AI_DISCOVER_PORTS: 'off',
+      };
+      // Both settings the docs name for a proxy on the same machine: a hop count, and the proxy's address.
+      // One at a time: starting together on one new database is another part of issue 32.
+      apps.push(await startAppProcess(await freePort(), { ...common, TRUST_PROXY: '1' }));
+      apps.push(await startAppProcess(await freePort(), { ...common, TRUST_PROXY: '127.0.0.1' }));
+    }, 400_000);
+
+    afterAll(async () => {
+      for (const held of gates.values()) held.release();
+      await Promise.all(apps.map((app) => app.stop()));
+      await model?.stop();
+    }, 60_000);
+
+    for (const { name, file, program, start, client, forged } of proxies) {
+      describe.skipIf(!program)(`${name} with ${file}${program ? '' : ` (skipped: ${name} is not installed)`}`, () => {
+        let proxy: Proxy;
+        const send = (path: string, options: Parameters<typeof requestFrom>[2] = {}) => requestFrom(client, `${proxy.url}${path}`, options);
+        beforeAll(async () => {
+          proxy = await start([apps[0]!.port, apps[1]!.port]);
+        }, 60_000);
+        afterAll(() => proxy?.stop(), 30_000);
+
+        it('serves pages and the API from both processes, and keeps /metrics off the public site', async () => {
+          const seenBefore = apps.map((app) => app.output().match(/"msg":"request"[^\n]*"route":"\/api\/bible\/content\/:book\/:chapter"/g)?.length ?? 0);
+          const page = await send('/bible?book=John&chapter=3');
+          expect(page.status).toBe(200);
+          expect(page.headers['content-type']).toContain('text/html');
+          expect(await page.text()).toContain('For God so loved the world');
+          for (let i = 0; i < 4; i++) {
+            const chapter = await send('/api/bible/content/John/11?translation=WEB');
+            expect(chapter.status).toBe(200);
+            expect((JSON.parse(await chapter.text()) as { verses: { text: string }[] }).verses[34]?.text).toBe('Jesus wept.');
+          }
+          const metrics = await send('/metrics');
+          expect(metrics.status).toBe(404);
+          await metrics.text();
+          // Each process wrote access-log lines for some of the four reads: the proxy shares them out.
+          const seen = apps.map(
+            (app, i) => (app.output().match(/"msg":"request"[^\n]*"route":"\/api\/bible\/content\/:book\/:chapter"/g)?.length ?? 0) - seenBefore[i]!,
+          );
+          expect(seen[0]! + seen[1]!).toBe(4);
+          expect(Math.min(...seen)).toBeGreaterThanOrEqual(1);
+        });
+
+        it('passes the AI answer stream on as it is written, not once it ends', async () => {
+          const question = streamedQuestion(name);
+          const res = await send('/api/ai/ask/stream', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ question, translation: 'KJV' }),
+          });
+          expect(res.status).toBe(200);
+          expect(res.headers['content-type']).toContain('text/event-stream');
+          // The model holds back every word after the first until this draft has come through the proxy:
+          // a buffering proxy would hold the draft until the end, and the answer would never end.
+          const events = eventsOf(res.body);
+          const first = await events((seen) => seen.some((e) => e.event === 'draft'));
+          expect(first.find((e) => e.event === 'draft')?.data).toEqual({ text: 'Grace ' });
+          gates.get(question)!.release();
+          const all = await events(() => false);
+          expect(all.map((e) => e.event).at(-1)).toBe('done');
+        });
+
+        it('replaces a client’s forged X-Forwarded-For: every question counts against the one address the proxy saw', async () => {
+          // AI_RATE_LIMIT=1 per address. Were each forged address believed, every one of these would be answered.
+          const statuses: number[] = [];
+          for (let i = 1; i <= 6; i++) {
+            const res = await send('/api/ai/ask', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'x-forwarded-for': `${forged}.${i}`, forwarded: `for=${forged}.${i}` },
+              body: JSON.stringify({ question: `Who is the good shepherd? (${i})`, translation: 'KJV' }),
+            });
+            await res.text();
+            statuses.push(res.status);
+          }
+          // The stream before used this client's one question on one process; the other counts at most
+          // one more on its own (until limits are counted in the database): at most 1 of the 6 is answered.
+          expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+          expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+          for (const app of apps) expect(app.output()).not.toContain(forged);
+        });
+      });
+    }
+  },
+);
