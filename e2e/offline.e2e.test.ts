@@ -49,7 +49,16 @@ async function serverHits(page: Page, q: string): Promise<{ total: number; match
 
 /** What the search page shows offline: the count, and each verse's text and marked words, in order. */
 async function offlineHits(page: Page, q: string): Promise<{ total: number; match: string; hits: SeenHit[] }> {
-  await page.goto(`/search?${new URLSearchParams({ q, translation: 'KJV' })}`);
+  // The address carries q as the app's router writes it: a value that reads as JSON (a quoted phrase) in JSON.
+  const written = (() => {
+    try {
+      JSON.parse(q);
+      return JSON.stringify(q);
+    } catch {
+      return q;
+    }
+  })();
+  await page.goto(`/search?${new URLSearchParams({ q: written, translation: 'KJV' })}`);
   await page.getByText('You’re offline: these are the verses of KJV on this device').waitFor({ timeout: 15_000 });
   const heading = await page.locator('#results-heading').innerText({ timeout: 15_000 });
   const total = Number(/^([\d,]+) verses?/.exec(heading)?.[1]?.replace(/,/g, '') ?? 0);
