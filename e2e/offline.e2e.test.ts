@@ -215,6 +215,9 @@ describe('Reading offline', () => {
     for (const q of SAME_OFFLINE) expect(await offlineHits(page, q), q).toEqual(online.get(q));
     const afraid = online.get('God cares when I am afraid')!;
     expect(afraid.hits.flatMap((h) => h.marked.map((m) => m.toLowerCase())).filter((m) => ['i', 'am', 'when'].includes(m))).toEqual([]);
+    // The language the device searched by is the one the download recorded.
+    const record = await page.evaluate(async () => (await (await caches.open('selah-download-KJV')).match('/__selah/download.json'))!.json());
+    expect(record).toMatchObject({ code: 'KJV', language: 'en', chapters: 1189 });
     // A misspelt word: the device's own words offer the right one.
     await page.goto('/search?q=sheperd&translation=KJV');
     await page.getByTestId('search-suggestion').getByRole('link', { name: 'shepherd' }).click({ timeout: 15_000 });
