@@ -27,9 +27,54 @@ async function kept(page: Page, cache: 'selah-bible' | 'selah-pages', matches: (
 
 const verseText = (page: Page, verse: number) => page.locator(`#v${verse}`).innerText();
 
+/** Searches whose answer offline must be the server's: stop words, word forms, phrases, prefixes, ranking. */
+const SAME_OFFLINE = ['God cares when I am afraid', 'loveth', 'shepherd want', '"in the beginning"', 'bless*', 'feareth not'];
+
+interface SeenHit {
+  text: string;
+  marked: string[];
+}
+
+/** The server's first page of word matches for a search: each verse's text and the words it marks. */
+async function serverHits(page: Page, q: string): Promise<{ total: number; match: string; hits: SeenHit[] }> {
+  const reply = await page.request.get(`/api/search?${new URLSearchParams({ q, translation: 'KJV', limit: '20' })}`);
+  expect(reply.status(), q).toBe(200);
+  const body = (await reply.json()) as { total: number; match: string; results: { text: string; matches: { start: number; end: number }[] }[] };
+  return {
+    total: body.total,
+    match: body.match,
+    hits: body.results.map((r) => ({ text: r.text, marked: r.matches.map((m) => r.text.slice(m.start, m.end)) })),
+  };
+}
+
+/** What the search page shows offline: the count, and each verse's text and marked words, in order. */
+async function offlineHits(page: Page, q: string): Promise<{ total: number; match: string; hits: SeenHit[] }> {
+  // The address carries q as the app's router writes it: a value that reads as JSON (a quoted phrase) in JSON.
+  const written = (() => {
+    try {
+      JSON.parse(q);
+      return JSON.stringify(q);
+    } catch {
+      return q;
+    }
+  })();
+  await page.goto(`/search?${new URLSearchParams({ q: written, translation: 'KJV' })}`);
+  await page.getByText('You’re offline: these are the verses of KJV on this device').waitFor({ timeout: 15_000 });
+  const heading = await page.locator('#results-heading').innerText({ timeout: 15_000 });
+  const total = Number(/^([\d,]+) verses?/.exec(heading)?.[1]?.replace(/,/g, '') ?? 0);
+  const hits = await page.getByTestId('search-hit').evaluateAll((links) =>
+    links.map((link) => ({
+      text: (link.lastElementChild as HTMLElement).innerText,
+      marked: [...link.querySelectorAll('mark')].map((m) => m.textContent ?? ''),
+    })),
+  );
+  return { total, match: heading.includes('with some of these words') ? 'any' : 'all', hits };
+}
+
 /** What the server says downloading a translation moves and keeps. */
 async function sizeOf(page: Page, code: string): Promise<{ downloadBytes: number; storedBytes: number }> {
-  const reply = await page.request.get(`/api/bible/download-size/${code}`);
+  // Measured on first ask by compressing every chapter: slow on a machine running other tests.
+  const reply = await page.request.get(`/api/bible/download-size/${code}`, { timeout: 120_000 });
   expect(reply.status()).toBe(200);
   return reply.json();
 }
@@ -150,6 +195,8 @@ describe('Reading offline', () => {
     await row.getByRole('progressbar').waitFor();
     await row.getByText(`On this device: 1,189 chapters, ${megabytes(kjv.storedBytes)}`).waitFor({ timeout: 120_000 });
     expect(await smallTargets(page)).toEqual([]);
+    const online = new Map<string, Awaited<ReturnType<typeof serverHits>>>();
+    for (const q of SAME_OFFLINE) online.set(q, await serverHits(page, q));
 
     await page.context().setOffline(true);
     // A chapter never opened: it comes from the download.
@@ -163,6 +210,14 @@ describe('Reading offline', () => {
       .getByRole('link', { name: /Psalms? 23:1/ })
       .first()
       .waitFor();
+    // The device reads a search as the server does: the same verses, in the same order, the same words marked
+    // ("I", "am" and "when" are not).
+    for (const q of SAME_OFFLINE) expect(await offlineHits(page, q), q).toEqual(online.get(q));
+    const afraid = online.get('God cares when I am afraid')!;
+    expect(afraid.hits.flatMap((h) => h.marked.map((m) => m.toLowerCase())).filter((m) => ['i', 'am', 'when'].includes(m))).toEqual([]);
+    // The language the device searched by is the one the download recorded.
+    const record = await page.evaluate(async () => (await (await caches.open('selah-download-KJV')).match('/__selah/download.json'))!.json());
+    expect(record).toMatchObject({ code: 'KJV', language: 'en', chapters: 1189 });
     // A misspelt word: the device's own words offer the right one.
     await page.goto('/search?q=sheperd&translation=KJV');
     await page.getByTestId('search-suggestion').getByRole('link', { name: 'shepherd' }).click({ timeout: 15_000 });

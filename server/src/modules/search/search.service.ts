@@ -1,13 +1,12 @@
 import { LRUCache } from 'lru-cache';
 import { formatReference, parseReference, resolveBook, type PassageRange } from '#common/scripture/reference.ts';
 import { CANON } from '#common/scripture/canon.ts';
-import { formatVerseReference, verseId } from '#common/scripture/verse-id.ts';
 import type { SearchQuery, SearchResponse, VerseItem } from '#common/contracts/bible.ts';
 import { Invalid, Upstream } from '../../lib/errors.ts';
 import { ProviderFailure } from '../../scripture/licensed/api-bible-client.ts';
 import type { LicensedSearch, LicensedTranslation } from '../../scripture/licensed/licensed-catalogue.ts';
 import type { BibleStore, LoadedTranslation } from '../../scripture/store/bible-store.ts';
-import { parseQuery } from '../../scripture/search/parse-query.ts';
+import { parseQuery } from '#common/scripture/search/parse-query.ts';
 import { strongsNumber } from '../../scripture/strongs/strongs-entry.ts';
 import { strongsIndexNow, strongsIndexOf } from '../../scripture/strongs/strongs-index.ts';
 import type { CanonBook } from '#common/scripture/canon.ts';
@@ -16,7 +15,8 @@ import { ParallelWordPairs } from '../../scripture/search/expansion/parallel-pai
 import { WordNet } from '../../scripture/search/expansion/wordnet.ts';
 import { IrregularForms } from '../../scripture/search/expansion/irregular-forms.ts';
 import { expandQuery } from '../../scripture/search/expansion/query-expansion.ts';
-import { stemmerFor, stopWords } from '../../scripture/search/word-forms.ts';
+import { stemmerFor, stopWords } from '#common/scripture/search/word-forms.ts';
+import { inScope, searchHit, wordMatches } from '#common/scripture/search/word-matches.ts';
 import { SpellingVocabulary, suggestQuery } from '#common/scripture/spelling.ts';
 import type { BibleService } from '../bible/bible.service.ts';
 import { prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
@@ -147,7 +147,7 @@ export class SearchService {
     const mark = index.marker(parts);
     return {
       related: [...new Set(related.map((r) => r.term))],
-      results: found.hits.map(({ doc }) => searchResult(index.docs[doc]!, mark(index.docs[doc]!.text))),
+      results: found.hits.map(({ doc }) => searchHit(index.docs[doc]!, mark(index.docs[doc]!.text))),
       /** Whether another word stood in for one asked (not only another form of it: "wept" for "weep"). */
       reworded: related.some((r) => !r.form),
     };
@@ -221,7 +221,7 @@ export class SearchService {
       passage,
       // The provider matched the words its own way; the marks follow ours, forms of a word included.
       results: found.verses.map((v) =>
-        searchResult(
+        searchHit(
           v,
           matchOffsets(v.text, parts, (term) => (word) => sameStem(word) === sameStem(term)),
         ),
@@ -249,29 +249,13 @@ export class SearchService {
 
     const parts = parseQuery(query.q, translation.row.language);
     const index = this.index(translation);
-    const result = index.search(
-      parts,
-      (doc) => (!book || doc.book === book) && (!query.testament || doc.book.testament === query.testament),
-      query.offset + query.limit,
-    );
-    const mark = index.marker(parts);
-    const results = result.hits.slice(query.offset).map(({ doc }) => {
-      const d = index.docs[doc]!;
-      return {
-        verseId: verseId(d.book, d.chapter, d.verse),
-        reference: formatVerseReference(d.book, d.chapter, d.verse),
-        book: d.book.name,
-        chapter: d.chapter,
-        verse: d.verse,
-        text: d.text,
-        matches: mark(d.text),
-      };
-    });
+    const scope = { book, testament: query.testament };
+    const { total, match, results } = wordMatches(index, parts, scope, query);
     const passage = query.offset === 0 ? this.passage(translation, query.q) : null;
     // A reference names a passage, not words to spell; the first page alone offers a suggestion.
     const suggestion = passage || query.offset > 0 || parseReference(query.q) ? undefined : this.suggestion(translation, index, query.q);
     // Ordinary words (not a reference, a phrase or a prefix) are read for what they mean, on the first page.
-    const filter = (doc: SearchIndex['docs'][number]) => (!book || doc.book === book) && (!query.testament || doc.book.testament === query.testament);
+    const filter = inScope(scope);
     const meaning =
       query.offset === 0 && !passage && ordinaryWords(query.q) ? this.relatedVerses(query.q, translation.code, MEANING_RESULTS, { filter }) : undefined;
     // Worth a section of its own only when it differs from the word matches: other words stood in, or several words were weighed together.
@@ -281,10 +265,10 @@ export class SearchService {
       ...(speaks && { meaning: { related: meaning.related, results: meaning.results }, counts: index.counts(parts, filter) }),
       query: query.q,
       translation: translation.code,
-      total: result.total,
+      total,
       limit: query.limit,
       offset: query.offset,
-      match: result.match,
+      match,
       passage,
       results,
       ...(suggestion && { suggestion }),
@@ -303,7 +287,7 @@ export class SearchService {
       offset: query.offset,
       match: 'all',
       passage: null,
-      results: found.slice(query.offset, query.offset + query.limit).map((v) => searchResult(v, index.matchesIn(v, number))),
+      results: found.slice(query.offset, query.offset + query.limit).map((v) => searchHit(v, index.matchesIn(v, number))),
     };
   }
 
@@ -350,21 +334,5 @@ function present(range: PassageRange, found: readonly Omit<VerseItem, 'content'>
     chapter: range.chapter,
     verse: range.verse ?? null,
     verses: found.map(({ verseId, reference, verse, verseNum, text }) => ({ verseId, reference, verse, verseNum, text })),
-  };
-}
-
-/** One verse of a search's answer, with where its matching words are. */
-function searchResult(
-  v: { book: CanonBook; chapter: number; verse: number; text: string },
-  matches: SearchResponse['results'][number]['matches'],
-): SearchResponse['results'][number] {
-  return {
-    verseId: verseId(v.book, v.chapter, v.verse),
-    reference: formatVerseReference(v.book, v.chapter, v.verse),
-    book: v.book.name,
-    chapter: v.chapter,
-    verse: v.verse,
-    text: v.text,
-    matches,
   };
 }

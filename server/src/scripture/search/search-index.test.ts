@@ -3,7 +3,7 @@ import { resolveBook } from '#common/scripture/reference.ts';
 import type { VerseItem } from '#common/contracts/bible.ts';
 import { LoadedBook, LoadedChapter, LoadedTranslation } from '../store/bible-store.ts';
 import { matchOffsets, SearchIndex, top } from './search-index.ts';
-import { parseQuery } from './parse-query.ts';
+import { parseQuery } from '#common/scripture/search/parse-query.ts';
 
 const hits = (...pairs: [doc: number, score: number][]) => pairs.map(([doc, score]) => ({ doc, score }));
 

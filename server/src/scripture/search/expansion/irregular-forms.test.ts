@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stemmerFor } from '../word-forms.ts';
+import { stemmerFor } from '#common/scripture/search/word-forms.ts';
 import { IrregularForms } from './irregular-forms.ts';
 
 const VOCABULARY = [

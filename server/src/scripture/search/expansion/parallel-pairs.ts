@@ -1,6 +1,6 @@
 import { tokenize } from '#common/scripture/tokenize.ts';
 import type { LoadedTranslation } from '../../store/bible-store.ts';
-import { stemmerFor, stopWords } from '../word-forms.ts';
+import { stemmerFor, stopWords } from '#common/scripture/search/word-forms.ts';
 
 /** Verses read between two turns of the event loop. */
 const VERSES_PER_SLICE = 2_000;

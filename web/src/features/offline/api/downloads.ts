@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { queryOptions } from '@tanstack/react-query';
-import type { BookEntry, DownloadSize } from '#common/contracts/bible.ts';
+import type { BookEntry, DownloadSize, TranslationSummary } from '#common/contracts/bible.ts';
 import { availableBooksPath, chapterContentPath } from '#common/scripture/reader-url.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { DOWNLOAD_HEADER, downloadCacheName } from '../sw-rules.ts';
+import { DOWNLOAD_RECORD, readRecord, type DownloadRecord } from '../store/download-record.ts';
 
 /**
  * "Download for offline" (issue 18 §2): every chapter of a translation, fetched through the same
@@ -20,14 +21,6 @@ const AT_ONCE = 6;
  * KJV with Strong's numbers and red letters (1,189 chapters: 39 MB, measured by bench:offline).
  */
 const BYTES_PER_CHAPTER_ESTIMATE = 34 * 1024;
-const RECORD = '/__selah/download.json';
-
-export interface DownloadRecord {
-  code: string;
-  chapters: number;
-  bytes: number;
-  finishedAt: string;
-}
 
 export type DownloadState =
   | { status: 'idle' }
@@ -82,11 +75,6 @@ export async function refreshDownloads(codes: readonly string[]): Promise<void> 
   }
 }
 
-async function readRecord(code: string): Promise<DownloadRecord | undefined> {
-  const hit = await (await caches.open(downloadCacheName(code))).match(RECORD);
-  return hit ? ((await hit.json()) as DownloadRecord) : undefined;
-}
-
 function isQuotaError(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22);
 }
@@ -103,7 +91,10 @@ const fetchForDownload = (path: string, signal: AbortSignal) => fetch(path, { he
  * Downloads a translation. Resolves when it is kept (or has failed, as its state says). A failed or
  * cancelled download leaves nothing behind. `storedBytes`, when known, is what it will take here.
  */
-export async function downloadTranslation(code: string, name: string, storedBytes?: number): Promise<void> {
+export async function downloadTranslation(
+  { code, name, language }: Pick<TranslationSummary, 'code' | 'name' | 'language'>,
+  storedBytes?: number,
+): Promise<void> {
   if (running.has(code)) return;
   if (typeof caches === 'undefined') {
     set(code, { status: 'failed', message: 'This browser cannot keep translations for offline reading.' });
@@ -148,8 +139,8 @@ export async function downloadTranslation(code: string, name: string, storedByte
       }
     };
     await Promise.all(Array.from({ length: AT_ONCE }, worker));
-    const record: DownloadRecord = { code, chapters: chapters.length, bytes, finishedAt: new Date().toISOString() };
-    await cache.put(RECORD, new Response(JSON.stringify(record), { headers: { 'content-type': 'application/json' } }));
+    const record: DownloadRecord = { code, language, chapters: chapters.length, bytes, finishedAt: new Date().toISOString() };
+    await cache.put(DOWNLOAD_RECORD, new Response(JSON.stringify(record), { headers: { 'content-type': 'application/json' } }));
     set(code, { status: 'downloaded', record });
   } catch (error) {
     controller.abort();

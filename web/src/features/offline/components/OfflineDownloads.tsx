@@ -67,7 +67,7 @@ function DownloadRow({ translation: t }: { translation: TranslationSummary }) {
           <button
             type="button"
             className="button-primary"
-            onClick={() => void downloadTranslation(t.code, t.name, size.data?.storedBytes)}
+            onClick={() => void downloadTranslation(t, size.data?.storedBytes)}
             aria-label={`Download ${label} for offline reading`}
           >
             Download

@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { TopicPassages } from '#common/contracts/ai.ts';
 import type { SearchRequest, SearchResponse } from '#common/contracts/bible.ts';
 import { apiGet, NETWORK_ERROR } from '../../../lib/api-client.ts';
-import { searchDownloaded } from '../../offline/store/offline-search.ts';
 
 /** A search answered on this device from a downloaded translation, without a network. */
 export type SearchResult = SearchResponse & { offline?: true };
@@ -22,8 +21,10 @@ export const searchQuery = (params: SearchRequest) =>
       try {
         return await apiGet<SearchResponse>(`/api/search?${qs}`);
       } catch (error) {
-        // No network: a translation downloaded here is searched on the device (issue 18).
+        // No network: a translation downloaded here is searched on the device (issue 18), by code loaded
+        // only now (the service worker keeps it with the app's other files).
         if (!(error instanceof Error) || error.message !== NETWORK_ERROR) throw error;
+        const { searchDownloaded } = await import('../../offline/store/offline-search.ts');
         const here = await searchDownloaded(params);
         if (!here) throw new Error(OFFLINE_SEARCH_UNAVAILABLE, { cause: error });
         return { ...here, offline: true };

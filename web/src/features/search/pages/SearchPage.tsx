@@ -133,8 +133,8 @@ export function SearchPage(params: SearchPageParams) {
 
       {data?.offline && (
         <p role="status" className="text-sm text-stone-700 dark:text-stone-300">
-          You’re offline: these are the verses of {data.translation} on this device with your words. Online, search also understands references and ranks what
-          fits best.
+          You’re offline: these are the verses of {data.translation} on this device with your words. Online, search also understands references and finds
+          passages by what your words mean.
         </p>
       )}
 

@@ -1,4 +1,4 @@
-import { normalizeTerm } from '#common/scripture/tokenize.ts';
+import { normalizeTerm } from '../tokenize.ts';
 import { stopWords } from './word-forms.ts';
 
 /** One part of a query: a whole word, a word prefix ("lov*") or a phrase in quotes. */
