@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelListEntry, standInModelFile, startModelFileServer } from '../server/test/model-file-server.ts';
 import { startOpenAiServer } from '../server/test/openai-server.ts';
-import { seedDatabase, startAppProcess } from './app-process.ts';
+import { seedDatabase, ownServerEnv, startAppProcess } from './app-process.ts';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './fixtures.ts';
 import { SEEDED_ADMIN } from './seeded-accounts.ts';
@@ -42,17 +42,11 @@ describe('the admin panel AI model', () => {
       join(root, 'models.json'),
       JSON.stringify([model('Tiny Instruct', 'tiny.gguf', 'ok/tiny.gguf'), model('Held Instruct', 'held.gguf', 'stall/held.gguf')]),
     );
-    const env = {
-      ...process.env,
-      DATA_DIR: join(root, 'data'),
-      SWORD_DISCOVERY: 'off',
-      SAMPLE_CONTENT: 'off',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
+    const env = ownServerEnv(root, {
       AI_MODEL_LIST: join(root, 'models.json'),
       AI_MODEL_MIRROR: host.url,
       AI_DISCOVER_PORTS: new URL(ollama.url).port,
-    };
+    });
     seedDatabase(env);
     app = await startAppProcess(env);
   }, 240_000);

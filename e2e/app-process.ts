@@ -13,6 +13,14 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The settings of a server a test file starts for itself (its own data folder under `root`): offline,
+ * no samples, quiet, and behind the one proxy the tests play, as the shared server; `extra` adds to them.
+ */
+export function ownServerEnv(root: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...process.env, DATA_DIR: join(root, 'data'), SWORD_DISCOVERY: 'off', SAMPLE_CONTENT: 'off', LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...extra };
+}
+
 /** Seeds the database of `env.DATA_DIR` (e2e/seed.ts: the default and fixture translations, the seeded accounts). */
 export function seedDatabase(env: NodeJS.ProcessEnv): void {
   const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'e2e/seed.ts')], { cwd: ROOT, env, stdio: 'inherit' });

@@ -16,7 +16,7 @@ import {
 } from '../server/src/scripture/library/testing.ts';
 import { findSwordModule } from '../server/src/scripture/sword/discover.ts';
 import { importSwordBible } from '../server/src/scripture/sword/import-sword-bible.ts';
-import { seedDatabase, startAppProcess } from './app-process.ts';
+import { seedDatabase, ownServerEnv, startAppProcess } from './app-process.ts';
 import { useBrowser } from './fixtures.ts';
 import { signInAs } from './session.ts';
 import { SEEDED_ADMIN } from './seeded-accounts.ts';
@@ -141,16 +141,10 @@ describe.skipIf(!haveModules)('the admin Library panel (needs Debian sword-text-
     await writeStandInPackage(root, 'Nave.zip', await modulePackage('Nave'));
     catalogues = await serveRepository(root);
     zips = await serveHeldZips(root);
-    const env = {
-      ...process.env,
-      DATA_DIR: join(root, 'data'),
-      SWORD_DISCOVERY: 'off',
-      SAMPLE_CONTENT: 'off',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
+    const env = ownServerEnv(root, {
       // A repository that works, and one whose address answers 404 (its error shows in the panel).
       SWORD_REPOSITORIES: `Stand-in=${catalogues.url}/${CATALOGUE_DIR}|${zips.url},Gone=${catalogues.url}/nothing/here`,
-    };
+    });
     seedDatabase(env);
     app = await startAppProcess(env);
   }, 240_000);

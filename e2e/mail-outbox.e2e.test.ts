@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDatabase, startAppProcess } from './app-process.ts';
+import { seedDatabase, ownServerEnv, startAppProcess } from './app-process.ts';
 import { useBrowser } from './fixtures.ts';
 import { signInAs } from './session.ts';
 import { SEEDED_ADMIN } from './seeded-accounts.ts';
@@ -27,14 +27,7 @@ async function openMail(options: { width?: number; colorScheme?: 'light' | 'dark
 describe('the admin panel’s Mail section, with no SMTP relay', () => {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'selah-e2e-mail-'));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      DATA_DIR: join(root, 'data'),
-      SWORD_DISCOVERY: 'off',
-      SAMPLE_CONTENT: 'off',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
-    };
+    const env = ownServerEnv(root);
     delete env.SMTP_URL;
     seedDatabase(env);
     app = await startAppProcess(env);
