@@ -21,9 +21,18 @@ declare module '../../lib/module/module.ts' {
 /** Today's prayer, its past days and its admin pages. */
 export const dailyModule: SelahModule = {
   name: 'daily',
-  async setup({ server, config, db, use, provide, emit }) {
+  async setup({ server, config, db, use, provide, emit, on, log }) {
     const claims = new JobClaims(new JobClaimsRepository(db));
-    const daily = new DailyService(new DailyRepository(db), claims, use('bible'), use('pictures'), prayerDrafter(config.languageModel));
+    // A day made shows on the home page and the prayers' archive of every process.
+    const daily = new DailyService(
+      new DailyRepository(db),
+      claims,
+      use('bible'),
+      use('pictures'),
+      prayerDrafter(config.languageModel),
+      () => void emit('pages-changed'),
+    );
+    on('pages-changed', () => void daily.noticeMadeElsewhere().catch((error: unknown) => log.warn({ err: error }, 'daily: could not look for today’s prayer')));
     await server.register(dailyRoutes(daily, use('audio'), use('viewer'), new Quota(new QuotaRepository(db), 'prayer-remakes')));
     await server.register(prayersAdminRoutes(daily, use('audit'), use('staff'), () => void emit('pages-changed')));
     provide('daily', daily);

@@ -31,6 +31,8 @@ export class DailyService {
     private readonly bible: BibleService,
     private readonly pictures: PicturesService,
     private readonly draft: PrayerDrafter,
+    /** Told when this process has made a day's prayer and picture: every process's pages showing it change. */
+    private readonly dayMade: (day: string) => void = () => {},
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -48,6 +50,17 @@ export class DailyService {
   /** Whether today's prayer and picture are made (a page showing them may then be kept and served again). */
   isTodayReady(): boolean {
     return this.ready.has(this.today());
+  }
+
+  /**
+   * Another process made a day (it said so site-wide): if today's is now there, this process may keep the
+   * pages showing it too. Without this, a process that lost today's claim would render them for every
+   * visit until its next run of the job, up to a quarter hour later.
+   */
+  async noticeMadeElsewhere(): Promise<void> {
+    const today = this.today();
+    if (this.ready.has(today)) return;
+    if ((await this.repository.onDay(today))?.pictureId) this.ready.add(today);
   }
 
   async ensureDay(day: string): Promise<void> {
@@ -70,6 +83,7 @@ export class DailyService {
       }
       if (prayer && !prayer.pictureId) await this.makePicture(prayer);
       if (prayer) this.ready.add(day);
+      if (prayer) this.dayMade(day);
     });
   }
 
@@ -89,6 +103,7 @@ export class DailyService {
       const fresh = await this.repository.byId(prayer.id);
       if (fresh) await this.makePicture(fresh);
       this.ready.add(prayer.day);
+      this.dayMade(prayer.day);
     });
   }
 
