@@ -1,0 +1,398 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, requestFrom } from './deploy-processes.ts';
+import { NGINX, startNginx, type Proxy } from './proxy-servers.ts';
+import { freshDatabase, spawnServer, waitUntilUp, type ServerProcess } from './server-process.ts';
+import { startInbox } from './smtp-inbox.ts';
+import { WEB_DIST } from './web-build.ts';
+
+/**
+ * Issue 32 §3: the real topology on this machine. A fresh PostgreSQL database, the S3 stand-in, two app
+ * processes started at the same moment and nginx in front with the shipped site file; everything is
+ * checked through the proxy, or at one process's own port where one process must be aimed at.
+ */
+const MIGRATIONS = readdirSync(new URL('../src/db/migrations', import.meta.url)).filter((f) => f.endsWith('.sql')).length;
+const BUCKET = 'selah-media';
+const AI_RATE_LIMIT = 3;
+const METRICS_TOKEN = 'cluster-test-metrics-token';
+/** How long a change on one process may take to show on the other (issue 32). */
+const WITHIN_MS = 2_000;
+/** The daily job makes today's prayer and those of the 13 days before (daily.service.ts). */
+const CATCH_UP_DAYS = 14;
+
+const skipReason = !process.env.TEST_DATABASE_URL
+  ? ' (skipped: several processes need PostgreSQL, set TEST_DATABASE_URL)'
+  : !NGINX
+    ? ' (skipped: nginx is not installed)'
+    : '';
+
+/** A signed-in (or not) visitor: a cookie jar over fetch, for the proxy or one process's own port. */
+class Visitor {
+  private readonly cookies = new Map<string, string>();
+  constructor(readonly origin: string) {}
+
+  async send(base: string, method: string, path: string, body?: unknown): Promise<Response> {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: this.origin,
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [name, ...value] = line.split(';')[0]!.split('=');
+      if (value.join('=') === '' || /max-age=0/i.test(line)) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.join('='));
+    }
+    return res;
+  }
+}
+
+/** Answers how long `seen` took to hold; fails once it has not held for WITHIN_MS. Asks again and again, never sleeps a set time. */
+async function seenWithin(what: string, seen: () => Promise<boolean>): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    if (await seen()) return performance.now() - start;
+    if (performance.now() - start > WITHIN_MS) throw new Error(`${what}: not seen on the other process within ${WITHIN_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** How many access-log lines of `method route` the process wrote (LOG_REQUESTS=on), by status. */
+function logged(server: ServerProcess, method: string, route: string): Record<number, number> {
+  const counts: Record<number, number> = {};
+  const line = new RegExp(`"msg":"request","method":"${method}","route":"${route.replace(/[/]/g, '\\/')}","status":(\\d+)`, 'g');
+  for (const m of server.output().matchAll(line)) counts[Number(m[1])] = (counts[Number(m[1])] ?? 0) + 1;
+  return counts;
+}
+
+const total = (counts: Record<number, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+describe.skipIf(skipReason !== '')(`two app processes behind nginx on one PostgreSQL and one bucket, started at the same moment${skipReason}`, () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let sql: pg.Pool;
+  let inbox: Awaited<ReturnType<typeof startInbox>>;
+  const bucketDir = mkdtempSync(join(tmpdir(), 'selah-cluster-s3-'));
+  const s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: bucketDir, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  let servers: [ServerProcess, ServerProcess];
+  let proxy: Proxy;
+  let admin: Visitor;
+  let site: string;
+  const startedAt = performance.now();
+  const timings: Record<string, unknown> = {};
+
+  const count = async (query: string, values: unknown[] = []) => Number((await sql.query(query, values)).rows[0].n);
+
+  /** Waits until the daily job has made every day's prayer and picture (it starts with each process). */
+  const dailyJobDone = () =>
+    expect
+      .poll(() => count(`select count(*)::int as n from job_run where job = 'daily-prayer' and finished_at is not null`), { timeout: 180_000 })
+      .toBe(CATCH_UP_DAYS);
+
+  /** Signs up through the proxy, follows the mailed link, and answers the signed-in visitor. */
+  async function signUp(email: string): Promise<Visitor> {
+    const visitor = new Visitor(site);
+    const res = await visitor.send(site, 'POST', '/api/auth/sign-up/email', { email, password: 'correct horse battery', name: email.split('@')[0] });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const link = new URL(inbox.link(await inbox.waitFor(email, /Confirm your email|Verify/i, 30_000)));
+    const verified = await visitor.send(site, 'GET', link.pathname + link.search);
+    expect(verified.status, await verified.clone().text()).toBeLessThan(400);
+    return visitor;
+  }
+
+  beforeAll(async () => {
+    database = await freshDatabase('cluster');
+    sql = new pg.Pool({ connectionString: database.url, max: 2 });
+    inbox = await startInbox();
+    const { port: s3Port } = await s3.run();
+    const proxyPort = await freePort();
+    site = `http://127.0.0.1:${proxyPort}`;
+    const env = {
+      DATABASE_URL: database.url,
+      WEB_DIST,
+      PUBLIC_URL: site,
+      // nginx passes the site's name without its port (`Host $host`).
+      ALLOWED_HOSTS: '127.0.0.1',
+      TRUST_PROXY: '1',
+      AUTH_SECRET: 'cluster-test-secret-cluster-test-secret-01',
+      MEDIA_S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      MEDIA_S3_BUCKET: BUCKET,
+      MEDIA_S3_ACCESS_KEY_ID: 'S3RVER',
+      MEDIA_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      SMTP_URL: inbox.url,
+      CONTACT_EMAIL: 'team@selah.test',
+      AI_RATE_LIMIT: String(AI_RATE_LIMIT),
+      METRICS_TOKEN,
+      LOG_REQUESTS: 'on',
+      LOG_LEVEL: 'info',
+    };
+    // The same moment: both spawned before either is waited for.
+    servers = (await Promise.all([spawnServer(env), spawnServer(env)])) as [ServerProcess, ServerProcess];
+    await Promise.all(servers.map((server) => waitUntilUp(server)));
+    timings.up = performance.now() - startedAt;
+    proxy = await startNginx([servers[0].port, servers[1].port], proxyPort);
+    admin = await signUp('phoebe@example.org');
+    await sql.query(`update "user" set role = 'admin' where email = $1`, ['phoebe@example.org']);
+  }, 300_000);
+
+  afterAll(async () => {
+    await proxy?.stop();
+    for (const server of servers ?? []) server.child.kill('SIGKILL');
+    await Promise.all((servers ?? []).map((s) => s.exited));
+    await sql?.end();
+    await database?.drop();
+    await inbox?.stop();
+    await s3.close();
+    rmSync(bucketDir, { recursive: true, force: true });
+    console.info(`cluster test timings (ms from the start): ${JSON.stringify({ ...timings, all: Math.round(performance.now() - startedAt) })}`);
+  }, 60_000);
+
+  it('both come up, on one set of tables, with each default translation imported once', async () => {
+    for (const server of servers) {
+      expect(await (await fetch(`${server.url}/api/ready`)).json()).toEqual({ status: 'ready' });
+    }
+    expect(await (await fetch(`${site}/api/health`)).json()).toMatchObject({ status: 'ok', translations: 3 });
+    expect(await count('select count(*)::int as n from drizzle.__drizzle_migrations')).toBe(MIGRATIONS);
+    expect((await sql.query('select code from translations order by code')).rows.map((r) => r.code)).toEqual(['ASV', 'KJV', 'WEB']);
+    const output = servers.map((s) => s.output()).join('\n');
+    for (const code of ['KJV', 'WEB', 'ASV']) expect(output.match(new RegExp(`imported ${code} from`, 'g'))?.length, code).toBe(1);
+  });
+
+  it('counts AI questions and contact messages once across both processes, whatever X-Forwarded-For a client writes', async () => {
+    const burst = async (n: number, from: string, path: string, body: (i: number) => unknown) => {
+      const replies = await Promise.all(
+        Array.from({ length: n }, async (_, i) => {
+          // Each claims an address of its own: were it believed, every one would be a new client.
+          const forged = `203.0.113.${i + 1}`;
+          const res = await requestFrom(from, `${site}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': forged, forwarded: `for=${forged}`, 'x-real-ip': forged },
+            body: JSON.stringify(body(i)),
+          });
+          await res.text();
+          return res.status;
+        }),
+      );
+      const statuses: Record<number, number> = {};
+      for (const s of replies) statuses[s] = (statuses[s] ?? 0) + 1;
+      return statuses;
+    };
+    const ask = (i: number) => ({ question: `Where is peace found? (${i})`, translation: 'KJV' });
+    const aiBefore = servers.map((s) => total(logged(s, 'POST', '/api/ai/ask')));
+    expect(await burst(10, '127.0.0.1', '/api/ai/ask', ask)).toEqual({ 200: AI_RATE_LIMIT, 429: 10 - AI_RATE_LIMIT });
+    // Both processes answered some of them: the limit held between them, not within one.
+    const aiServed = () => servers.map((s, i) => total(logged(s, 'POST', '/api/ai/ask')) - aiBefore[i]!);
+    // (An access-log line may reach this test's pipe a moment after its reply.)
+    await expect.poll(() => aiServed()[0]! + aiServed()[1]!).toBe(10);
+    expect(Math.min(...aiServed())).toBeGreaterThanOrEqual(1);
+    // Another client (another address the proxy sees) has its own allowance.
+    expect(await burst(6, '127.0.0.2', '/api/ai/ask', ask)).toEqual({ 200: AI_RATE_LIMIT, 429: 6 - AI_RATE_LIMIT });
+
+    const contact = (i: number) => ({ name: 'Lydia', email: 'lydia@example.org', message: `Message number ${i} about the site.` });
+    expect(await burst(8, '127.0.0.1', '/api/contact', contact)).toEqual({ 200: 3, 429: 5 });
+    for (const server of servers) expect(server.output()).not.toContain('203.0.113');
+  });
+
+  it('shows a lesson published and a picture hidden on one process on the other’s rendered page within 2 s', async () => {
+    const [a, b] = servers;
+    // Today's prayer and its picture, made by the daily job at start (on one process or the other). Each
+    // day it makes clears the kept pages, so it must be done before a kept page can say anything.
+    await dailyJobDone();
+    const home = async (server = b) => (await fetch(`${server.url}/`)).text();
+    const pageHits = async (server: ServerProcess) => {
+      const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+      return Number(/^selah_cache_lookups_total\{(?=[^}]*cache="pages")(?=[^}]*result="hit")[^}]*\} (\d+)/m.exec(text)?.[1] ?? 0);
+    };
+    /** Whether the process serves its home page from what it keeps (a second read renders nothing). */
+    const keepsHome = async (server: ServerProcess) => {
+      await home(server);
+      const hits = await pageHits(server);
+      await home(server);
+      return (await pageHits(server)) === hits + 1;
+    };
+    // Each process keeps the home page once today's prayer is made, the one that made it and the other.
+    for (const server of servers) await expect.poll(() => keepsHome(server), { timeout: 10_000 }).toBe(true);
+    const { visualContemplation } = (await (await fetch(`${b.url}/api/homepage`)).json()) as { visualContemplation: { imageUrl: string } | null };
+    const imageUrl = visualContemplation!.imageUrl;
+    const kept = await home();
+    expect(kept).toContain(imageUrl);
+    expect(kept).not.toContain('Light for the Path');
+
+    const author = await admin.send(a.url, 'POST', '/api/admin/authors', { name: 'Priscilla', bio: 'Taught Apollos the way more exactly.' });
+    expect(author.status, await author.clone().text()).toBe(200);
+    const lesson = { title: 'Light for the Path', excerpt: 'What a lamp does.', body: 'Psalm 119:105 calls the word a lamp.', status: 'published' };
+    const saved = await admin.send(a.url, 'POST', '/api/admin/lessons', { ...lesson, authorId: ((await author.json()) as { id: string }).id });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    timings.lessonSeenMs = Math.round(await seenWithin('the published lesson', async () => (await home()).includes('Light for the Path')));
+
+    expect(await home()).toContain(imageUrl);
+    expect(await keepsHome(b)).toBe(true); // kept again by B from here
+    const { rows } = await sql.query(`select picture_id from daily_prayer where day = $1`, [new Date().toISOString().slice(0, 10)]);
+    const hidden = await admin.send(a.url, 'PUT', `/api/admin/pictures/${rows[0].picture_id}/hidden`, { hidden: true });
+    expect(await hidden.json()).toEqual({ id: rows[0].picture_id, hidden: true });
+    timings.pictureGoneMs = Math.round(await seenWithin('the hidden picture', async () => !(await home()).includes(imageUrl)));
+  });
+
+  it('serves a picture made on one process from the other, whole and in ranges, out of the one bucket', async () => {
+    const [a, b] = servers;
+    const chapter = (await (await fetch(`${site}/api/bible/content/Psalms/117?translation=KJV`)).json()) as { verses: { text: string }[] };
+    const made = await fetch(`${a.url}/api/verse-visualizations/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reference: 'Psalm 117:1', verseText: chapter.verses[0]!.text, translation: 'KJV' }),
+    });
+    expect(made.status, await made.clone().text()).toBe(200);
+    const { imageUrl } = (await made.json()) as { imageUrl: string };
+    expect(imageUrl).toMatch(/^\/media\//);
+
+    const whole = await fetch(`${b.url}${imageUrl}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('image/webp');
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    const fromA = Buffer.from(await (await fetch(`${a.url}${imageUrl}`)).arrayBuffer());
+    expect(fromA.equals(bytes)).toBe(true);
+    for (const base of [b.url, site]) {
+      const part = await fetch(`${base}${imageUrl}`, { headers: { range: 'bytes=100-299' } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes 100-299/${bytes.length}`);
+      expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(100, 300))).toBe(true);
+    }
+  });
+
+  it('makes each day’s prayer and picture, and sends the week’s newsletter to each reader, once between the two', async () => {
+    // The daily job ran at both starts: every day claimed once, one prayer and one picture each.
+    await dailyJobDone();
+    expect(await count(`select count(*)::int as n from job_run where job = 'daily-prayer'`)).toBe(CATCH_UP_DAYS);
+    expect(await count(`select count(*)::int as n from daily_prayer where picture_id is not null`)).toBe(CATCH_UP_DAYS);
+    expect(await count(`select count(*)::int as n from picture where kind = 'prayer'`)).toBe(CATCH_UP_DAYS);
+
+    const readers = ['anna@example.org', 'simeon@example.org', 'rhoda@example.org'];
+    for (const email of readers) {
+      const res = await fetch(`${site}/api/newsletter/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
+      expect(res.status).toBe(200);
+      const token = new URL(inbox.link(await inbox.waitFor(email, /Confirm your Selah newsletter/, 30_000))).searchParams.get('token');
+      const confirmed = await fetch(`${site}/api/newsletter/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      expect(confirmed.status).toBe(200);
+    }
+    // Both processes are told to send the week's issue at the same moment.
+    const sent = await Promise.all(
+      servers.map(async (server) => (await (await admin.send(server.url, 'POST', '/api/admin/newsletter/send')).json()) as { sent: number }),
+    );
+    expect(sent[0]!.sent + sent[1]!.sent).toBe(readers.length);
+    for (const email of readers) {
+      expect(inbox.messages.filter((m) => m.to.includes(email) && m.subject.startsWith('Selah weekly:')).length, email).toBe(1);
+    }
+    expect(await count(`select count(*)::int as n from newsletter_issue`)).toBe(1);
+  });
+
+  it('loses no acknowledged write when one process is killed under load; its readiness fails and the proxy routes around it', async () => {
+    const [victim, survivor] = servers;
+    const readers = await Promise.all(['tychicus@example.org', 'onesimus@example.org'].map((email) => signUp(email)));
+    const acknowledged = { notes: new Map<number, Set<string>>(), highlights: new Map<number, Set<string>>() };
+    const failedWrites: { path: string; status: number | string; startedAfterDeath: boolean }[] = [];
+    const reads: { status: number | string; startedAfterDeath: boolean }[] = [];
+    let dead = false;
+    let stop = false;
+    let acks = 0;
+
+    const writer = async (r: number, kind: 'notes' | 'highlights') => {
+      const mine = new Set<string>();
+      acknowledged[kind].set(r, mine);
+      // A note each time; a highlight on each verse of Psalm 119 in turn (a verse marked again only changes colour).
+      for (let i = 1; !stop && i <= (kind === 'notes' ? 500 : 176); i++) {
+        const body =
+          kind === 'notes'
+            ? { type: 'freeform', content: `Note ${i} of reader ${r}`, reference: 'John 3:16' }
+            : { verse: `PSALMS.119.${i}`, reference: `Psalms 119:${i}`, color: 'yellow', text: '' };
+        const startedAfterDeath = dead;
+        try {
+          const res = await readers[r]!.send(site, 'POST', `/api/${kind}`, body);
+          if (res.ok) {
+            const saved = (await res.json()) as { id: string; verse?: string };
+            mine.add(kind === 'notes' ? saved.id : saved.verse!);
+            acks++;
+          } else failedWrites.push({ path: kind, status: res.status, startedAfterDeath });
+        } catch (error) {
+          failedWrites.push({ path: kind, status: String(error), startedAfterDeath });
+        }
+      }
+    };
+    const reader = async (r: number) => {
+      const paths = ['/api/bible/content/John/3?translation=KJV', '/bible?book=John&chapter=3', '/api/notes?limit=5'];
+      for (let i = 0; !stop; i++) {
+        const startedAfterDeath = dead;
+        try {
+          const res = await readers[r]!.send(site, 'GET', paths[i % paths.length]!);
+          await res.arrayBuffer();
+          reads.push({ status: res.status, startedAfterDeath });
+        } catch (error) {
+          reads.push({ status: String(error), startedAfterDeath });
+        }
+      }
+    };
+    const victimWrites = () => total(logged(victim, 'POST', '/api/notes')) + total(logged(victim, 'POST', '/api/highlights'));
+    const load = Promise.all([writer(0, 'notes'), writer(0, 'highlights'), writer(1, 'notes'), writer(1, 'highlights'), reader(0), reader(1)]);
+
+    // Both processes take writes before one dies.
+    await expect.poll(() => acks >= 40 && victimWrites() >= 10, { timeout: 60_000 }).toBe(true);
+    const victimAcksBeforeDeath = victimWrites();
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    dead = true;
+    const acksAtDeath = acks;
+    await expect.poll(() => acks - acksAtDeath >= 40 || stop, { timeout: 60_000 }).toBe(true);
+    stop = true;
+    await load;
+
+    // Every write the proxy acknowledged is there, read through the one process left.
+    const listed = async (r: number, kind: 'notes' | 'highlights') => {
+      const res = await readers[r]!.send(site, 'GET', `/api/${kind}?limit=500`);
+      const items = (await res.json()) as { id: string; verse: string }[];
+      expect(Number(res.headers.get('x-total-count'))).toBe(items.length);
+      return new Set(items.map((item) => (kind === 'notes' ? item.id : item.verse)));
+    };
+    let acknowledgedCount = 0;
+    for (const kind of ['notes', 'highlights'] as const) {
+      for (const r of [0, 1]) {
+        const there = await listed(r, kind);
+        const mine = acknowledged[kind].get(r)!;
+        acknowledgedCount += mine.size;
+        expect(
+          [...mine].filter((id) => !there.has(id)),
+          `${kind} of reader ${r} acknowledged but missing`,
+        ).toEqual([]);
+      }
+    }
+    timings.acknowledgedWrites = acknowledgedCount;
+    timings.victimWritesBeforeDeath = victimAcksBeforeDeath;
+    timings.failedWrites = failedWrites.map((w) => `${w.path} ${w.status}`);
+    timings.reads = reads.length;
+    expect(acknowledgedCount).toBe(acks);
+    // Only writes the proxy had sent to the dying process fail, with the proxy's 502 (nginx never sends a
+    // POST again); none started once it is gone: nginx finds it refusing and sends them to the other.
+    expect(failedWrites.filter((w) => w.status !== 502 || w.startedAfterDeath)).toEqual([]);
+    // Reads never fail: the proxy tries them again on the other process.
+    expect(reads.filter((r) => r.status !== 200)).toEqual([]);
+    expect(reads.filter((r) => r.startedAfterDeath).length).toBeGreaterThan(0);
+
+    await expect(fetch(`${victim.url}/api/ready`)).rejects.toThrow();
+    expect(await (await fetch(`${survivor.url}/api/ready`)).json()).toEqual({ status: 'ready' });
+    for (let i = 0; i < 4; i++) expect((await fetch(`${site}/api/ready`)).status).toBe(200);
+  });
+});
