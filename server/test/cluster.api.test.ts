@@ -1,10 +1,11 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, requestFrom } from './deploy-processes.ts';
+import { requestFrom } from './deploy-processes.ts';
 import { NGINX, startNginx, type Proxy } from './proxy-servers.ts';
 import { freshDatabase, spawnServer, waitUntilUp, type ServerProcess } from './server-process.ts';
 import { startInbox } from './smtp-inbox.ts';
@@ -112,7 +113,10 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     sql = new pg.Pool({ connectionString: database.url, max: 2 });
     inbox = await startInbox();
     const { port: s3Port } = await s3.run();
-    const proxyPort = await freePort();
+    // The site's address is named to the processes before nginx starts: its port is held until then.
+    const held = createServer();
+    await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
+    const proxyPort = (held.address() as AddressInfo).port;
     site = `http://127.0.0.1:${proxyPort}`;
     const env = {
       DATABASE_URL: database.url,
@@ -137,6 +141,7 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     servers = (await Promise.all([spawnServer(env), spawnServer(env)])) as [ServerProcess, ServerProcess];
     await Promise.all(servers.map((server) => waitUntilUp(server)));
     timings.up = performance.now() - startedAt;
+    await new Promise((resolve) => held.close(resolve));
     proxy = await startNginx([servers[0].port, servers[1].port], proxyPort);
     admin = await signUp('phoebe@example.org');
     await sql.query(`update "user" set role = 'admin' where email = $1`, ['phoebe@example.org']);
@@ -232,8 +237,12 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     expect(saved.status, await saved.clone().text()).toBe(200);
     timings.lessonSeenMs = Math.round(await seenWithin('the published lesson', async () => (await home()).includes('Light for the Path')));
 
+    // The lesson's picture is painted in the background, and clears the kept pages once more when it is set.
+    await expect
+      .poll(() => count(`select count(*)::int as n from job_run where job = 'hero-picture' and finished_at is not null`), { timeout: 120_000 })
+      .toBe(1);
+    await expect.poll(() => keepsHome(b)).toBe(true); // kept again by B from here
     expect(await home()).toContain(imageUrl);
-    expect(await keepsHome(b)).toBe(true); // kept again by B from here
     const { rows } = await sql.query(`select picture_id from daily_prayer where day = $1`, [new Date().toISOString().slice(0, 10)]);
     const hidden = await admin.send(a.url, 'PUT', `/api/admin/pictures/${rows[0].picture_id}/hidden`, { hidden: true });
     expect(await hidden.json()).toEqual({ id: rows[0].picture_id, hidden: true });

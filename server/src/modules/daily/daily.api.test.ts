@@ -61,6 +61,17 @@ describe(`the daily prayer and visual contemplation on ${databaseKind()}`, () =>
     expect(await rows(app, "SELECT count(*)::int AS n FROM picture WHERE kind = 'prayer'")).toBe(14);
   }, 120_000);
 
+  it('lets a process that made no day keep today’s pages once another process says it made it', async () => {
+    // A process that lost today's claim: without the word from the one that made the day, it would render
+    // the home page for every visit until its own next run of the job.
+    const db = app.database.db;
+    const pictures = (app.daily as unknown as { pictures: ConstructorParameters<typeof DailyService>[3] }).pictures;
+    const late = new DailyService(new DailyRepository(db), new JobClaims(new JobClaimsRepository(db)), app.bible, pictures, async () => null);
+    expect(late.isTodayReady()).toBe(false);
+    await late.noticeMadeElsewhere();
+    expect(late.isTodayReady()).toBe(true);
+  });
+
   it('serves today’s prayer from Scripture, its words from the store, with its picture', async () => {
     const home = await get<HomepageData>(app, '/api/homepage');
     expect(home.prayer).toMatchObject({ source: 'scripture', translation: 'KJV', day: app.daily.today(), audioUrl: null });
