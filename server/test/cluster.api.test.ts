@@ -80,8 +80,8 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
   let database: Awaited<ReturnType<typeof freshDatabase>>;
   let sql: pg.Pool;
   let inbox: Awaited<ReturnType<typeof startInbox>>;
-  const bucketDir = mkdtempSync(join(tmpdir(), 'selah-cluster-s3-'));
-  const s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: bucketDir, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  let bucketDir: string;
+  let s3: S3rver | undefined;
   let servers: [ServerProcess, ServerProcess];
   let proxy: Proxy;
   let admin: Visitor;
@@ -112,6 +112,8 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     database = await freshDatabase('cluster');
     sql = new pg.Pool({ connectionString: database.url, max: 2 });
     inbox = await startInbox();
+    bucketDir = mkdtempSync(join(tmpdir(), 'selah-cluster-s3-'));
+    s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: bucketDir, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
     const { port: s3Port } = await s3.run();
     // The site's address is named to the processes before nginx starts: its port is held until then.
     const held = createServer();
@@ -154,8 +156,8 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     await sql?.end();
     await database?.drop();
     await inbox?.stop();
-    await s3.close();
-    rmSync(bucketDir, { recursive: true, force: true });
+    await s3?.close();
+    if (bucketDir) rmSync(bucketDir, { recursive: true, force: true });
     console.info(`cluster test timings (ms from the start): ${JSON.stringify({ ...timings, all: Math.round(performance.now() - startedAt) })}`);
   }, 60_000);
 
