@@ -20,11 +20,11 @@ type App = Awaited<ReturnType<typeof startTestApp>>;
 const WITHIN_MS = 2_000;
 
 /** Asks until `seen` holds, and answers how long that took; fails once it has not held for 2 s. */
-async function seenWithin(what: string, seen: () => Promise<boolean>): Promise<number> {
+async function seenWithin(what: string, seen: () => Promise<boolean>, within = WITHIN_MS): Promise<number> {
   const start = performance.now();
   for (;;) {
     if (await seen()) return performance.now() - start;
-    if (performance.now() - start > WITHIN_MS) throw new Error(`${what}: not seen on the other process within ${WITHIN_MS} ms`);
+    if (performance.now() - start > within) throw new Error(`${what}: not seen on the other process within ${within} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -106,7 +106,9 @@ describe(`what one process changes, every other shows within 2 s (${databaseKind
     };
     expect((await admin.request('POST', '/api/admin/library/refresh', {})).statusCode).toBe(200);
     expect((await job('install')).state).toBe('done');
-    await seenWithin('the installed translation', async () => (await page(b, '/api/bible/content/John/3?translation=RV1909')).statusCode === 200);
+    // Installing is the set-up, not what is measured: the other process copies the whole text from the
+    // database first, which on a busy machine takes longer than the notice that it is there.
+    await seenWithin('the installed translation', async () => (await page(b, '/api/bible/content/John/3?translation=RV1909')).statusCode === 200, 60_000);
     expect((await page(b, chapter)).body).toContain(spanish); // rendered, and kept
     expect((await search()).statusCode).toBe(200);
 
@@ -115,7 +117,7 @@ describe(`what one process changes, every other shows within 2 s (${databaseKind
       const [read, rendered, searched] = await Promise.all([page(b, '/api/bible/content/John/3?translation=RV1909'), page(b, chapter), search()]);
       return read.statusCode === 404 && !rendered.body.includes(spanish) && searched.statusCode === 404;
     });
-  }, 60_000);
+  }, 120_000);
 
   it('moves the rankings on the other process when someone completes a chapter on one', async () => {
     const board = async () => ((await page(b, '/api/rankings?by=chapters&period=all')).json() as Rankings).entries.map((e) => [e.displayName, e.score]);
