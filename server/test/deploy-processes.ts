@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -110,4 +110,91 @@ export function requestFrom(
     req.once('error', reject);
     req.end(options.body);
   });
+}
+
+/**
+ * A shipped file of `deploy/` with a run's addresses: the same lines a self-hoster copies, only the
+ * addresses differ. Each line to change must be there, or the run would use some other file.
+ */
+export function templatedDeployFile(file: string, replacements: [from: string, to: string][]): string {
+  let text = readFileSync(join(ROOT, 'deploy', file), 'utf8');
+  for (const [from, to] of replacements) {
+    if (!text.includes(from)) throw new Error(`deploy/${file} no longer has "${from}"`);
+    text = text.replace(from, to);
+  }
+  return text;
+}
+
+/** A proxy started in front of app processes: where it listens, its process, and how to stop it. */
+export interface Proxy {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Waits until the proxy answers anything at `/api/health` (it may be started before its upstreams). */
+export async function proxyStarted(child: ChildProcess, url: string, log: () => string): Promise<void> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the proxy exited:\n${log()}`);
+    try {
+      await fetch(`${url}/api/health`);
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+export function proxyStopper(child: ChildProcess, signal: NodeJS.Signals, prefix: string) {
+  return async () => {
+    if (child.exitCode === null) {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      await ended;
+    }
+    rmSync(prefix, { recursive: true, force: true });
+  };
+}
+
+/**
+ * deploy/nginx-selah.conf in front of one or two app processes (with one, the file's second `server`
+ * line is commented out), in a main file of its own with everything nginx writes in a temporary prefix.
+ */
+export async function startNginxProxy(upstreams: [number] | [number, number], listen?: number): Promise<Proxy> {
+  const nginx = findProgram('nginx');
+  if (!nginx) throw new Error('nginx is not installed');
+  listen ??= await freePort();
+  const prefix = mkdtempSync(join(tmpdir(), 'selah-nginx-'));
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
+  for (const dir of temp) mkdirSync(join(prefix, 'tmp', dir), { recursive: true });
+  const site = templatedDeployFile('nginx-selah.conf', [
+    ['listen 80;', `listen 127.0.0.1:${listen};`],
+    ['server 127.0.0.1:3001 ', `server 127.0.0.1:${upstreams[0]} `],
+    ['server 127.0.0.1:3002 ', upstreams[1] === undefined ? '# server 127.0.0.1:3002 ' : `server 127.0.0.1:${upstreams[1]} `],
+  ]);
+  writeFileSync(join(prefix, 'selah.conf'), site);
+  const main = [
+    // As root the workers would run as nobody, who may not write in this run's folder.
+    process.getuid?.() === 0 ? 'user root;' : '',
+    'daemon off;',
+    'worker_processes 1;',
+    `pid ${prefix}/nginx.pid;`,
+    `error_log ${prefix}/error.log warn;`,
+    'events { worker_connections 256; }',
+    'http {',
+    '  access_log off;',
+    ...temp.map((dir) => `  ${dir}_temp_path ${prefix}/tmp/${dir};`),
+    `  include ${prefix}/selah.conf;`,
+    '}',
+  ].join('\n');
+  writeFileSync(join(prefix, 'nginx.conf'), main);
+  const args = ['-p', prefix, '-c', join(prefix, 'nginx.conf')];
+  const checked = spawnSync(nginx, ['-t', ...args], { encoding: 'utf8' });
+  if (checked.status !== 0) throw new Error(`nginx refused the site file:\n${checked.stderr}`);
+  const child = spawn(nginx, args, { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${listen}`;
+  await proxyStarted(child, url, () => readFileSync(join(prefix, 'error.log'), 'utf8'));
+  return { url, child, stop: proxyStopper(child, 'SIGQUIT', prefix) };
 }

@@ -1,102 +1,35 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findProgram, freePort, requestFrom, startAppProcess, type AppProcess, type RawReply } from './deploy-processes.ts';
+import {
+  findProgram,
+  freePort,
+  proxyStarted,
+  proxyStopper,
+  requestFrom,
+  startAppProcess,
+  startNginxProxy,
+  templatedDeployFile,
+  type AppProcess,
+  type Proxy,
+  type RawReply,
+} from './deploy-processes.ts';
 import { startOpenAiServer } from './openai-server.ts';
 import { resetSharedTestDatabase } from './test-app.ts';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
 const NGINX = findProgram('nginx');
 const CADDY = findProgram('caddy');
 /** The question each proxy's stream test asks, with its proxy's name in it. */
 const streamedQuestion = (proxy: string) => `What is grace, streamed through ${proxy}?`;
 const databaseEnv: Record<string, string> = process.env.TEST_DATABASE_URL ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {};
 
-/** The shipped file with this test's addresses: the same lines a self-hoster copies, only the addresses differ. */
-function templated(file: string, replacements: [from: string, to: string][]): string {
-  let text = readFileSync(join(ROOT, 'deploy', file), 'utf8');
-  for (const [from, to] of replacements) {
-    // Each line the test changes must be there, or it would test some other file.
-    expect(text, `${file} has ${from}`).toContain(from);
-    text = text.replace(from, to);
-  }
-  return text;
-}
-
-/** A proxy started in front of the two app processes: where it listens, and how to stop it. */
-interface Proxy {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function started(child: ChildProcess, url: string, log: () => string): Promise<void> {
-  const until = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the proxy exited:\n${log()}`);
-    try {
-      await fetch(`${url}/api/health`);
-      return;
-    } catch (error) {
-      if (Date.now() > until) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
-function stopper(child: ChildProcess, signal: NodeJS.Signals, prefix: string) {
-  return async () => {
-    if (child.exitCode === null) {
-      const ended = new Promise((resolve) => child.once('exit', resolve));
-      child.kill(signal);
-      await ended;
-    }
-    rmSync(prefix, { recursive: true, force: true });
-  };
-}
-
-/** deploy/nginx-selah.conf in a main file of the test's, everything nginx writes kept in a temporary prefix. */
-async function startNginx(upstreams: [number, number]): Promise<Proxy> {
-  const listen = await freePort();
-  const prefix = mkdtempSync(join(tmpdir(), 'selah-nginx-'));
-  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
-  for (const dir of temp) mkdirSync(join(prefix, 'tmp', dir), { recursive: true });
-  const site = templated('nginx-selah.conf', [
-    ['listen 80;', `listen 127.0.0.1:${listen};`],
-    ['server 127.0.0.1:3001 ', `server 127.0.0.1:${upstreams[0]} `],
-    ['server 127.0.0.1:3002 ', `server 127.0.0.1:${upstreams[1]} `],
-  ]);
-  writeFileSync(join(prefix, 'selah.conf'), site);
-  const main = [
-    // As root the workers would run as nobody, who may not write in this test's folder.
-    process.getuid?.() === 0 ? 'user root;' : '',
-    'daemon off;',
-    'worker_processes 1;',
-    `pid ${prefix}/nginx.pid;`,
-    `error_log ${prefix}/error.log warn;`,
-    'events { worker_connections 256; }',
-    'http {',
-    '  access_log off;',
-    ...temp.map((dir) => `  ${dir}_temp_path ${prefix}/tmp/${dir};`),
-    `  include ${prefix}/selah.conf;`,
-    '}',
-  ].join('\n');
-  writeFileSync(join(prefix, 'nginx.conf'), main);
-  const args = ['-p', prefix, '-c', join(prefix, 'nginx.conf')];
-  const checked = spawnSync(NGINX!, ['-t', ...args], { encoding: 'utf8' });
-  if (checked.status !== 0) throw new Error(`nginx refused the site file:\n${checked.stderr}`);
-  const child = spawn(NGINX!, args, { stdio: 'ignore' });
-  const url = `http://127.0.0.1:${listen}`;
-  await started(child, url, () => readFileSync(join(prefix, 'error.log'), 'utf8'));
-  return { url, stop: stopper(child, 'SIGQUIT', prefix) };
-}
-
 /** deploy/Caddyfile with the site served over plain http on a test port (no certificate to get), no admin endpoint. */
 async function startCaddy(upstreams: [number, number]): Promise<Proxy> {
   const listen = await freePort();
   const prefix = mkdtempSync(join(tmpdir(), 'selah-caddy-'));
-  const site = templated('Caddyfile', [
+  const site = templatedDeployFile('Caddyfile', [
     ['bible.example.org {', `{\n\tadmin off\n}\n\nhttp://127.0.0.1:${listen} {`],
     ['reverse_proxy 127.0.0.1:3001 127.0.0.1:3002 {', `reverse_proxy 127.0.0.1:${upstreams[0]} 127.0.0.1:${upstreams[1]} {`],
   ]);
@@ -111,8 +44,8 @@ async function startCaddy(upstreams: [number, number]): Promise<Proxy> {
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${listen}`;
-  await started(child, url, () => log);
-  return { url, stop: stopper(child, 'SIGTERM', prefix) };
+  await proxyStarted(child, url, () => log);
+  return { url, child, stop: proxyStopper(child, 'SIGTERM', prefix) };
 }
 
 /** Server-sent events read from a reply: `until` reads on until enough have come, and may be called again. */
@@ -146,7 +79,7 @@ function gate() {
 }
 
 const proxies = [
-  { name: 'nginx', file: 'deploy/nginx-selah.conf', program: NGINX, start: startNginx, client: '127.0.0.1', forged: '203.0.113' },
+  { name: 'nginx', file: 'deploy/nginx-selah.conf', program: NGINX, start: startNginxProxy, client: '127.0.0.1', forged: '203.0.113' },
   { name: 'Caddy', file: 'deploy/Caddyfile', program: CADDY, start: startCaddy, client: '127.0.0.2', forged: '198.51.100' },
 ];
 
