@@ -4,7 +4,7 @@
  * so a figure is read against what the machine can do, not against nothing.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { request, type Agent } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -17,6 +17,9 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** A process's resident memory now, in MB (Linux). */
+export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 export async function waitFor(url: string, timeoutMs = 300_000): Promise<void> {
   const until = Date.now() + timeoutMs;

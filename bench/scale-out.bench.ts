@@ -19,13 +19,13 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { findProgram, startAppProcess, startNginxProxy, type AppProcess, type Proxy } from '../server/test/deploy-processes.ts';
 import { freshDatabase } from '../server/test/server-process.ts';
-import { formatLoad, freePort, rawReply, requireWrk, startNginx, waitFor, wrk, type Load } from './load.ts';
+import { formatLoad, freePort, rawReply, requireWrk, rssMb, startNginx, waitFor, wrk, type Load } from './load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -422,8 +422,9 @@ async function main(): Promise<void> {
     return { load: result, usage, load1 };
   };
 
-  console.log(`\nmix: ${mix.map((c) => `${c.name} ${c.weight} %`).join(', ')}`);
-  console.log(`wrk -t1 -c${connections} -d${duration}s with a Lua script; every part shares this machine's cores\n`);
+  console.log(`\n${availableParallelism()} cores; nginx, wrk, PostgreSQL and the app processes all run on them`);
+  console.log(`mix: ${mix.map((c) => `${c.name} ${c.weight} %`).join(', ')}`);
+  console.log(`wrk -t1 -c${connections} -d${duration}s with a Lua script\n`);
   // Warm up: each process renders the pages and builds its search indexes (both count in a first run).
   for (const target of targets.slice(0, 2)) await run(target, 5);
 
@@ -449,6 +450,9 @@ async function main(): Promise<void> {
   );
   const errors = [...results].map(([name, ms]) => `${name} ${ms.reduce((sum, m) => sum + m.load.errors, 0)}`);
   console.log(`errors (non-2xx and socket errors, all rounds): ${errors.join(', ')}`);
+
+  console.log(`memory: app processes ${[first, second].map((app) => `${rssMb(app.child.pid!).toFixed(0)} MB`).join(', ')} resident`);
+  console.log(`PostgreSQL: ${backendsOf(databaseName).length} connections open to ${databaseName} (each process's pool holds up to 10)`);
 
   // Each kind alone through two processes: what one request of it costs, and where.
   const classSeconds = Math.max(3, Math.round(duration / 2));
