@@ -463,6 +463,24 @@ async function main(): Promise<void> {
     console.log(`  ${c.name.padEnd(18)} ${formatLoad(m.load)}  (load average ${m.load1.toFixed(2)})`);
     console.log(`  ${''.padEnd(18)} ${formatUsage(m)}`);
   }
+
+  // A page nobody asked for yet is rendered (then kept): what one costs, one at a time, through the proxy.
+  await settled([first.child.pid!, second.child.pid!]);
+  const renderAgent = new Agent({ keepAlive: true });
+  const times: number[] = [];
+  const apps = [first.child.pid!, second.child.pid!];
+  const cpu0 = apps.reduce((sum, p) => sum + cpuMs(p), 0);
+  for (let chapter = 1; chapter <= 20; chapter++) {
+    const t0 = performance.now();
+    const reply = await rawReply(`${two.url}/bible?book=Acts&chapter=${chapter}`, { ...BROWSER, Host: HOST }, renderAgent);
+    times.push(performance.now() - t0);
+    if (reply.status !== 200) throw new Error(`a new page answered ${reply.status}`);
+  }
+  const renderCpu = (apps.reduce((sum, p) => sum + cpuMs(p), 0) - cpu0) / times.length;
+  renderAgent.destroy();
+  console.log(
+    `new pages rendered one at a time: median ${median(times).toFixed(1)} ms, slowest ${Math.max(...times).toFixed(1)} ms; app CPU ${renderCpu.toFixed(1)} ms a page (load average ${loadavg()[0]!.toFixed(2)})`,
+  );
 }
 
 try {
