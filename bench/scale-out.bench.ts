@@ -2,7 +2,8 @@
  * Scale-out (issue 32 §4): the same mixed load through nginx with the shipped site file
  * (deploy/nginx-selah.conf) in front of one app process, then in front of two, both on one fresh
  * PostgreSQL database, and nginx sending the same replies from files as the ceiling of this machine
- * (wrk and nginx themselves), in alternating rounds. The mix, in a wrk Lua script:
+ * (wrk and nginx themselves), in alternating rounds; both processes run throughout (the second only
+ * idles while the first is measured alone), and each nginx has one worker. The mix, in a wrk Lua script:
  *   chapters (two translations, 74 chapters, brotli)       45 %
  *   search, two words of a few hundred (few repeats)       25 %
  *   a rendered page (/bible, ten chapters, kept per process)  15 %
