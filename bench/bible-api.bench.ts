@@ -10,9 +10,9 @@
  * Usage: npm run bench  [-- --duration 5 --connections 50 --data-dir ./data]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { formatLoad, freePort, rawReply, requireWrk, startBareNode, startNginx, waitFor, wrk, type Load } from './load.ts';
+import { formatLoad, freePort, rawReply, requireWrk, rssMb, startBareNode, startNginx, waitFor, wrk, type Load } from './load.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,8 +37,6 @@ const READS = [
   { name: 'available books', path: '/api/bible/available-books/KJV', headers: { 'accept-encoding': 'br' } },
   { name: 'search q=love', path: '/api/search?q=love', headers: { 'accept-encoding': 'br' } },
 ] as const;
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 async function main(): Promise<void> {
   const wrkBin = requireWrk();

@@ -12,14 +12,14 @@
  * Usage: npm run bench:library  [-- --translations 300 --duration 5 --connections 50]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/src/db/client.ts';
 import { TranslationRepository } from '../server/src/scripture/store/translation.repository.ts';
-import { formatLoad, freePort, rawReply, requireWrk, startBareNode, startNginx, waitFor, wrk } from './load.ts';
+import { formatLoad, freePort, rawReply, requireWrk, rssMb, startBareNode, startNginx, waitFor, wrk } from './load.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const { values: args } = parseArgs({
@@ -34,7 +34,6 @@ const { values: args } = parseArgs({
   },
 });
 const wanted = Number(args.translations);
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function start(dataDir: string): Promise<{ base: string; server: ChildProcess; ms: number }> {

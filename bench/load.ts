@@ -4,8 +4,8 @@
  * so a figure is read against what the machine can do, not against nothing.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { get, type Agent } from 'node:http';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { request, type Agent } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -17,6 +17,9 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** A process's resident memory now, in MB (Linux). */
+export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 export async function waitFor(url: string, timeoutMs = 300_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -50,16 +53,30 @@ export async function startSelah(dataDir: string, env: Record<string, string> = 
 
 /**
  * A reply as it goes over the wire: its bytes (fetch would decompress them) and the headers that
- * matter. Each phase passes its own keep-alive agent: a connection left idle through a long load run
+ * matter; a GET unless `write` gives another method and its body. Each phase passes its own keep-alive agent: a connection left idle through a long load run
  * may have been closed by the server by the time it would be used again.
  */
-export function rawReply(url: string, headers: Record<string, string>, agent?: Agent): Promise<{ body: Buffer; type: string; encoding?: string }> {
+export function rawReply(
+  url: string,
+  headers: Record<string, string>,
+  agent?: Agent,
+  write?: { method: string; body: string },
+): Promise<{ status: number; body: Buffer; type: string; encoding?: string }> {
   return new Promise((resolve, reject) => {
-    get(url, { headers, agent }, (res) => {
+    request(url, { method: write?.method ?? 'GET', headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ body: Buffer.concat(chunks), type: String(res.headers['content-type']), encoding: res.headers['content-encoding'] }));
-    }).on('error', reject);
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks),
+          type: String(res.headers['content-type']),
+          encoding: res.headers['content-encoding'],
+        }),
+      );
+    })
+      .on('error', reject)
+      .end(write?.body);
   });
 }
 
@@ -83,6 +100,8 @@ export interface Load {
   errors: number;
   /** Requests completed in the run. */
   requests: number;
+  /** Requests sent of each kind, when the Lua script prints them as a line `sent by kind: 12 34 …`. */
+  sentByKind?: number[];
 }
 
 const toMs = (value: string) => {
@@ -104,13 +123,26 @@ const wrkArgs = (url: string, headers: Record<string, string>, seconds: number, 
 function parseWrk(out: string): Load {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
   const percentile = (p: string) => toMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
-  const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0) + Number(/Socket errors:.*?(\d+)/.exec(out)?.[1] ?? 0);
-  return { rps, p50: percentile('50'), p99: percentile('99'), errors, requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN) };
+  // "Socket errors: connect 0, read 0, write 0, timeout 12": every kind counts (a timeout is a request wrk gave up on).
+  const socketErrors = (/Socket errors:(.*)/.exec(out)?.[1]?.match(/\d+/g) ?? []).reduce((sum, n) => sum + Number(n), 0);
+  const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0) + socketErrors;
+  const sent = /^sent by kind:((?: \d+)+)$/m.exec(out)?.[1];
+  return {
+    rps,
+    p50: percentile('50'),
+    p99: percentile('99'),
+    errors,
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN),
+    ...(sent && { sentByKind: sent.trim().split(' ').map(Number) }),
+  };
 }
 
 /** One wrk run: one thread (the server gets the other core), `connections` connections; `script` a Lua file. */
 export function wrk(bin: string, url: string, headers: Record<string, string>, seconds: number, connections: number, script?: string): Load {
-  return parseWrk(spawnSync(bin, wrkArgs(url, headers, seconds, connections, script), { encoding: 'utf8' }).stdout);
+  const run = spawnSync(bin, wrkArgs(url, headers, seconds, connections, script), { encoding: 'utf8' });
+  // A script wrk cannot load is reported on stderr, and wrk then runs without it: a run of something else.
+  if (script && run.stderr.includes(script)) throw new Error(`wrk could not run ${script}:\n${run.stderr}`);
+  return parseWrk(run.stdout);
 }
 
 /** The same run, leaving this process free meanwhile: for servers it hosts or requests it makes during the run. */

@@ -19,9 +19,10 @@ export function templated(file: string, replacements: [from: string, to: string]
   return text;
 }
 
-/** A proxy started in front of app processes: where it listens, and how to stop it. */
+/** A proxy started in front of app processes: where it listens, its process, and how to stop it. */
 export interface Proxy {
   url: string;
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -51,11 +52,12 @@ function stopper(child: ChildProcess, signal: NodeJS.Signals, prefix: string) {
 }
 
 /**
- * deploy/nginx-selah.conf in a main file of the test's, everything nginx writes kept in a temporary
- * prefix. `listen` is the port to listen on (a free one when not given: a test that must name the
- * site's address to the app processes before they start picks it first).
+ * deploy/nginx-selah.conf in front of one or two app processes (with one, the file's second `server`
+ * line is commented out), in a main file of its own, everything nginx writes kept in a temporary prefix.
+ * `listen` is the port to listen on (a free one when not given: a test that must name the site's
+ * address to the app processes before they start picks it first).
  */
-export async function startNginx(upstreams: [number, number], listen?: number): Promise<Proxy> {
+export async function startNginx(upstreams: [number] | [number, number], listen?: number): Promise<Proxy> {
   listen ??= await freePort();
   const prefix = mkdtempSync(join(tmpdir(), 'selah-nginx-'));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'];
@@ -63,11 +65,11 @@ export async function startNginx(upstreams: [number, number], listen?: number): 
   const site = templated('nginx-selah.conf', [
     ['listen 80;', `listen 127.0.0.1:${listen};`],
     ['server 127.0.0.1:3001 ', `server 127.0.0.1:${upstreams[0]} `],
-    ['server 127.0.0.1:3002 ', `server 127.0.0.1:${upstreams[1]} `],
+    ['server 127.0.0.1:3002 ', upstreams[1] === undefined ? '# server 127.0.0.1:3002 ' : `server 127.0.0.1:${upstreams[1]} `],
   ]);
   writeFileSync(join(prefix, 'selah.conf'), site);
   const main = [
-    // As root the workers would run as nobody, who may not write in this test's folder.
+    // As root the workers would run as nobody, who may not write in this run's folder.
     process.getuid?.() === 0 ? 'user root;' : '',
     'daemon off;',
     'worker_processes 1;',
@@ -87,7 +89,7 @@ export async function startNginx(upstreams: [number, number], listen?: number): 
   const child = spawn(NGINX!, args, { stdio: 'ignore' });
   const url = `http://127.0.0.1:${listen}`;
   await started(child, url, () => readFileSync(join(prefix, 'error.log'), 'utf8'));
-  return { url, stop: stopper(child, 'SIGQUIT', prefix) };
+  return { url, child, stop: stopper(child, 'SIGQUIT', prefix) };
 }
 
 /**
@@ -115,5 +117,5 @@ export async function startCaddy(upstreams: [number, number]): Promise<Proxy & {
     .split('\n')
     .filter((line) => line.includes('"level":"warn"'))
     .join('\n');
-  return { url, warnings, stop: stopper(child, 'SIGTERM', prefix) };
+  return { url, child, warnings, stop: stopper(child, 'SIGTERM', prefix) };
 }
