@@ -95,9 +95,24 @@ export class WindowLimit {
     private readonly message: (retryAfterSeconds: number) => string,
   ) {}
 
+  /** The last take of each set of keys in this process, which the next one waits for. */
+  private readonly queues = new Map<string, Promise<void>>();
+
+  /**
+   * One take at a time per set of keys in this process: a flood from one address waits here, not on
+   * the database's lock for its key with a pooled connection each, which would starve every other
+   * request of connections. The takes after a spent one are then refused from memory.
+   */
   take(keys: readonly string[]): Promise<void> {
     const limits = keys.map((key) => ({ key, limit: this.limit, windowMs: this.windowMs, message: this.message }));
-    return this.quota.take(limits, { refuseFromMemory: true });
+    const queue = keys.join('\n');
+    const taken = (this.queues.get(queue) ?? Promise.resolve()).then(() => this.quota.take(limits, { refuseFromMemory: true }));
+    const settled = taken.catch(() => undefined);
+    this.queues.set(queue, settled);
+    void settled.then(() => {
+      if (this.queues.get(queue) === settled) this.queues.delete(queue);
+    });
+    return taken;
   }
 }
 
