@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
+import { isUniqueViolation } from './database-errors.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 const wrapped = (cause: Error) => new Error('Failed query: select 1', { cause });
@@ -19,5 +20,13 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(wrapped(withCode('syntax error at or near "selec"', '42601')))).toBe(false);
     expect(isDatabaseUnavailable(new Error('Something else'))).toBe(false);
     expect(isDatabaseUnavailable('ECONNREFUSED')).toBe(false);
+  });
+});
+
+describe('isUniqueViolation', () => {
+  it('sees a unique-key refusal through the query builder’s wrapper, and nothing else', () => {
+    expect(isUniqueViolation(wrapped(withCode('duplicate key value violates unique constraint', '23505')))).toBe(true);
+    expect(isUniqueViolation(wrapped(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')))).toBe(false);
+    expect(isUniqueViolation(new Error('duplicate key'))).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { errorChain } from './database-errors.ts';
+
 /** What a person is told while the database does not answer (a 503: the request may simply be tried again). */
 export const DATABASE_UNAVAILABLE = 'The database is not answering. Try again in a moment.';
 
@@ -11,7 +13,7 @@ const DRIVER_MESSAGES =
 
 /** Whether `error` (or what it wraps: drizzle wraps the driver's) says the database could not be reached. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+  for (const e of errorChain(error)) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.test(code))) return true;
     if (DRIVER_MESSAGES.test(e.message)) return true;

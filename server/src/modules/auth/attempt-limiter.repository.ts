@@ -1,5 +1,6 @@
 import { and, eq, inArray, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { rateLimits, signInKnown } from '../../db/schema.ts';
 
 export interface Counter {
@@ -30,7 +31,12 @@ export class AttemptLimiterRepository {
    */
   async bump(keys: readonly string[], now: number, windowEndedBy: number): Promise<number> {
     let last = 0;
-    for (const key of keys) {
+    for (const key of keys) last = await this.bumpOne(key, now, windowEndedBy);
+    return last;
+  }
+
+  private async bumpOne(key: string, now: number, windowEndedBy: number, tries = 3): Promise<number> {
+    try {
       const [row] = await this.db
         .insert(rateLimits)
         .values({ id: key, key, count: 1, lastRequest: now })
@@ -42,9 +48,14 @@ export class AttemptLimiterRepository {
           },
         })
         .returning({ count: rateLimits.count });
-      last = row?.count ?? 0;
+      return row?.count ?? 0;
+    } catch (error) {
+      // Two first attempts on one key at the same moment: both miss the row, and the one that inserts
+      // second trips the primary key (ON CONFLICT arbitrates only on `key`). The row exists now, so
+      // asking again adds to it.
+      if (tries > 1 && isUniqueViolation(error)) return this.bumpOne(key, now, windowEndedBy, tries - 1);
+      throw error;
     }
-    return last;
   }
 
   /** Takes back one use of a counter; one that falls to nothing is removed, so a refused request leaves no row. */
