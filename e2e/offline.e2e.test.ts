@@ -364,4 +364,43 @@ describe('Reading offline', () => {
     await next.waitForTimeout(500);
     expect((await serverNotes()).length).toBe(3);
   });
+  it('keeps a note and a highlight made while the site does not answer (an app process restarting), and sends them once it does', async () => {
+    const page = await newPage();
+    await signUpAndConfirm(page, `restart.${process.pid}@example.org`, 'a lamp unto my feet');
+    await page.getByRole('dialog', { name: 'Welcome to Selah' }).getByRole('button', { name: 'Continue' }).click();
+    await page.goto('/bible?book=Ruth&chapter=3&translation=KJV');
+    // What the proxy answers while no app process does (nginx's 502), and an app whose database is away (503).
+    const refused = { notes: 0, highlights: 0 };
+    await page.route('**/api/notes', (route) =>
+      route.request().method() === 'POST' && refused.notes++ < 2
+        ? route.fulfill({ status: 502, contentType: 'text/html', body: '<html><head><title>502 Bad Gateway</title></head></html>' })
+        : route.fallback(),
+    );
+    await page.route('**/api/highlights', (route) =>
+      route.request().method() === 'POST' && refused.highlights++ < 1
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The database is not answering. Try again in a moment.' }) })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Study Chapter' }).click();
+    const study = page.getByRole('dialog', { name: 'Scripture Insights' });
+    await study.getByLabel('Your note').fill('A virtuous woman, and all the city knows it.');
+    await study.getByRole('button', { name: 'Save Note' }).click();
+    await expect.poll(() => study.getByTestId('saved-note').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await study.waitFor({ state: 'detached' });
+    await page.locator('#v11').click();
+    await page.getByTestId('verse-menu').getByRole('button', { name: 'Highlight pink' }).click();
+    await expect.poll(() => page.locator('#v11').getAttribute('class')).toContain('bg-pink');
+    await page.getByText(/kept on this device, sending…/).waitFor();
+    // No error was shown for what is only waiting.
+    expect(await page.getByText('Not saved').count()).toBe(0);
+    // Asked again by itself, with no network event to say so: each arrives once the site answers.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('pendingStudyChanges')), { timeout: 30_000 }).toBeNull();
+    const notes = (await (await page.request.get('/api/notes?reference=Ruth%203')).json()) as { content: string }[];
+    expect(notes.map((n) => n.content)).toEqual(['A virtuous woman, and all the city knows it.']);
+    const marks = (await (await page.request.get('/api/highlights?book=Ruth')).json()) as { verse: string; color: string }[];
+    expect(marks.map((h) => [h.verse, h.color])).toEqual([['RUTH.3.11', 'pink']]);
+    expect(refused.notes).toBeGreaterThanOrEqual(3);
+    await page.getByText(/kept on this device, sending…/).waitFor({ state: 'detached' });
+  });
 });

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_PRESETS } from '#common/pictures/rules.ts';
+import { NEW_PAGES_PER_MINUTE } from '../src/modules/web/web.routes.ts';
 import { requestFrom } from './deploy-processes.ts';
 import { NGINX, startNginx, type Proxy } from './proxy-servers.ts';
 import { freshDatabase, spawnServer, waitUntilUp, type ServerProcess } from './server-process.ts';
@@ -19,6 +21,8 @@ import { WEB_DIST } from './web-build.ts';
 const MIGRATIONS = readdirSync(new URL('../src/db/migrations', import.meta.url)).filter((f) => f.endsWith('.sql')).length;
 const BUCKET = 'selah-media';
 const AI_RATE_LIMIT = 3;
+const IMAGE_RATE_LIMIT = 2;
+const AUDIO_RATE_LIMIT = 2;
 const METRICS_TOKEN = 'cluster-test-metrics-token';
 /** How long a change on one process may take to show on the other (issue 32). */
 const WITHIN_MS = 2_000;
@@ -88,6 +92,7 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
   let site: string;
   const startedAt = performance.now();
   const timings: Record<string, unknown> = {};
+  let prayersEdited = 0;
 
   const count = async (query: string, values: unknown[] = []) => Number((await sql.query(query, values)).rows[0].n);
 
@@ -135,6 +140,8 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
       SMTP_URL: inbox.url,
       CONTACT_EMAIL: 'team@selah.test',
       AI_RATE_LIMIT: String(AI_RATE_LIMIT),
+      IMAGE_RATE_LIMIT: String(IMAGE_RATE_LIMIT),
+      AUDIO_RATE_LIMIT: String(AUDIO_RATE_LIMIT),
       METRICS_TOKEN,
       LOG_REQUESTS: 'on',
       LOG_LEVEL: 'info',
@@ -172,42 +179,92 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     for (const code of ['KJV', 'WEB', 'ASV']) expect(output.match(new RegExp(`imported ${code} from`, 'g'))?.length, code).toBe(1);
   });
 
-  it('counts AI questions and contact messages once across both processes, whatever X-Forwarded-For a client writes', async () => {
-    const burst = async (n: number, from: string, path: string, body: (i: number) => unknown) => {
-      const replies = await Promise.all(
-        Array.from({ length: n }, async (_, i) => {
-          // Each claims an address of its own: were it believed, every one would be a new client.
-          const forged = `203.0.113.${i + 1}`;
-          const res = await requestFrom(from, `${site}${path}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-forwarded-for': forged, forwarded: `for=${forged}`, 'x-real-ip': forged },
-            body: JSON.stringify(body(i)),
-          });
-          await res.text();
-          return res.status;
-        }),
-      );
-      const statuses: Record<number, number> = {};
-      for (const s of replies) statuses[s] = (statuses[s] ?? 0) + 1;
-      return statuses;
-    };
-    const ask = (i: number) => ({ question: `Where is peace found? (${i})`, translation: 'KJV' });
-    const aiBefore = servers.map((s) => total(logged(s, 'POST', '/api/ai/ask')));
-    expect(await burst(10, '127.0.0.1', '/api/ai/ask', ask)).toEqual({ 200: AI_RATE_LIMIT, 429: 10 - AI_RATE_LIMIT });
-    // Both processes answered some of them: the limit held between them, not within one.
-    const aiServed = () => servers.map((s, i) => total(logged(s, 'POST', '/api/ai/ask')) - aiBefore[i]!);
-    // (An access-log line may reach this test's pipe a moment after its reply.)
-    await expect.poll(() => aiServed()[0]! + aiServed()[1]!).toBe(10);
-    expect(Math.min(...aiServed())).toBeGreaterThanOrEqual(1);
-    // Another client (another address the proxy sees) has its own allowance.
-    expect(await burst(6, '127.0.0.2', '/api/ai/ask', ask)).toEqual({ 200: AI_RATE_LIMIT, 429: 6 - AI_RATE_LIMIT });
+  /**
+   * `n` requests in flight at once through the proxy, all from the loopback address `from`. Each claims
+   * an address of its own as well: were it believed, every one would be a new client.
+   */
+  const burst = async (n: number, from: string, send: (i: number) => { method?: string; path: string; body?: unknown; cookie?: string }) => {
+    const replies = await Promise.all(
+      Array.from({ length: n }, async (_, i) => {
+        const { method = 'POST', path, body, cookie } = send(i);
+        const forged = `203.0.113.${(i % 250) + 1}`;
+        const res = await requestFrom(from, `${site}${path}`, {
+          method,
+          headers: {
+            origin: site,
+            'x-forwarded-for': forged,
+            forwarded: `for=${forged}`,
+            'x-real-ip': forged,
+            ...(body !== undefined && { 'content-type': 'application/json' }),
+            ...(cookie && { cookie }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await res.text();
+        return { status: res.status, message: res.status === 429 ? (JSON.parse(text) as { message: string }).message : undefined };
+      }),
+    );
+    const statuses: Record<number, number> = {};
+    for (const r of replies) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    return { statuses, messages: new Set(replies.flatMap((r) => (r.message ? [r.message] : []))) };
+  };
 
-    const contact = (i: number) => ({ name: 'Lydia', email: 'lydia@example.org', message: `Message number ${i} about the site.` });
-    expect(await burst(8, '127.0.0.1', '/api/contact', contact)).toEqual({ 200: 3, 429: 5 });
+  /** How many requests to `route` each process answered since `before` (its access log). */
+  const servedBy = async (method: string, route: string, before: number[], expected: number) => {
+    const served = () => servers.map((s, i) => total(logged(s, method, route)) - before[i]!);
+    // (An access-log line may reach this test's pipe a moment after its reply.)
+    await expect.poll(() => served()[0]! + served()[1]!).toBe(expected);
+    return served();
+  };
+
+  it('counts AI questions and contact messages once across both processes, whatever X-Forwarded-For a client writes', async () => {
+    const ask = (i: number) => ({ path: '/api/ai/ask', body: { question: `Where is peace found? (${i})`, translation: 'KJV' } });
+    const aiBefore = servers.map((s) => total(logged(s, 'POST', '/api/ai/ask')));
+    expect((await burst(10, '127.0.0.1', ask)).statuses).toEqual({ 200: AI_RATE_LIMIT, 429: 10 - AI_RATE_LIMIT });
+    // Both processes answered some of them: the limit held between them, not within one.
+    expect(Math.min(...(await servedBy('POST', '/api/ai/ask', aiBefore, 10)))).toBeGreaterThanOrEqual(1);
+    // Another client (another address the proxy sees) has its own allowance.
+    expect((await burst(6, '127.0.0.2', ask)).statuses).toEqual({ 200: AI_RATE_LIMIT, 429: 6 - AI_RATE_LIMIT });
+
+    const contact = (i: number) => ({ path: '/api/contact', body: { name: 'Lydia', email: 'lydia@example.org', message: `Message number ${i} about the site.` } });
+    expect((await burst(8, '127.0.0.1', contact)).statuses).toEqual({ 200: 3, 429: 5 });
     for (const server of servers) expect(server.output()).not.toContain('203.0.113');
   });
 
-  it('shows a lesson published and a picture hidden on one process on the other’s rendered page within 2 s', async () => {
+  it('holds the picture, audio, newsletter, sign-in and new-page limits across both processes too', async () => {
+    const [ocean] = SHARE_PRESETS;
+    const john3 = (await (await fetch(`${site}/api/bible/content/John/3?translation=KJV`)).json()) as { verses: { text: string }[] };
+    const picturesBefore = servers.map((s) => total(logged(s, 'POST', '/api/shared-verses/generate-graphic')));
+    const pictures = await burst(6, '127.0.0.3', () => ({
+      path: '/api/shared-verses/generate-graphic',
+      body: { verseText: john3.verses[15]!.text, reference: 'John 3:16', translation: 'KJV', fontStyle: 'classic', backgroundColor: ocean!.background, textColor: ocean!.text },
+    }));
+    expect(pictures).toEqual({
+      statuses: { 200: IMAGE_RATE_LIMIT, 429: 6 - IMAGE_RATE_LIMIT },
+      messages: new Set([`You have made ${IMAGE_RATE_LIMIT} pictures in the last hour. Please try again in 60 minutes.`]),
+    });
+    expect(Math.min(...(await servedBy('POST', '/api/shared-verses/generate-graphic', picturesBefore, 6)))).toBeGreaterThanOrEqual(1);
+
+    // Each asks for a passage not yet spoken, so each would be a new synthesis.
+    const audio = await burst(5, '127.0.0.3', (i) => ({ path: '/api/verse/audio', body: { reference: `Psalm 119:${i + 1}`, text: 'the verse as shown', translation: 'KJV' } }));
+    expect(audio).toEqual({
+      statuses: { 200: AUDIO_RATE_LIMIT, 429: 5 - AUDIO_RATE_LIMIT },
+      messages: new Set([`You have had ${AUDIO_RATE_LIMIT} new passages read aloud in the last hour. Please try again in 60 minutes.`]),
+    });
+
+    const newsletter = await burst(8, '127.0.0.3', (i) => ({ path: '/api/newsletter/subscribe', body: { email: `reader${i}@example.org` } }));
+    expect(newsletter).toEqual({ statuses: { 200: 5, 429: 3 }, messages: new Set(['Too many sign-ups from here. Please try again in 60 minutes.']) });
+
+    // A different account each time, so only the per-address limit can answer 429.
+    const signIns = await burst(14, '127.0.0.4', (i) => ({ path: '/api/auth/sign-in/email', body: { email: `stranger${i}@example.org`, password: 'not the password' } }));
+    expect(signIns.statuses).toEqual({ 401: 10, 429: 4 });
+
+    const pages = await burst(NEW_PAGES_PER_MINUTE + 10, '127.0.0.5', (i) => ({ method: 'GET', path: `/search?q=cluster${i}` }));
+    expect(pages.statuses).toEqual({ 200: NEW_PAGES_PER_MINUTE, 429: 10 });
+    expect([...pages.messages].every((m) => /^Too many pages at once\. Please wait \d+ seconds and try again\.$/.test(m))).toBe(true);
+  });
+
+  it('shows a lesson published, a picture hidden and a prayer edited on one process on the other’s rendered page within 2 s', async () => {
     const [a, b] = servers;
     // Today's prayer and its picture, made by the daily job at start (on one process or the other). Each
     // day it makes clears the kept pages, so it must be done before a kept page can say anything.
@@ -249,6 +306,14 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     const hidden = await admin.send(a.url, 'PUT', `/api/admin/pictures/${rows[0].picture_id}/hidden`, { hidden: true });
     expect(await hidden.json()).toEqual({ id: rows[0].picture_id, hidden: true });
     timings.pictureGoneMs = Math.round(await seenWithin('the hidden picture', async () => !(await home()).includes(imageUrl)));
+
+    await expect.poll(() => keepsHome(b)).toBe(true);
+    const { prayer } = (await (await fetch(`${b.url}/api/homepage`)).json()) as { prayer: { day: string } };
+    const words = { title: 'For a quiet heart', content: 'Lord, quiet the noise in me, and let me hear you today.' };
+    const edited = await admin.send(a.url, 'PUT', `/api/admin/prayers/${prayer.day}`, words);
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    prayersEdited++;
+    timings.prayerSeenMs = Math.round(await seenWithin('the edited prayer', async () => (await home()).includes(words.title)));
   });
 
   it('serves a picture made on one process from the other, whole and in ranges, out of the one bucket', async () => {
@@ -283,7 +348,8 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     await dailyJobDone();
     expect(await count(`select count(*)::int as n from job_run where job = 'daily-prayer'`)).toBe(CATCH_UP_DAYS);
     expect(await count(`select count(*)::int as n from daily_prayer where picture_id is not null`)).toBe(CATCH_UP_DAYS);
-    expect(await count(`select count(*)::int as n from picture where kind = 'prayer'`)).toBe(CATCH_UP_DAYS);
+    // (A prayer edited by hand gets a picture of its own: one more for each edited above.)
+    expect(await count(`select count(*)::int as n from picture where kind = 'prayer'`)).toBe(CATCH_UP_DAYS + prayersEdited);
 
     const readers = ['anna@example.org', 'simeon@example.org', 'rhoda@example.org'];
     for (const email of readers) {

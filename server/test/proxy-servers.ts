@@ -75,7 +75,7 @@ export async function startNginx(upstreams: [number] | [number, number], listen?
     'worker_processes 1;',
     `pid ${prefix}/nginx.pid;`,
     `error_log ${prefix}/error.log warn;`,
-    'events { worker_connections 256; }',
+    'events { worker_connections 2048; }',
     'http {',
     '  access_log off;',
     ...temp.map((dir) => `  ${dir}_temp_path ${prefix}/tmp/${dir};`),

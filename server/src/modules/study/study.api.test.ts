@@ -76,6 +76,10 @@ describe(`highlights, notes and settings on ${databaseKind()}`, () => {
     const base = first.json().updatedAt as string;
     const edited = await alice.request('PATCH', `/api/notes/${id}`, { content: 'Edited on the phone', baseUpdatedAt: base });
     expect(edited.statusCode).toBe(200);
+    // The same edit sent again (its reply lost when a process stopped): done, not a clash.
+    const resent = await alice.request('PATCH', `/api/notes/${id}`, { content: 'Edited on the phone', baseUpdatedAt: base });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toEqual(edited.json());
     const stale = await alice.request('PATCH', `/api/notes/${id}`, { content: 'Edited offline on the laptop', baseUpdatedAt: base });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe('This note was changed on another device since you opened it.');

@@ -97,7 +97,12 @@ export class StudyService {
     if (change.baseUpdatedAt !== undefined) {
       const current = await this.repository.findNote(viewer.userId, id);
       if (!current) throw new NotFound('Note not found.');
-      if (current.updatedAt.toISOString() !== change.baseUpdatedAt) throw new AppError(409, NOTE_CHANGED_ELSEWHERE);
+      if (current.updatedAt.toISOString() !== change.baseUpdatedAt) {
+        // The same edit sent again (its first reply was lost when a process stopped) is done, not a clash.
+        const alreadySo = (change.content ?? current.content) === current.content && (change.title ?? current.title) === current.title;
+        if (alreadySo) return presentNote(current);
+        throw new AppError(409, NOTE_CHANGED_ELSEWHERE);
+      }
     }
     const saved = await this.repository.updateNote(viewer.userId, id, { content: change.content, title: change.title });
     if (!saved) throw new NotFound('Note not found.');

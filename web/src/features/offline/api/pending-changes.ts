@@ -8,8 +8,9 @@ import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { toast, toastError } from '../../../components/ui/toast-store.ts';
 
 /**
- * A signed-in person's note and highlight changes made without a network (issue 18 §3): kept in this
- * browser, in order (so closing the tab loses nothing), and sent when the network returns, each once.
+ * A signed-in person's note and highlight changes made without a network (issue 18 §3), or while the site
+ * does not answer (an app process restarting): kept in this browser, in order (so closing the tab loses
+ * nothing), and sent when the network returns or the site answers again, each once.
  * A note carries the id the browser chose, so the server recognises one sent twice; a highlight is one
  * per verse, so sending it again changes nothing; deleting what is gone is done.
  */
@@ -78,7 +79,30 @@ export function syncPendingChanges(queryClient: QueryClient): () => void {
   return () => window.removeEventListener('online', send);
 }
 
-const isOffline = (error: unknown) => error instanceof Error && error.message === NETWORK_ERROR;
+/**
+ * The change did not reach a working app: no network, or a proxy or app that says to come back (an app
+ * process restarting or killed, the database away). It waits on this device and goes again later;
+ * anything else is the server's answer.
+ */
+const TRY_AGAIN_STATUSES = new Set([502, 503, 504]);
+const unanswered = (error: unknown) =>
+  (error instanceof Error && error.message === NETWORK_ERROR) || (error instanceof ApiError && TRY_AGAIN_STATUSES.has(error.status));
+
+/** How long a change that met an unanswering site waits before it goes again; doubled each time it waits once more. */
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MOST_MS = 60_000;
+let retryIn = RETRY_FIRST_MS;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+// Without a network the browser says when it returns ('online'); a site that does not answer says nothing, so it is asked again.
+function tryAgainLater(): void {
+  if (retryTimer !== undefined || typeof window === 'undefined' || !navigator.onLine) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    void sendPendingChanges();
+  }, retryIn);
+  retryIn = Math.min(retryIn * 2, RETRY_MOST_MS);
+}
 
 /** What a change sends. */
 function request(change: PendingChange): [method: 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown] {
@@ -114,8 +138,9 @@ export async function sendOrKeep<T>(change: PendingChange): Promise<T | undefine
   try {
     return await apiRequest<T>(...request(change));
   } catch (error) {
-    if (!isOffline(error)) throw error;
+    if (!unanswered(error)) throw error;
     keep(change);
+    tryAgainLater();
     return undefined;
   }
 }
@@ -141,40 +166,45 @@ let sending: Promise<void> | undefined;
 
 /**
  * Sends what is waiting, oldest first, each once: a change leaves the queue when the server has it (or
- * has refused it for good, which is said); without a network the rest waits for the next try.
+ * has refused it for good, which is said); without a network, or while the site does not answer, the
+ * rest waits for the next try. One sending at a time.
  */
 export function sendPendingChanges(queryClient: QueryClient | undefined = client): Promise<void> {
-  sending ??= (async () => {
-    try {
-      let sent = 0;
-      for (let next = queue.read()[0]; next; next = queue.read()[0]) {
-        try {
-          await apiRequest(...request(next));
-        } catch (error) {
-          if (isOffline(error)) return;
-          if (error instanceof ApiError && error.status === 409 && next.kind === 'note-edit' && error.serverMessage === NOTE_CHANGED_ELSEWHERE) {
-            try {
-              await keepBoth(next);
-            } catch (again) {
-              if (isOffline(again)) return;
-              throw again;
-            }
-          } else if (!(error instanceof ApiError && error.status === 404 && next.kind.endsWith('-delete'))) {
-            // Refused for good (the account is full, the verse is unknown…): said, and not tried again.
-            toastError(error instanceof ApiError ? (error.serverMessage ?? error.message) : 'A change made offline could not be saved.', 'Not saved');
-          }
-        }
-        queue.write(queue.read().filter((c) => c.id !== next.id));
-        changed();
-        sent += 1;
-      }
-      if (sent > 0 && queryClient)
-        await Promise.all([queryClient.invalidateQueries({ queryKey: ['notes'] }), queryClient.invalidateQueries({ queryKey: ['highlights'] })]);
-    } finally {
-      sending = undefined;
-    }
-  })();
+  // Cleared once the sending has settled, never from inside it: with nothing waiting it runs to its
+  // end before `??=` stores it, and a clearing from within would be overwritten, every later call
+  // then answered with that settled promise and nothing sent again until the page was reloaded.
+  sending ??= sendWaiting(queryClient).finally(() => {
+    sending = undefined;
+  });
   return sending;
+}
+
+async function sendWaiting(queryClient: QueryClient | undefined): Promise<void> {
+  let sent = 0;
+  for (let next = queue.read()[0]; next; next = queue.read()[0]) {
+    try {
+      await apiRequest(...request(next));
+    } catch (error) {
+      if (unanswered(error)) return tryAgainLater();
+      if (error instanceof ApiError && error.status === 409 && next.kind === 'note-edit' && error.serverMessage === NOTE_CHANGED_ELSEWHERE) {
+        try {
+          await keepBoth(next);
+        } catch (again) {
+          if (unanswered(again)) return tryAgainLater();
+          throw again;
+        }
+      } else if (!(error instanceof ApiError && error.status === 404 && next.kind.endsWith('-delete'))) {
+        // Refused for good (the account is full, the verse is unknown…): said, and not tried again.
+        toastError(error instanceof ApiError ? (error.serverMessage ?? error.message) : 'A change made offline could not be saved.', 'Not saved');
+      }
+    }
+    queue.write(queue.read().filter((c) => c.id !== next.id));
+    changed();
+    sent += 1;
+    retryIn = RETRY_FIRST_MS;
+  }
+  if (sent > 0 && queryClient)
+    await Promise.all([queryClient.invalidateQueries({ queryKey: ['notes'] }), queryClient.invalidateQueries({ queryKey: ['highlights'] })]);
 }
 
 /**

@@ -5,7 +5,8 @@ import { countOf, en } from '#common/text/plural.ts';
 
 /**
  * Says plainly, on every page, that there is no network and what still works, so nobody waits on a
- * spinner for something that cannot come.
+ * spinner for something that cannot come; and, while the site itself does not answer, that changes are
+ * kept here until it does.
  */
 export function OfflineNotice() {
   const online = useOnline();
@@ -15,7 +16,7 @@ export function OfflineNotice() {
   if (online) {
     return (
       <div role="status" className="border-b border-stone-200 bg-stone-100 px-4 py-2 text-sm dark:border-stone-800 dark:bg-stone-900">
-        Sending {changes} made offline…
+        {changes} to your notes and highlights kept on this device, sending…
       </div>
     );
   }
