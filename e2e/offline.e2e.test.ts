@@ -378,7 +378,11 @@ describe('Reading offline', () => {
     );
     await page.route('**/api/highlights', (route) =>
       route.request().method() === 'POST' && refused.highlights++ < 1
-        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The database is not answering. Try again in a moment.' }) })
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'The database is not answering. Try again in a moment.' }),
+          })
         : route.fallback(),
     );
     await page.getByRole('button', { name: 'Study Chapter' }).click();

@@ -226,7 +226,10 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     // Another client (another address the proxy sees) has its own allowance.
     expect((await burst(6, '127.0.0.2', ask)).statuses).toEqual({ 200: AI_RATE_LIMIT, 429: 6 - AI_RATE_LIMIT });
 
-    const contact = (i: number) => ({ path: '/api/contact', body: { name: 'Lydia', email: 'lydia@example.org', message: `Message number ${i} about the site.` } });
+    const contact = (i: number) => ({
+      path: '/api/contact',
+      body: { name: 'Lydia', email: 'lydia@example.org', message: `Message number ${i} about the site.` },
+    });
     expect((await burst(8, '127.0.0.1', contact)).statuses).toEqual({ 200: 3, 429: 5 });
     for (const server of servers) expect(server.output()).not.toContain('203.0.113');
   });
@@ -237,7 +240,14 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     const picturesBefore = servers.map((s) => total(logged(s, 'POST', '/api/shared-verses/generate-graphic')));
     const pictures = await burst(6, '127.0.0.3', () => ({
       path: '/api/shared-verses/generate-graphic',
-      body: { verseText: john3.verses[15]!.text, reference: 'John 3:16', translation: 'KJV', fontStyle: 'classic', backgroundColor: ocean!.background, textColor: ocean!.text },
+      body: {
+        verseText: john3.verses[15]!.text,
+        reference: 'John 3:16',
+        translation: 'KJV',
+        fontStyle: 'classic',
+        backgroundColor: ocean!.background,
+        textColor: ocean!.text,
+      },
     }));
     expect(pictures).toEqual({
       statuses: { 200: IMAGE_RATE_LIMIT, 429: 6 - IMAGE_RATE_LIMIT },
@@ -246,7 +256,10 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     expect(Math.min(...(await servedBy('POST', '/api/shared-verses/generate-graphic', picturesBefore, 6)))).toBeGreaterThanOrEqual(1);
 
     // Each asks for a passage not yet spoken, so each would be a new synthesis.
-    const audio = await burst(5, '127.0.0.3', (i) => ({ path: '/api/verse/audio', body: { reference: `Psalm 119:${i + 1}`, text: 'the verse as shown', translation: 'KJV' } }));
+    const audio = await burst(5, '127.0.0.3', (i) => ({
+      path: '/api/verse/audio',
+      body: { reference: `Psalm 119:${i + 1}`, text: 'the verse as shown', translation: 'KJV' },
+    }));
     expect(audio).toEqual({
       statuses: { 200: AUDIO_RATE_LIMIT, 429: 5 - AUDIO_RATE_LIMIT },
       messages: new Set([`You have had ${AUDIO_RATE_LIMIT} new passages read aloud in the last hour. Please try again in 60 minutes.`]),
@@ -256,7 +269,10 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     expect(newsletter).toEqual({ statuses: { 200: 5, 429: 3 }, messages: new Set(['Too many sign-ups from here. Please try again in 60 minutes.']) });
 
     // A different account each time, so only the per-address limit can answer 429.
-    const signIns = await burst(14, '127.0.0.4', (i) => ({ path: '/api/auth/sign-in/email', body: { email: `stranger${i}@example.org`, password: 'not the password' } }));
+    const signIns = await burst(14, '127.0.0.4', (i) => ({
+      path: '/api/auth/sign-in/email',
+      body: { email: `stranger${i}@example.org`, password: 'not the password' },
+    }));
     expect(signIns.statuses).toEqual({ 401: 10, 429: 4 });
 
     const pages = await burst(NEW_PAGES_PER_MINUTE + 10, '127.0.0.5', (i) => ({ method: 'GET', path: `/search?q=cluster${i}` }));
