@@ -1,6 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startOpenAiServer, type ChatRequest } from './openai-server.ts';
+import { startSpeechServer } from './speech-server.ts';
+import { STOPPING } from '../src/lib/stopped-by-closing.ts';
 import { spawnServer, waitUntilUp, type ServerProcess } from './server-process.ts';
 import { resetSharedTestDatabase } from './test-app.ts';
 
@@ -56,6 +58,28 @@ describe(`stopping a server process (SIGTERM) with SHUTDOWN_TIMEOUT_MS=${DEADLIN
     expect(ms).toBeLessThan(DEADLINE_MS + EXIT_SLACK_MS);
     // The reply was ended by the app before the deadline cut connections: it reads whole, no reset.
     expect(await reply).toMatchObject({ status: 200, cut: false });
+  });
+
+  it('tells a passage still being read aloud to stop: its asker gets a 503 to try again, and the process exits within the deadline', async () => {
+    // The speech service never answers the passage: the request stays in flight until the process stops it.
+    const speech = await startSpeechServer();
+    speech.state.hanging = true;
+    closers.push(speech.close);
+    const server = await start({ TTS_BASE_URL: speech.url, TTS_MODEL: 'stand-in', TTS_VOICE: 'stand-in' });
+    const reply = fetch(`${server.url}/api/verse/audio`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reference: 'Psalm 117:1', text: 'the verse as shown', translation: 'KJV' }),
+    }).then(
+      async (response) => ({ status: response.status, cut: false, body: await response.text() }),
+      (error: Error) => ({ status: 0, cut: true, body: String(error.cause ?? error) }),
+    );
+    await expect.poll(() => speech.requests.length).toBeGreaterThan(0); // being read aloud: a request in flight
+
+    const { ms, exit } = await terminate(server);
+    expect(exit).toBe(0);
+    expect(ms).toBeLessThan(DEADLINE_MS + EXIT_SLACK_MS);
+    expect(await reply).toEqual({ status: 503, cut: false, body: JSON.stringify({ message: STOPPING }) });
   });
 
   it('cuts a client still trickling its request body and exits within the deadline', async () => {

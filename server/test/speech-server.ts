@@ -13,17 +13,18 @@ export const SECONDS_PER_CHARACTER = 0.05;
 /**
  * A local stand-in for an OpenAI-compatible speech service: POST /v1/audio/speech over real HTTP,
  * answering WAV (24 kHz, 16-bit, mono) as OpenAI and Kokoro-FastAPI do, with the data size left
- * unknown (0xFFFFFFFF) as streaming servers write it. `failing` makes it answer 500.
+ * unknown (0xFFFFFFFF) as streaming servers write it. `failing` makes it answer 500; `hanging`, never answer.
  */
 export async function startSpeechServer() {
   const requests: SpeechRequest[] = [];
-  const state = { failing: false };
+  const state = { failing: false, hanging: false };
   const server = createServer(async (req, res) => {
     if (req.method !== 'POST' || req.url !== '/v1/audio/speech') return void res.writeHead(404).end();
     let raw = '';
     for await (const chunk of req) raw += chunk;
     const request: SpeechRequest = { authorization: req.headers.authorization, body: JSON.parse(raw) };
     requests.push(request);
+    if (state.hanging) return;
     if (state.failing) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}');
     res.writeHead(200, { 'content-type': 'audio/wav' });
     res.end(toneWav(request.body.input.length * SECONDS_PER_CHARACTER));
@@ -34,7 +35,11 @@ export async function startSpeechServer() {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

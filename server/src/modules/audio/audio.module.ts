@@ -4,6 +4,7 @@ import type { SelahModule } from '../../lib/module/module.ts';
 import { createSpeechEngine } from '../../providers/speech/create-speech-engine.ts';
 import type { SpeechEngine } from '../../providers/speech/speech-engine.ts';
 import type { GenerationMeter } from '../../lib/metrics/metrics.ts';
+import { untilClosing } from '../../lib/stopped-by-closing.ts';
 import { AudioQuota } from './audio-quota.ts';
 import { audioRoutes } from './audio.routes.ts';
 import { AudioService } from './audio.service.ts';
@@ -19,7 +20,7 @@ declare module '../../lib/module/module.ts' {
 export const audioModule: SelahModule = {
   name: 'audio',
   async setup({ server, http, config, db, use, provide, onClose }) {
-    const speech = meteredSpeech(createSpeechEngine(config), http.metrics.generation('audio'));
+    const speech = meteredSpeech(createSpeechEngine(config), http.metrics.generation('audio'), http.closing.signal);
     const quotas = new QuotaRepository(db);
     const audio = new AudioService(use('bible'), speech, use('media'), new AudioQuota(new Quota(quotas, 'audio'), config.audioLimits));
     await server.register(audioRoutes(audio, use('viewer')));
@@ -29,7 +30,14 @@ export const audioModule: SelahModule = {
   },
 };
 
-/** The engine, each passage it reads aloud counted (in progress, made, failed) for /metrics. */
-function meteredSpeech(engine: SpeechEngine, meter: GenerationMeter): SpeechEngine {
-  return { id: engine.id, speak: (texts, options) => meter(() => engine.speak(texts, options)), close: () => engine.close() };
+/**
+ * The engine, each passage it reads aloud counted (in progress, made, failed) for /metrics, and given
+ * up with a 503 when the process stops (SIGTERM) before it is made.
+ */
+function meteredSpeech(engine: SpeechEngine, meter: GenerationMeter, closing: AbortSignal): SpeechEngine {
+  return {
+    id: engine.id,
+    speak: (texts, options) => untilClosing(() => meter(() => engine.speak(texts, options)), closing),
+    close: () => engine.close(),
+  };
 }

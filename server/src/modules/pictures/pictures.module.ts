@@ -4,6 +4,7 @@ import type { SelahModule } from '../../lib/module/module.ts';
 import { createImageEngine } from '../../providers/images/create-image-engine.ts';
 import type { ImageEngine } from '../../providers/images/image-engine.ts';
 import type { GenerationMeter } from '../../lib/metrics/metrics.ts';
+import { untilClosing } from '../../lib/stopped-by-closing.ts';
 import { moderationRoutes } from './moderation.routes.ts';
 import { PictureQuota } from './picture-quota.ts';
 import { picturesRoutes } from './pictures.routes.ts';
@@ -25,7 +26,7 @@ export const picturesModule: SelahModule = {
   async setup({ server, http, config, db, use, provide, on, emit, onClose }) {
     const bible = use('bible');
     const viewerOf = use('viewer');
-    const images = meteredImages(createImageEngine(config), http.metrics.generation('picture'));
+    const images = meteredImages(createImageEngine(config), http.metrics.generation('picture'), http.closing.signal);
     const picturesRepository = new PicturesRepository(db);
     const quotas = new QuotaRepository(db);
     const pictures = new PicturesService(
@@ -46,13 +47,17 @@ export const picturesModule: SelahModule = {
   },
 };
 
-/** The engine, each picture it makes counted (in progress, made, failed) for /metrics. */
-function meteredImages(engine: ImageEngine, meter: GenerationMeter): ImageEngine {
+/**
+ * The engine, each picture it makes counted (in progress, made, failed) for /metrics, and given up with
+ * a 503 when the process stops (SIGTERM) before it is made.
+ */
+function meteredImages(engine: ImageEngine, meter: GenerationMeter, closing: AbortSignal): ImageEngine {
+  const made = <T>(work: () => Promise<T>) => untilClosing(() => meter(work), closing);
   return {
     id: engine.id,
-    versePicture: (input) => meter(() => engine.versePicture(input)),
-    chapterPicture: (input) => meter(() => engine.chapterPicture(input)),
-    shareCard: (input) => meter(() => engine.shareCard(input)),
+    versePicture: (input) => made(() => engine.versePicture(input)),
+    chapterPicture: (input) => made(() => engine.chapterPicture(input)),
+    shareCard: (input) => made(() => engine.shareCard(input)),
     close: () => engine.close(),
   };
 }
