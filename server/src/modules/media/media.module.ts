@@ -14,7 +14,13 @@ declare module '../../lib/module/module.ts' {
 export const mediaModule: SelahModule = {
   name: 'media',
   async setup({ server, config, db, provide }) {
-    const media = new RecordedMediaStore(createMediaStore(config), new MediaFilesRepository(db), {
+    const store = createMediaStore(config);
+    // A store that cannot be reached now does not stop the start: readiness says so until it answers.
+    await store.prepare?.().then(
+      (done) => done === 'created' && server.log.info({ bucket: config.mediaS3?.bucket }, 'made the media bucket'),
+      (error: unknown) => server.log.warn({ err: error }, 'the media store could not be checked at start'),
+    );
+    const media = new RecordedMediaStore(store, new MediaFilesRepository(db), {
       maxBytes: config.mediaMaxBytes,
       onError: (error) => server.log.error({ err: error }, 'media_file could not be kept up to date'),
     });

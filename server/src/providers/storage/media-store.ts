@@ -23,6 +23,8 @@ export interface MediaStore {
   delete(key: string): Promise<void>;
   /** Where a browser fetches the file: the bucket's public address when it has one, else the app's. */
   url(key: string): string;
+  /** Makes the place files go when it is not there yet (a new bucket); answers what it did. */
+  prepare?(): Promise<'ready' | 'created'>;
 }
 
 /** "audio/3f…a9.mp3": a kind of media, a name of lower-case letters, digits and dashes, an extension. */

@@ -134,4 +134,21 @@ describe('Media in an S3-compatible bucket (MEDIA_S3_*), against s3rver on loopb
     );
     expect(pagePolicy('<p></p>', { publicHttps: true })).toContain("media-src 'self' blob:;");
   });
+  it('makes a bucket that is not there yet, once, however many processes start at once', async () => {
+    const store = (name: string) => new S3MediaStore({ endpoint, bucket: name, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+    const made = await Promise.all([store('selah-new').prepare(), store('selah-new').prepare(), store('selah-new').prepare()]);
+    expect(made).toContain('created');
+    expect(await store('selah-new').prepare()).toBe('ready');
+    await store('selah-new').put('audio/0123456789abcdef.mp3', Buffer.from('ID3'), 'audio/mpeg');
+    expect((await store('selah-new').stat('audio/0123456789abcdef.mp3'))?.size).toBe(3);
+    expect(await store(BUCKET).prepare()).toBe('ready');
+    // An app started on a new bucket makes it, and is ready.
+    const fresh = await startTestApp({ env: { ...env(), MEDIA_S3_BUCKET: 'selah-fresh' } });
+    try {
+      expect((await fresh.server.inject('/api/ready')).json()).toEqual({ status: 'ready' });
+      expect(await store('selah-fresh').prepare()).toBe('ready');
+    } finally {
+      await fresh.stop();
+    }
+  });
 });

@@ -1,4 +1,14 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { AppConfig } from '../../config.ts';
 import { appMediaUrl, assertKey, contentTypeOf, type MediaInfo, type MediaStore } from './media-store.ts';
@@ -20,6 +30,28 @@ export class S3MediaStore implements MediaStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+  }
+
+  /**
+   * A bucket that is not there is made, so a new site (compose.yaml's MinIO) needs no step of its own.
+   * Several processes starting at once may each try: one that finds it made by another is content.
+   */
+  async prepare(): Promise<'ready' | 'created'> {
+    const bucket = { Bucket: this.config.bucket };
+    // A store that does not answer holds the start up no longer than this.
+    const abortSignal = AbortSignal.timeout(10_000);
+    try {
+      await this.client.send(new HeadBucketCommand(bucket), { abortSignal });
+      return 'ready';
+    } catch (error) {
+      if (!(error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) throw error;
+    }
+    try {
+      await this.client.send(new CreateBucketCommand(bucket), { abortSignal });
+    } catch (error) {
+      if (!(error instanceof S3ServiceException && ['BucketAlreadyOwnedByYou', 'BucketAlreadyExists'].includes(error.name))) throw error;
+    }
+    return 'created';
   }
 
   async stat(key: string): Promise<MediaInfo | undefined> {
