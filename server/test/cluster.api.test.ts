@@ -9,6 +9,7 @@ import { SHARE_PRESETS } from '#common/pictures/rules.ts';
 import { NEW_PAGES_PER_MINUTE } from '../src/modules/web/web.routes.ts';
 import { requestFrom } from './deploy-processes.ts';
 import { NGINX, startNginx, type Proxy } from './proxy-servers.ts';
+import { installedConfs, modulePackage, serveRepository, writeStandInCatalogue, writeStandInPackage } from '../src/scripture/library/testing.ts';
 import { freshDatabase, spawnServer, waitUntilUp, type ServerProcess } from './server-process.ts';
 import { startInbox } from './smtp-inbox.ts';
 import { WEB_DIST } from './web-build.ts';
@@ -85,6 +86,8 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
   let sql: pg.Pool;
   let inbox: Awaited<ReturnType<typeof startInbox>>;
   let bucketDir: string;
+  let library: Awaited<ReturnType<typeof serveRepository>>;
+  const libraryRoot = mkdtempSync(join(tmpdir(), 'selah-cluster-sword-'));
   let s3: S3rver | undefined;
   let servers: [ServerProcess, ServerProcess];
   let proxy: Proxy;
@@ -118,6 +121,11 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     sql = new pg.Pool({ connectionString: database.url, max: 2 });
     inbox = await startInbox();
     bucketDir = mkdtempSync(join(tmpdir(), 'selah-cluster-s3-'));
+    // A SWORD repository on loopback with one translation to install, and remove, through the admin panel.
+    await writeStandInCatalogue(libraryRoot, installedConfs(['spaRV1909eb.conf']));
+    await writeStandInPackage(libraryRoot, 'spaRV1909eb.zip', await modulePackage('spaRV1909eb'));
+    library = await serveRepository(libraryRoot);
+    const standIn = library.repository('Stand-in');
     s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: bucketDir, silent: true, configureBuckets: [{ name: BUCKET, configs: [] }] });
     const { port: s3Port } = await s3.run();
     // The site's address is named to the processes before nginx starts: its port is held until then.
@@ -145,6 +153,7 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
       METRICS_TOKEN,
       LOG_REQUESTS: 'on',
       LOG_LEVEL: 'info',
+      SWORD_REPOSITORIES: `Stand-in=${standIn.catalogueUrl}|${standIn.packageUrl}`,
     };
     // The same moment: both spawned before either is waited for.
     servers = (await Promise.all([spawnServer(env), spawnServer(env)])) as [ServerProcess, ServerProcess];
@@ -165,6 +174,8 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     await inbox?.stop();
     await s3?.close();
     if (bucketDir) rmSync(bucketDir, { recursive: true, force: true });
+    await library?.close();
+    rmSync(libraryRoot, { recursive: true, force: true });
     console.info(`cluster test timings (ms from the start): ${JSON.stringify({ ...timings, all: Math.round(performance.now() - startedAt) })}`);
   }, 60_000);
 
@@ -331,6 +342,39 @@ describe.skipIf(skipReason !== '')(`two app processes behind nginx on one Postgr
     prayersEdited++;
     timings.prayerSeenMs = Math.round(await seenWithin('the edited prayer', async () => (await home()).includes(words.title)));
   });
+
+  it('drops a translation removed on one process from the other’s pages, reads and searches within 2 s', async () => {
+    const [a, b] = servers;
+    const job = async (action: 'install' | 'remove') => {
+      const started = await admin.send(a.url, 'POST', '/api/admin/library/jobs', { action, module: 'spaRV1909eb' });
+      expect(started.status, await started.clone().text()).toBe(202);
+      const { id } = (await started.json()) as { id: string };
+      const state = async () => {
+        const { jobs } = (await (await admin.send(a.url, 'GET', '/api/admin/library/jobs')).json()) as { jobs: { id: string; state: string }[] };
+        return jobs.find((j) => j.id === id)!.state;
+      };
+      await expect.poll(state, { timeout: 120_000 }).toMatch(/^(done|failed|cancelled)$/);
+      return state();
+    };
+    expect((await admin.send(a.url, 'POST', '/api/admin/library/refresh', {})).status).toBe(200);
+    expect(await job('install')).toBe('done');
+    const chapter = '/bible?book=John&chapter=3&translation=RV1909';
+    const spanish = 'Porque de tal manera amó Dios al mundo';
+    const read = () => fetch(`${b.url}/api/bible/content/John/3?translation=RV1909`);
+    const searched = () => fetch(`${b.url}/api/search?q=${encodeURIComponent('amó Dios al mundo')}&translation=RV1909`);
+    // Installing is the set-up: the other process copies the whole text from the database first.
+    await expect.poll(async () => (await read()).status, { timeout: 60_000 }).toBe(200);
+    expect(await (await fetch(`${b.url}${chapter}`)).text()).toContain(spanish); // rendered, and kept
+    expect((await searched()).status).toBe(200);
+
+    expect(await job('remove')).toBe('done');
+    timings.translationGoneMs = Math.round(
+      await seenWithin('the removed translation', async () => {
+        const [gone, page, search] = await Promise.all([read(), fetch(`${b.url}${chapter}`).then((r) => r.text()), searched()]);
+        return gone.status === 404 && !page.includes(spanish) && search.status === 404;
+      }),
+    );
+  }, 240_000);
 
   it('serves a picture made on one process from the other, whole and in ranges, out of the one bucket', async () => {
     const [a, b] = servers;

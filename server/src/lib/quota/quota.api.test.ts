@@ -60,6 +60,15 @@ describe(`A quota taken by requests in flight at once, on ${databaseKind()}`, ()
     await expect(quota.take([limit('user:2', 2)])).resolves.toBeUndefined();
   });
 
+  it('never says to wait longer than the window, when a use stamped after this take began was counted first', async () => {
+    const at = Date.UTC(2026, 0, 2, 12);
+    // Another process's clock, or a take of this one that began a moment later and got the lock first.
+    await new Quota(new QuotaRepository(first.db), 'later', () => at + 1_500).take([limit('user:3', 1)]);
+    const refusal = await new Quota(new QuotaRepository(first.db), 'later', () => at).take([limit('user:3', 1)]).catch((e: unknown) => e);
+    expect((refusal as TooMany).message).toBe(`wait ${60 * 60}`);
+    expect((refusal as TooMany).headers['retry-after']).toBe(String(60 * 60));
+  });
+
   it('keeps each named quota apart', async () => {
     const pictures = new Quota(new QuotaRepository(first.db), 'apart-pictures');
     const audio = new Quota(new QuotaRepository(first.db), 'apart-audio');

@@ -63,8 +63,10 @@ export class Quota {
     const refused = await this.repository.take(checks, keys, new Date(now));
     if (refused) {
       const limit = limits[refused.spent]!;
-      // When the window's oldest use leaves it, one more is allowed.
-      const until = refused.oldest.getTime() + limit.windowMs;
+      // When the window's oldest use leaves it, one more is allowed. That use may carry a moment later
+      // than this take's own (another take, on this process or another, stamped after this one began
+      // and counted first): the wait is never said to be longer than the window.
+      const until = Math.min(refused.oldest.getTime(), now) + limit.windowMs;
       this.spentUntil.set(memo(limit), until);
       const retryAfter = (until - now) / 1000;
       throw new TooMany(limit.message(retryAfter), retryAfter);
