@@ -32,6 +32,20 @@ describe('expanding a query with the words that stand for its words', () => {
     expect(found(expandQuery(parts, sources))).not.toContain('Matthew 26:75');
   });
 
+  it('takes "three times" and "two times" as the text’s "thrice" and "twice", and finds Peter’s denial by them', () => {
+    const parts = parseQuery('denied three times', 'en');
+    const related = expandQuery(parts, sources);
+    expect(related).toContainEqual({ of: 1, term: 'thrice', weight: FORM_WEIGHT });
+    expect(expandQuery(parseQuery('two times', 'en'), sources)).toContainEqual({ of: 0, term: 'twice', weight: FORM_WEIGHT });
+    // Not for a number that is not followed by "times" (there only the pairs learned may offer it, weaker), nor for a word the text lacks.
+    const days = expandQuery(parseQuery('three days', 'en'), sources).find((r) => r.term === 'thrice');
+    expect(days?.weight ?? 0).toBeLessThan(FORM_WEIGHT);
+    expect(expandQuery(parts, { ...sources, has: (term) => term !== 'thrice' && index.has(term) }).map((r) => r.term)).not.toContain('thrice');
+    // "Before the cock crow, thou shalt deny me thrice": the denial comes first with the word, not "three times" elsewhere.
+    const found = (words: typeof related) => index.search(parts, () => true, 3, words).hits.map((h) => reference(h.doc));
+    expect(found(related)[0]).toMatch(/^(Matthew 26:(34|75)|Luke 22:(34|61))$/);
+  });
+
   it('offers the text’s words for the words asked, each weighing less than a word asked', () => {
     const parts = parseQuery('gossip afraid', 'en');
     const related = expandQuery(parts, sources);

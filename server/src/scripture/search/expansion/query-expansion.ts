@@ -10,6 +10,8 @@ export const FORM_WEIGHT = 0.8;
 export const PAIR_WEIGHT = 0.6;
 /** …and a WordNet synonym at most this much: it knows English, not how Scripture words things. */
 export const SYNONYM_WEIGHT = 0.35;
+/** "three times" is "thrice" in the older translations: the number's own word stands in for it. */
+const TIMES_OVER: Readonly<Record<string, string>> = { two: 'twice', three: 'thrice' };
 /** Stand-ins per word asked: the strongest few. */
 const PER_WORD = 4;
 
@@ -44,6 +46,8 @@ export function expandQuery(parts: readonly QueryPart[], sources: ExpansionSourc
       found.set(term, Math.max(found.get(term) ?? 0, weight));
     };
     for (const form of sources.forms?.of(part.term) ?? []) offer(form, FORM_WEIGHT);
+    const next = parts[of + 1];
+    if (TIMES_OVER[part.term] && next?.kind === 'word' && /^times?$/.test(next.term)) offer(TIMES_OVER[part.term]!, FORM_WEIGHT);
     const forms = found.size;
     for (const r of sources.pairs?.related(part.term) ?? []) offer(r.term, PAIR_WEIGHT * r.weight);
     // WordNet speaks only where the texts said nothing, and only for a word's commonest sense: its
