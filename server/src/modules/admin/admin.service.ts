@@ -102,6 +102,7 @@ export class AdminService {
   /** A new role, or disabled / enabled. Nobody changes their own account here (no admin can lock themselves out). */
   async changeUser(staff: Staff, userId: string, change: { role?: AdminUser['role']; disabled?: boolean }): Promise<void> {
     if (userId === staff.userId) throw new Invalid('You cannot change your own account here.');
+    if (change.role === undefined && change.disabled === undefined) throw new Invalid('Nothing to change.');
     if (change.role !== undefined) {
       if (!(await this.repository.setRole(userId, change.role))) throw new NotFound(NO_ACCOUNT);
       await this.audit.record(staff, 'user.role', `user ${userId}`, change.role);

@@ -44,6 +44,11 @@ describe(`accounts in the admin panel on ${databaseKind()}`, () => {
     const self = (await admin.request('GET', '/api/admin/users?q=barnabas')).json() as UsersPage;
     const refused = await admin.request('PUT', `/api/admin/users/${self.users[0]!.id}`, { role: 'user' });
     expect(refused.json()).toEqual({ message: 'You cannot change your own account here.' });
+    // A change of nothing is said to be one, not answered as done (for an account that is not there either).
+    for (const id of [demasId, 'no-such-account']) {
+      const empty = await admin.request('PUT', `/api/admin/users/${id}`, {});
+      expect([empty.statusCode, empty.json()]).toEqual([400, { message: 'Nothing to change.' }]);
+    }
   });
 
   it('disables an account: signed out everywhere, refused at sign-in, and let in again once enabled', async () => {
