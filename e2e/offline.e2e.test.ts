@@ -395,7 +395,7 @@ describe('Reading offline', () => {
     await page.locator('#v11').click();
     await page.getByTestId('verse-menu').getByRole('button', { name: 'Highlight pink' }).click();
     await expect.poll(() => page.locator('#v11').getAttribute('class')).toContain('bg-pink');
-    await page.getByText(/kept on this device, sending…/).waitFor();
+    await page.getByText(/Kept on this device: sending \d+ changes? to your notes and highlights…/).waitFor();
     // No error was shown for what is only waiting.
     expect(await page.getByText('Not saved').count()).toBe(0);
     // Asked again by itself, with no network event to say so: each arrives once the site answers.
@@ -405,6 +405,6 @@ describe('Reading offline', () => {
     const marks = (await (await page.request.get('/api/highlights?book=Ruth')).json()) as { verse: string; color: string }[];
     expect(marks.map((h) => [h.verse, h.color])).toEqual([['RUTH.3.11', 'pink']]);
     expect(refused.notes).toBeGreaterThanOrEqual(3);
-    await page.getByText(/kept on this device, sending…/).waitFor({ state: 'detached' });
+    await page.getByText(/Kept on this device: sending \d+ changes? to your notes and highlights…/).waitFor({ state: 'detached' });
   });
 });

@@ -16,7 +16,7 @@ export function OfflineNotice() {
   if (online) {
     return (
       <div role="status" className="border-b border-stone-200 bg-stone-100 px-4 py-2 text-sm dark:border-stone-800 dark:bg-stone-900">
-        {changes} to your notes and highlights kept on this device, sending…
+        Kept on this device: sending {changes} to your notes and highlights…
       </div>
     );
   }
