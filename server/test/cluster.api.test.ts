@@ -11,6 +11,7 @@ import { requestFrom } from './deploy-processes.ts';
 import { NGINX, startNginx, type Proxy } from './proxy-servers.ts';
 import { installedConfs, modulePackage, serveRepository, writeStandInCatalogue, writeStandInPackage } from '../src/scripture/library/testing.ts';
 import { freshDatabase, spawnServer, waitUntilUp, type ServerProcess } from './server-process.ts';
+import { seenWithin } from './seen-within.ts';
 import { startInbox } from './smtp-inbox.ts';
 import { WEB_DIST } from './web-build.ts';
 
@@ -25,8 +26,6 @@ const AI_RATE_LIMIT = 3;
 const IMAGE_RATE_LIMIT = 2;
 const AUDIO_RATE_LIMIT = 2;
 const METRICS_TOKEN = 'cluster-test-metrics-token';
-/** How long a change on one process may take to show on the other (issue 32). */
-const WITHIN_MS = 2_000;
 /** The daily job makes today's prayer and those of the 13 days before (daily.service.ts). */
 const CATCH_UP_DAYS = 14;
 
@@ -58,16 +57,6 @@ class Visitor {
       else this.cookies.set(name!.trim(), value.join('='));
     }
     return res;
-  }
-}
-
-/** Answers how long `seen` took to hold; fails once it has not held for WITHIN_MS. Asks again and again, never sleeps a set time. */
-async function seenWithin(what: string, seen: () => Promise<boolean>): Promise<number> {
-  const start = performance.now();
-  for (;;) {
-    if (await seen()) return performance.now() - start;
-    if (performance.now() - start > WITHIN_MS) throw new Error(`${what}: not seen on the other process within ${WITHIN_MS} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

@@ -7,6 +7,7 @@ import type { AdminAuthor } from '#common/contracts/lessons.ts';
 import type { HomepageData } from '#common/contracts/home.ts';
 import type { LibraryJob } from '#common/contracts/library.ts';
 import type { Rankings } from '#common/contracts/progress.ts';
+import { seenWithin } from '../../../test/seen-within.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { WEB_DIST } from '../../../test/web-build.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
@@ -15,19 +16,6 @@ import { dailyPrayers, users } from '../../db/schema.ts';
 import { installedConfs, modulePackage, serveRepository, writeStandInCatalogue, writeStandInPackage } from '../../scripture/library/testing.ts';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
-
-/** How long a change on one process may take to show on another (issue 32). */
-const WITHIN_MS = 2_000;
-
-/** Asks until `seen` holds, and answers how long that took; fails once it has not held for 2 s. */
-async function seenWithin(what: string, seen: () => Promise<boolean>, within = WITHIN_MS): Promise<number> {
-  const start = performance.now();
-  for (;;) {
-    if (await seen()) return performance.now() - start;
-    if (performance.now() - start > within) throw new Error(`${what}: not seen on the other process within ${within} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe(`what one process changes, every other shows within 2 s (${databaseKind()})`, () => {
   let a: App;
