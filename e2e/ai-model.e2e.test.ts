@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { modelListEntry, standInModelFile, startModelFileServer } from '../server/test/model-file-server.ts';
+import { modelListEntry, startModelFileServer } from '../server/test/model-file-server.ts';
 import { startOpenAiServer } from '../server/test/openai-server.ts';
+import { writeTinyModel } from '../server/test/tiny-gguf.ts';
 import { seedDatabase, ownServerEnv, startAppProcess } from './app-process.ts';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './fixtures.ts';
@@ -17,7 +18,6 @@ import { smallTargets } from './touch-targets.ts';
 // stand-in model host and a stand-in Ollama on loopback.
 const { page: newPage } = useBrowser();
 
-const FILE = standInModelFile();
 const SERVER = { timeout: 30_000 };
 
 let root: string;
@@ -35,6 +35,8 @@ async function openPanel(options: { width?: number; colorScheme?: 'light' | 'dar
 describe('the admin panel AI model', () => {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'selah-e2e-ai-model-'));
+    // A real model llama.cpp loads (random weights, 2.9 MB), so a chosen model answers in the browser.
+    const FILE = readFileSync(writeTinyModel(join(root, 'tiny-source.gguf'), { embedding: 128, feedForward: 256, layers: 4 }));
     host = await startModelFileServer(FILE);
     ollama = await startOpenAiServer(() => ({ text: 'Rest in him (Psalm 37:7).' }), { models: ['qwen2.5:0.5b'] });
     const model = (name: string, file: string, path: string) => modelListEntry(FILE, name, file, path);
@@ -46,6 +48,9 @@ describe('the admin panel AI model', () => {
       AI_MODEL_LIST: join(root, 'models.json'),
       AI_MODEL_MIRROR: host.url,
       AI_DISCOVER_PORTS: new URL(ollama.url).port,
+      // Short replies: the random-weights model writes gibberish, and the tests need only that it writes.
+      AI_MODEL_MAX_TOKENS: '48',
+      AI_MODEL_THREADS: '1',
     });
     seedDatabase(env);
     app = await startAppProcess(env);
@@ -62,13 +67,13 @@ describe('the admin panel AI model', () => {
     const page = await openPanel();
     await expect.poll(() => page.getByTestId('ai-engine').textContent()).toBe('Selah’s embedded Scripture engine (no model)');
     const curated = page.getByRole('region', { name: 'Models to download' });
-    expect(await curated.getByRole('listitem').first().textContent()).toContain('Size3.1 MBLicenceApache-2.0Memoryabout 900 MBSpeedabout 9 words a second');
+    expect(await curated.getByRole('listitem').first().textContent()).toContain('Size2.9 MBLicenceApache-2.0Memoryabout 900 MBSpeedabout 9 words a second');
 
     // The held file sends 64 KiB and no more: the progress stands at a known point.
-    await curated.getByRole('button', { name: 'Download Held Instruct, 3.1 MB' }).click();
+    await curated.getByRole('button', { name: 'Download Held Instruct, 2.9 MB' }).click();
     const bar = page.getByRole('progressbar', { name: 'Downloading Held Instruct' });
-    await expect.poll(() => bar.getAttribute('aria-valuetext'), SERVER).toBe('2%, 0.1 MB of 3.1 MB');
-    expect(await page.getByTestId('ai-download-bytes').textContent()).toBe('2% · 0.1 MB of 3.1 MB');
+    await expect.poll(() => bar.getAttribute('aria-valuetext'), SERVER).toBe('2%, 0.1 MB of 2.9 MB');
+    expect(await page.getByTestId('ai-download-bytes').textContent()).toBe('2% · 0.1 MB of 2.9 MB');
     // One download at a time: the others wait.
     expect(await curated.getByRole('button', { name: /^Download Tiny Instruct/ }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Cancel the download of Held Instruct' }).click();
@@ -76,10 +81,10 @@ describe('the admin panel AI model', () => {
       .poll(() => page.getByRole('region', { name: 'Download' }).getByRole('status').textContent(), SERVER)
       .toBe('The download of Held Instruct was cancelled.');
 
-    await curated.getByRole('button', { name: 'Download Tiny Instruct, 3.1 MB' }).click();
+    await curated.getByRole('button', { name: 'Download Tiny Instruct, 2.9 MB' }).click();
     const downloaded = page.getByRole('region', { name: 'Downloaded models' });
     await downloaded.getByRole('button', { name: 'Use this model: Tiny Instruct' }).waitFor(SERVER);
-    expect(await downloaded.textContent()).toContain('tiny.gguf · 3.1 MB');
+    expect(await downloaded.textContent()).toContain('tiny.gguf · 2.9 MB');
     await downloaded.getByRole('button', { name: 'Use this model: Tiny Instruct' }).click();
     await expect.poll(() => page.getByTestId('ai-engine').textContent(), SERVER).toBe('Tiny Instruct, run by this server');
     expect(await downloaded.getByText('In use').count()).toBe(1);
@@ -92,6 +97,47 @@ describe('the admin panel AI model', () => {
       .toBe(`qwen2.5:0.5b on a model server of this machine (http://127.0.0.1:${new URL(ollama.url).port}/v1)`);
     expect(await seriousViolations(page)).toEqual([]);
   }, 120_000);
+
+  it('tells a reader whose question waits for the model their place in line, then answers it with the model', async () => {
+    const panel = await openPanel();
+    await panel.getByRole('region', { name: 'Downloaded models' }).getByRole('button', { name: 'Use this model: Tiny Instruct' }).click();
+    await expect.poll(() => panel.getByTestId('ai-engine').textContent(), SERVER).toBe('Tiny Instruct, run by this server');
+
+    // Three readers ask at the same moment; the model answers one at a time, so the others wait in line.
+    // Each page writes down every status it showed, however briefly, so a short wait is not missed.
+    const readers = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const page = await newPage({ baseUrl: app.baseUrl });
+        await page.goto('/chat');
+        await page.locator('html[data-hydrated]').waitFor();
+        await page.evaluate(() => {
+          const shown: string[] = [];
+          (window as unknown as { shownStatuses: string[] }).shownStatuses = shown;
+          new MutationObserver(() => {
+            for (const status of document.querySelectorAll('[role="status"]')) {
+              const text = status.textContent?.trim() ?? '';
+              if (text && shown.at(-1) !== text) shown.push(text);
+            }
+          }).observe(document.body, { subtree: true, childList: true, characterData: true });
+        });
+        await page.getByRole('textbox', { name: 'Ask a question' }).fill('What does John 3:16 mean?');
+        return page;
+      }),
+    );
+    await Promise.all(readers.map((page) => page.getByRole('textbox', { name: 'Ask a question' }).press('Enter')));
+    for (const page of readers) {
+      const answer = page.getByRole('article', { name: 'Answer' });
+      await answer.waitFor({ timeout: 60_000 });
+      expect(await answer.locator('.answer-sources').textContent()).toMatch(/^Written by Tiny Instruct, the AI model on this server, from /);
+    }
+    const shown = await Promise.all(readers.map((page) => page.evaluate(() => (window as unknown as { shownStatuses: string[] }).shownStatuses)));
+    const waited = shown.filter((statuses) => statuses.some((s) => /^You are (next|2nd) in line for the AI model…$/.test(s)));
+    expect(waited.length).toBeGreaterThanOrEqual(1);
+    // The one who was second in line was told when they moved up.
+    for (const statuses of shown.filter((all) => all.includes('You are 2nd in line for the AI model…'))) {
+      expect(statuses.indexOf('You are next in line for the AI model…')).toBeGreaterThan(statuses.indexOf('You are 2nd in line for the AI model…'));
+    }
+  }, 180_000);
 
   it('is usable on a phone, light and dark: 44 px targets, no serious accessibility findings', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
