@@ -213,6 +213,23 @@ describe('limits on questions to the AI', () => {
     expect((await askFrom('203.0.113.8')).statusCode).toBe(200);
   });
 
+  it('counts streamed questions with the others, and refuses a stream once the hour is spent', async () => {
+    const streamFrom = (address: string) =>
+      limited.server.inject({ method: 'POST', url: '/api/ai/ask/stream', headers: { host: 'localhost', 'x-forwarded-for': address }, payload: { question: 'peace' } });
+    const first = await streamFrom('203.0.113.30');
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain('event: done');
+    expect((await askFrom('203.0.113.30')).statusCode).toBe(200);
+    const refused = await streamFrom('203.0.113.30');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['content-type']).toContain('application/json');
+    expect(refused.json().message).toBe('That is 2 questions to the AI in the last hour, the most allowed. Please ask again in 60 minutes.');
+    // Streams alone spend it as well.
+    expect((await streamFrom('203.0.113.31')).statusCode).toBe(200);
+    expect((await streamFrom('203.0.113.31')).statusCode).toBe(200);
+    expect((await askFrom('203.0.113.31')).statusCode).toBe(429);
+  });
+
   it('counts AI-enhanced searches with questions, and refuses them too once the hour is spent', async () => {
     const searchFrom = (address: string, q: string) =>
       limited.server.inject({ method: 'GET', url: `/api/ai/passages?q=${encodeURIComponent(q)}`, headers: { host: 'localhost', 'x-forwarded-for': address } });
