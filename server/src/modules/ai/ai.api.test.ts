@@ -215,7 +215,12 @@ describe('limits on questions to the AI', () => {
 
   it('counts streamed questions with the others, and refuses a stream once the hour is spent', async () => {
     const streamFrom = (address: string) =>
-      limited.server.inject({ method: 'POST', url: '/api/ai/ask/stream', headers: { host: 'localhost', 'x-forwarded-for': address }, payload: { question: 'peace' } });
+      limited.server.inject({
+        method: 'POST',
+        url: '/api/ai/ask/stream',
+        headers: { host: 'localhost', 'x-forwarded-for': address },
+        payload: { question: 'peace' },
+      });
     const first = await streamFrom('203.0.113.30');
     expect(first.statusCode).toBe(200);
     expect(first.body).toContain('event: done');

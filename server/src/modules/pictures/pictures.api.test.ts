@@ -297,6 +297,36 @@ describe(`Verse visualizations, chapter illustrations and shared verses, on ${da
       expect(page.json()).toMatchObject({ id, reference: 'John 3:16', translation: 'KJV', imageUrl });
     });
 
+    it('serves no share of a picture that reports have hidden, until an admin shows it again', async () => {
+      const someone = guest('10.5.0.30');
+      const graphic = await someone.request('POST', '/api/shared-verses/generate-graphic', {
+        verseText: john316,
+        reference: 'John 3:16',
+        fontStyle: 'classic',
+        backgroundColor: OCEAN!.background,
+        textColor: OCEAN!.text,
+      });
+      const { imageUrl, id } = graphic.json() as { imageUrl: string; id: string };
+      const { shareCode } = (await share(someone, { customGraphicUrl: imageUrl })).json() as { shareCode: string };
+      const reads = async () =>
+        Promise.all(
+          [`/api/shared-verses/${shareCode}`, `/shared/${shareCode}`, `/api/share-graphics/${id}`].map(
+            async (url) => (await app.server.inject({ method: 'GET', url, headers: { host: 'localhost' } })).statusCode,
+          ),
+        );
+      expect(await reads()).toEqual([200, 200, 200]);
+      for (const ip of ['10.5.0.31', '10.5.0.32', '10.5.0.33']) await guest(ip).request('POST', `/api/pictures/${id}/report`, { reason: 'unkind' });
+      expect(await reads()).toEqual([404, 404, 404]);
+      // Nor can it be shared again by its address.
+      const again = await share(someone, { customGraphicUrl: imageUrl });
+      expect(again.statusCode).toBe(400);
+
+      const admin = await signUpVerified(app, inbox, 'phoebe@example.org', undefined, '10.5.0.34');
+      await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'phoebe@example.org'));
+      expect((await admin.request('PUT', `/api/admin/pictures/${id}/hidden`, { hidden: false })).json()).toEqual({ id, hidden: false });
+      expect(await reads()).toEqual([200, 200, 200]);
+    });
+
     it("moves a guest's shares into the account that proves their keys, and no one else's", async () => {
       const browser = guest('10.5.0.20');
       const mine = [(await share(browser)).json(), (await share(browser)).json()] as { shareCode: string; ownerKey: string }[];
