@@ -170,7 +170,39 @@ describe(`reading progress, streaks, stats, achievements and rankings on ${datab
     expect(asked.statusCode, asked.body).toBe(200);
     await expect.poll(async () => (await martha.request('GET', '/api/study-streak')).json().todayCounts).toBe(true);
     const list: UserAchievements = (await martha.request('GET', '/api/user-achievements')).json();
-    expect(list.achievements.find((a) => a.id === 'first-question')?.earnedOn).not.toBeNull();
+    const today = (await martha.request('GET', '/api/study-streak')).json().today as string;
+    expect(list.achievements.find((a) => a.id === 'first-question')).toMatchObject({ earnedOn: today });
+  });
+
+  it('counts only the person’s own highlights, notes and questions toward their achievements', async () => {
+    const lydia = await signUpVerified(app, inbox, 'lydia@example.org', undefined, '10.8.0.7');
+    const dorcas = await signUpVerified(app, inbox, 'dorcas@example.org', undefined, '10.8.0.8');
+    for (let verse = 1; verse <= 10; verse++) {
+      const made = await lydia.request('POST', '/api/highlights', {
+        verse: `JOHN.1.${verse}`,
+        color: 'yellow',
+        reference: `John 1:${verse}`,
+        text: 'In the beginning',
+      });
+      expect(made.statusCode, made.body).toBe(200);
+    }
+    expect((await lydia.request('POST', '/api/notes', { type: 'question', content: 'Who is the Word?', reference: 'John 1:1' })).statusCode).toBeLessThan(300);
+    const today = (await lydia.request('GET', '/api/study-streak')).json().today as string;
+    const of = async (who: Browser) => {
+      const list: UserAchievements = (await who.request('GET', '/api/user-achievements')).json();
+      return Object.fromEntries(
+        ['highlights-10', 'note-question', 'first-question'].map((id) => {
+          const a = list.achievements.find((x) => x.id === id)!;
+          return [id, { earnedOn: a.earnedOn, current: a.current }];
+        }),
+      );
+    };
+    expect(await of(lydia)).toMatchObject({ 'highlights-10': { earnedOn: today, current: 10 }, 'note-question': { earnedOn: today } });
+    expect(await of(dorcas)).toEqual({
+      'highlights-10': { earnedOn: null, current: 0 },
+      'note-question': { earnedOn: null, current: 0 },
+      'first-question': { earnedOn: null, current: 0 },
+    });
   });
 
   it('lists every achievement with progress, and keeps one earned after its cause is deleted', async () => {
@@ -183,10 +215,10 @@ describe(`reading progress, streaks, stats, achievements and rankings on ${datab
     const note = await ruth.request('POST', '/api/notes', { type: 'question', content: 'Who is my neighbour?', reference: 'Luke 10:29' });
     expect(note.statusCode, note.body).toBeLessThan(300);
     const withNote: UserAchievements = (await ruth.request('GET', '/api/user-achievements')).json();
-    expect(withNote.achievements.find((a) => a.id === 'note-question')?.earnedOn).not.toBeNull();
+    expect(withNote.achievements.find((a) => a.id === 'note-question')).toMatchObject({ earnedOn: first.earnedOn });
     await ruth.request('DELETE', `/api/notes/${note.json().id}`);
     const after: UserAchievements = (await ruth.request('GET', '/api/user-achievements')).json();
-    expect(after.achievements.find((a) => a.id === 'note-question')?.earnedOn).not.toBeNull();
+    expect(after.achievements.find((a) => a.id === 'note-question')).toMatchObject({ earnedOn: first.earnedOn });
   });
 
   it('records track-behavior for the person only, keeping the furthest they got', async () => {
