@@ -57,6 +57,13 @@ describe('streaks', () => {
     expect(streakOf(days, '2026-11-26')).toMatchObject({ currentStreak: 0, longestStreak: 3 });
     expect(streakOf(['2026-11-23', '2026-11-24', '2026-11-24'], '2026-11-25').currentStreak).toBe(2);
     expect(streakOf([], '2026-11-25')).toEqual({ currentStreak: 0, longestStreak: 0, todayCounts: false, lastDay: null });
+    // Days come from the database in any order.
+    expect(streakOf(['2026-11-24', '2026-11-22', '2026-11-23', '2026-11-20'], '2026-11-24')).toEqual({
+      currentStreak: 3,
+      longestStreak: 3,
+      todayCounts: true,
+      lastDay: '2026-11-24',
+    });
   });
 
   it('ignores days after today (a zone ahead of the server) and finds when a length was first reached', () => {
