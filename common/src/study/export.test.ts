@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   EXPORT_FORMAT,
+  EXPORT_MAX_ITEMS,
   EXPORT_VERSION,
+  IMPORT_MAX_BYTES,
+  MEDIA_TYPES,
   csvCell,
   csvRow,
   encodeAll,
@@ -188,5 +191,57 @@ describe('duplicates and reader links', () => {
     expect(readerLocation('Song of Solomon 2')).toEqual({ book: 'Song of Solomon', chapter: 2, verse: undefined });
     expect(readerLocation('John 3:16, 20')).toEqual({ book: 'John', chapter: 3, verse: 16 });
     expect(readerLocation('nothing')).toBeUndefined();
+  });
+});
+
+describe('exports, byte for byte', () => {
+  it('writes a whole Markdown file of notes: a title made for a note without one, text tidied at its edges', () => {
+    const untitled: ExportedNote = {
+      id: 'n3',
+      type: 'freeform',
+      title: '  ',
+      reference: ' Psalms\t23:1 ',
+      content: '  The Lord is my shepherd.\rI shall not want.  ',
+      createdAt: 'not a date',
+      updatedAt: 'not a date',
+    };
+    expect(encodeAll(noteEncoder('md', { exportedAt: at, total: 1 }), [untitled])).toBe(
+      '# My Notes\n\nExported from Selah on 2025-03-01 · 1 note, newest first.\n\n---\n\n' +
+        '## Freeform note for Psalms 23:1\n\n*Freeform note · Psalms 23:1 · unknown date*\n\nThe Lord is my shepherd.\nI shall not want.\n\n---\n\n',
+    );
+  });
+
+  it('writes a whole Markdown file of highlights, and says nothing of a cap it does not reach', () => {
+    expect(encodeAll(highlightEncoder('md', { exportedAt: at, total: EXPORT_MAX_ITEMS }), highlights.slice(0, 1))).toBe(
+      `# My Highlights\n\nExported from Selah on 2025-03-01 · ${EXPORT_MAX_ITEMS.toLocaleString('en')} highlights, newest first.\n\n---\n\n` +
+        '**John 3:16** · Yellow · 2025-02-27\n\n> For God so loved the world, that he gave\n\n',
+    );
+  });
+
+  it('writes JSON laid out the same way every time, empty or not', () => {
+    const head = `{\n  "format": "selah-study-export",\n  "version": 1,\n  "exportedAt": "2025-03-01T12:00:00.000Z",\n  "highlights": [`;
+    expect(encodeAll(highlightEncoder('json', { exportedAt: at, total: 0 }), [])).toBe(`${head}]\n}\n`);
+    const two = encodeAll(highlightEncoder('json', { exportedAt: at, total: 2 }), highlights);
+    expect(two).toBe(`${head}\n    ${JSON.stringify(highlights[0])},\n    ${JSON.stringify(highlights[1])}\n  ]\n}\n`);
+    // An encoder used twice starts its list again.
+    const encoder = highlightEncoder('json', { exportedAt: at, total: 1 });
+    encodeAll(encoder, highlights);
+    expect(encodeAll(encoder, highlights.slice(0, 1))).toBe(`${head}\n    ${JSON.stringify(highlights[0])}\n  ]\n}\n`);
+  });
+
+  it('names its media types, its format and the largest import', () => {
+    expect(MEDIA_TYPES).toEqual({ md: 'text/markdown; charset=utf-8', json: 'application/json; charset=utf-8', csv: 'text/csv; charset=utf-8' });
+    expect(highlightEncoder('csv', { exportedAt: at, total: 0 }).mediaType).toBe('text/csv; charset=utf-8');
+    expect(encodeAll(highlightEncoder('csv', { exportedAt: at, total: 0 }), [])).toBe('\uFEFFreference,color,text,verse_id,highlighted_at\r\n');
+    expect(noteEncoder('md', { exportedAt: at, total: 0 }).mediaType).toBe('text/markdown; charset=utf-8');
+    expect(EXPORT_FORMAT).toBe('selah-study-export');
+    expect(IMPORT_MAX_BYTES).toBe(26_214_400);
+  });
+
+  it('knows a note again by type, reference and text, and a highlight by its verse, however they are spaced or cased', () => {
+    const note = { type: 'quote', reference: 'John 3:16', content: 'Grace.' };
+    expect(noteKey({ ...note, reference: ' John 3:16 ', content: ' Grace. ' })).toBe(noteKey(note));
+    expect(noteKey({ ...note, type: 'question' })).not.toBe(noteKey(note));
+    expect(highlightKey({ verse: ' john.3.16 ' })).toBe('JOHN.3.16');
   });
 });
