@@ -7,6 +7,10 @@ describe('Scripture’s own prayers', () => {
     expect(SCRIPTURE_PRAYERS.length).toBeGreaterThanOrEqual(60);
     expect(new Set(SCRIPTURE_PRAYERS.map((p) => p.reference)).size).toBe(SCRIPTURE_PRAYERS.length);
     expect(new Set(SCRIPTURE_PRAYERS.map((p) => p.title)).size).toBe(SCRIPTURE_PRAYERS.length);
-    for (const p of SCRIPTURE_PRAYERS) expect(parseReference(p.reference), p.reference).not.toBeNull();
+    for (const p of SCRIPTURE_PRAYERS) {
+      expect(parseReference(p.reference), p.reference).toMatchObject({ chapter: expect.any(Number) });
+      // A title a person reads above the prayer: words, not an empty line.
+      expect(p.title, p.reference).toMatch(/^[A-Z’][\p{L}’,. ]{4,}$/u);
+    }
   });
 });
