@@ -71,4 +71,96 @@ describe('the personalization test', () => {
     expect(isAnswers({ ...base, style: 'Comic' })).toBe(false);
     expect(isAnswers(null)).toBe(false);
   });
+
+  it('recommends, for every goal, experience and time, this plan (a fixed one, or its books at the pace the time allows)', () => {
+    const seen = new Map<string, string>();
+    const table = QUESTIONS.goal.choices.flatMap(([goal]) =>
+      QUESTIONS.experience.choices.map(([experience]) => [
+        goal,
+        experience,
+        QUESTIONS.time.choices.map(([time]) => {
+          const { plan, planReason } = recommend({ ...base, goal, experience, time }, installed);
+          if (plan.id !== 'custom') {
+            seen.set(plan.id, planReason);
+            return plan.id;
+          }
+          return `${plan.books![0]}–${plan.books!.at(-1)} in ${plan.days}`;
+        }),
+      ]),
+    );
+    expect(table).toEqual([
+      ['know-jesus', 'new', ['Matthew–John in 89', 'Matthew–John in 62', 'gospels-30']],
+      ['know-jesus', 'some', ['Matthew–John in 89', 'Matthew–John in 62', 'gospels-30']],
+      ['know-jesus', 'familiar', ['Matthew–John in 89', 'Matthew–John in 62', 'gospels-30']],
+      ['know-jesus', 'deep', ['Matthew–John in 89', 'Matthew–John in 62', 'gospels-30']],
+      // A newcomer with a quarter of an hour reads the whole Bible over two years; others a slowed year.
+      ['whole-bible', 'new', ['Genesis–Revelation in 1189', 'bible-two-years', 'bible-year']],
+      ['whole-bible', 'some', ['Genesis–Revelation in 1189', 'Genesis–Revelation in 511', 'bible-year']],
+      ['whole-bible', 'familiar', ['Genesis–Revelation in 1189', 'Genesis–Revelation in 511', 'bible-year']],
+      ['whole-bible', 'deep', ['Genesis–Revelation in 1189', 'Genesis–Revelation in 511', 'bible-year']],
+      // A habit: short readings at 5 minutes; the Gospels for a newcomer; the New Testament for the rest at half an hour.
+      ['habit', 'new', ['Psalms–Proverbs in 168', 'Matthew–John in 62', 'gospels-30']],
+      ['habit', 'some', ['Psalms–Proverbs in 168', 'Matthew–John in 62', 'new-testament-90']],
+      ['habit', 'familiar', ['Psalms–Proverbs in 168', 'Matthew–John in 62', 'new-testament-90']],
+      ['habit', 'deep', ['Psalms–Proverbs in 168', 'Matthew–Revelation in 132', 'new-testament-90']],
+      ['wisdom', 'new', ['Psalms–Proverbs in 168', 'Psalms–Proverbs in 56', 'psalms-proverbs-month']],
+      ['wisdom', 'some', ['Psalms–Proverbs in 168', 'Psalms–Proverbs in 56', 'psalms-proverbs-month']],
+      ['wisdom', 'familiar', ['Psalms–Proverbs in 168', 'Psalms–Proverbs in 56', 'psalms-proverbs-month']],
+      ['wisdom', 'deep', ['Psalms–Proverbs in 168', 'Psalms–Proverbs in 56', 'psalms-proverbs-month']],
+      ['prayer', 'new', ['Psalms–Proverbs in 168', 'Psalms–Proverbs in 56', 'psalms-proverbs-month']],
+      ['prayer', 'some', ['Psalms–Proverbs in 168', 'Psalms–Proverbs in 56', 'psalms-proverbs-month']],
+      ['prayer', 'familiar', ['Psalms–Proverbs in 168', 'Psalms–Proverbs in 56', 'psalms-proverbs-month']],
+      ['prayer', 'deep', ['Psalms–Proverbs in 168', 'Psalms–Proverbs in 56', 'psalms-proverbs-month']],
+    ]);
+    expect(Object.fromEntries(seen)).toEqual({
+      'gospels-30': 'The life and words of Jesus, told four ways, in a month.',
+      'bible-two-years': 'The whole Bible at a pace that fits a short daily time.',
+      'bible-year': 'Genesis to Revelation in a year, for those who can give it about twenty minutes a day.',
+      'new-testament-90': 'The whole New Testament in three months: a steady daily habit.',
+      'psalms-proverbs-month': 'Short daily readings of prayer and practical wisdom: an easy habit to keep.',
+    });
+  });
+
+  it('puts English first in a style, and the browser’s language first among texts in other languages', () => {
+    const spanishFirst: TranslationOption[] = [
+      { code: 'RVA', name: 'Reina-Valera Antigua', language: 'es', category: 'Word-for-Word' },
+      { code: 'KJV', name: 'King James Version', language: 'en', category: 'Word-for-Word' },
+    ];
+    expect(recommend(base, spanishFirst)).toMatchObject({
+      translation: { code: 'KJV' },
+      translationReason: 'King James Version is a word-for-word translation.',
+    });
+    const others: TranslationOption[] = [
+      { code: 'RV1909', name: 'Reina-Valera 1909', language: 'es', category: 'International' },
+      { code: 'ARC', name: 'Almeida Revista e Corrigida', language: 'pt', category: 'International' },
+    ];
+    expect(recommend({ ...base, style: 'International' }, others, 'PT-BR')).toMatchObject({
+      translation: { code: 'ARC' },
+      translationReason: 'Almeida Revista e Corrigida reads the Bible in your own language.',
+    });
+    expect(recommend({ ...base, style: 'International' }, others, 'es')).toMatchObject({ translation: { code: 'RV1909' } });
+  });
+
+  it('says so when no translation is installed at all', () => {
+    expect(recommend(base, [])).toMatchObject({ translation: null, translationReason: 'No translation is installed here.' });
+    expect(recommend({ ...base, style: 'International' }, [])).toMatchObject({
+      translation: null,
+      translationReason: 'No translation in another language is installed here yet.',
+    });
+  });
+
+  it('takes only answers it offers', () => {
+    expect(isAnswers(base)).toBe(true);
+    for (const wrong of [
+      null,
+      'answers',
+      7,
+      { ...base, time: '45' },
+      { ...base, goal: 'fame' },
+      { ...base, topics: ['hope', 'gold'] },
+      { ...base, style: 'Loose' },
+    ]) {
+      expect(isAnswers(wrong), JSON.stringify(wrong)).toBe(false);
+    }
+  });
 });
