@@ -173,13 +173,17 @@ describe(`/metrics on ${databaseKind()}`, () => {
       // The figures are the pool's own: a connection may open or close between a scrape and reading the pool
       // here (background work, the idle timeout), so they are compared until both are read at a quiet moment.
       await expect
-        .poll(async () => {
-          const now = await scrape();
-          const pool = [client.totalCount, client.idleCount];
-          return (
-            [valueOf(now, 'selah_db_pool_connections', { state: 'total' }), valueOf(now, 'selah_db_pool_connections', { state: 'idle' })].join() === pool.join()
-          );
-        })
+        .poll(
+          async () => {
+            const now = await scrape();
+            const pool = [client.totalCount, client.idleCount];
+            return (
+              [valueOf(now, 'selah_db_pool_connections', { state: 'total' }), valueOf(now, 'selah_db_pool_connections', { state: 'idle' })].join() ===
+              pool.join()
+            );
+          },
+          { timeout: 20_000 },
+        )
         .toBe(true);
     });
   });
