@@ -109,7 +109,6 @@ describe('the admin panel AI model', () => {
       [1, 2, 3].map(async () => {
         const page = await newPage({ baseUrl: app.baseUrl });
         await page.goto('/chat');
-        await page.locator('html[data-hydrated]').waitFor();
         await page.evaluate(() => {
           const shown: string[] = [];
           (window as unknown as { shownStatuses: string[] }).shownStatuses = shown;

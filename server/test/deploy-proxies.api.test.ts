@@ -97,7 +97,9 @@ describe.skipIf(!NGINX && !CADDY)(
         afterAll(() => proxy?.stop(), 30_000);
 
         it('serves pages and the API from both processes, and keeps /metrics off the public site', async () => {
-          const seenBefore = apps.map((app) => app.output().match(/"msg":"request"[^\n]*"route":"\/api\/bible\/content\/:book\/:chapter"/g)?.length ?? 0);
+          const chapterReads = () =>
+            apps.map((app) => app.output().match(/"msg":"request"[^\n]*"route":"\/api\/bible\/content\/:book\/:chapter"/g)?.length ?? 0);
+          const seenBefore = chapterReads();
           const page = await send('/bible?book=John&chapter=3');
           expect(page.status).toBe(200);
           expect(page.headers['content-type']).toContain('text/html');
@@ -111,8 +113,7 @@ describe.skipIf(!NGINX && !CADDY)(
           expect(metrics.status).toBe(404);
           await metrics.text();
           // Each process wrote access-log lines for some of the four reads: the proxy shares them out.
-          const logged = () =>
-            apps.map((app, i) => (app.output().match(/"msg":"request"[^\n]*"route":"\/api\/bible\/content\/:book\/:chapter"/g)?.length ?? 0) - seenBefore[i]!);
+          const logged = () => chapterReads().map((n, i) => n - seenBefore[i]!);
           // (A log line may reach this test's pipe a moment after its reply.)
           await expect.poll(() => logged()[0]! + logged()[1]!).toBe(4);
           const seen = logged();
