@@ -1,8 +1,13 @@
 import { normalizeTerm } from '../tokenize.ts';
 import { stopWords } from './word-forms.ts';
 
-/** One part of a query: a whole word, a word prefix ("lov*") or a phrase in quotes. */
-export type QueryPart = { kind: 'word'; term: string } | { kind: 'prefix'; term: string } | { kind: 'phrase'; terms: string[] };
+/**
+ * One part of a query: a whole word, a word prefix ("lov*") or a phrase in quotes. A word may keep the
+ * stop words typed right before and after it (`before`, `after`): they are not searched for, but a verse
+ * that has them in the same place ranks higher ("only begotten", "my shepherd").
+ */
+export type QueryPart =
+  { kind: 'word'; term: string; before?: string; after?: string } | { kind: 'prefix'; term: string } | { kind: 'phrase'; terms: string[] };
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -14,6 +19,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
  */
 export function parseQuery(q: string, language?: string): QueryPart[] {
   const parts: QueryPart[] = [];
+  const stop = stopWords(language);
   const text = q.replace(/[“”„]/g, '"');
   const pieces = text.split('"');
   pieces.forEach((piece, i) => {
@@ -23,12 +29,19 @@ export function parseQuery(q: string, language?: string): QueryPart[] {
       else if (terms.length > 1) parts.push({ kind: 'phrase', terms });
       return;
     }
-    for (const m of piece.matchAll(/([\p{L}\p{N}]+)(\*?)/gu)) {
+    const words: QueryPart[] = [...piece.matchAll(/([\p{L}\p{N}]+)(\*?)/gu)].map((m) => {
       const term = normalizeTerm(m[1]!);
-      parts.push(m[2] ? { kind: 'prefix', term } : { kind: 'word', term });
-    }
+      return m[2] ? { kind: 'prefix', term } : { kind: 'word', term };
+    });
+    const stopAt = (w: number) => {
+      const part = words[w];
+      return part?.kind === 'word' && stop.has(part.term) ? part.term : undefined;
+    };
+    words.forEach((part, w) => {
+      const [before, after] = part.kind === 'word' && !stopAt(w) ? [stopAt(w - 1), stopAt(w + 1)] : [];
+      parts.push({ ...part, ...(before && { before }), ...(after && { after }) });
+    });
   });
-  const stop = stopWords(language);
   const content = parts.filter((p) => p.kind !== 'word' || !stop.has(p.term));
   return dedupe(content.length > 0 ? content : parts);
 }

@@ -36,6 +36,9 @@ const EXACT = 2;
 const OTHER_FORM = 1;
 // How much a verse gains when its query words stand side by side (less as they stand further apart).
 const PROXIMITY = 0.5;
+// How much a verse gains when the stop words typed beside a word stand beside it there too ("only
+// begotten", "my shepherd"): twice its score with all of them in place.
+const NEIGHBOURS = 1;
 
 /** A query part with what the index found for it: its postings (tf in halves) and, for words and prefixes, the term ids it takes. */
 interface Resolved {
@@ -254,9 +257,9 @@ export class SearchIndex {
     // Stand-ins are for words; a phrase's order is checked only by the plain scoring.
     if (lists.some((l) => l.related) && parts.every((p) => p.kind !== 'phrase')) return this.searchRelated(lists, filter, wanted);
     const all = this.score(lists, filter, true);
-    if (all.length > 0 || parts.length === 1) return { total: all.length, match: 'all', hits: top(all, wanted) };
+    if (all.length > 0 || parts.length === 1) return { total: all.length, match: 'all', hits: this.best(all, wanted, lists) };
     const any = this.score(lists, filter, false);
-    return { total: any.length, match: 'any', hits: top(any, wanted) };
+    return { total: any.length, match: 'any', hits: this.best(any, wanted, lists) };
   }
 
   /** How many verses hold every part, and how many at least one (stand-ins not counted). */
@@ -315,12 +318,40 @@ export class SearchIndex {
       return hits;
     };
     const all = run(true);
-    if (all.length >= wanted || lists.length === 1) return { total: all.length, match: 'all', hits: top(all, wanted) };
+    if (all.length >= wanted || lists.length === 1) return { total: all.length, match: 'all', hits: this.best(all, wanted, lists) };
     // Too few hold every idea: those that do first, then the best of those holding some.
-    const first = top(all, wanted);
+    const first = this.best(all, wanted, lists);
     const taken = new Set(first.map((h) => h.doc));
     const any = run(false).filter((h) => !taken.has(h.doc));
-    return { total: all.length || any.length, match: all.length > 0 ? 'all' : 'any', hits: [...first, ...top(any, wanted - first.length)] };
+    return {
+      total: all.length || any.length,
+      match: all.length > 0 ? 'all' : 'any',
+      hits: [...first, ...this.best(any, wanted - first.length, lists)],
+    };
+  }
+
+  /**
+   * The best `wanted` hits once each has gained for the stop words asked beside its words (NEIGHBOURS).
+   * Only the verses that could still make the cut are read: down the hits by score, the walk ends at
+   * the first whose score, doubled, would not beat the wanted-th best so far.
+   */
+  private best(hits: IndexHit[], wanted: number, lists: readonly Resolved[]): IndexHit[] {
+    const neighbours = lists.flatMap(({ part, ids }) =>
+      part.kind !== 'word'
+        ? []
+        : [...(part.before ? [{ term: part.before, side: -1, ids: ids! }] : []), ...(part.after ? [{ term: part.after, side: 1, ids: ids! }] : [])],
+    );
+    if (neighbours.length === 0) return top(hits, wanted);
+    const kept = new BestHits(wanted);
+    for (const hit of [...hits].sort((a, b) => b.score - a.score || a.doc - b.doc)) {
+      if (hit.score * (1 + NEIGHBOURS) < kept.floor) break;
+      const tokens = tokenize(this.docs[hit.doc]!.text);
+      const inPlace = neighbours.filter(({ term, side, ids }) =>
+        tokens.some((t, i) => ids.has(this.termIds.get(t.term) ?? -1) && tokens[i + side]?.term === term),
+      ).length;
+      kept.offer({ doc: hit.doc, score: hit.score * (1 + (NEIGHBOURS * inPlace) / neighbours.length) });
+    }
+    return kept.sorted();
   }
 
   /**
@@ -427,16 +458,31 @@ function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
 
 /** Best `wanted` hits, best first; equal scores keep reading order. A bounded heap, not a full sort. */
 export function top(hits: IndexHit[], wanted: number): IndexHit[] {
-  const better = (a: IndexHit, b: IndexHit) => a.score > b.score || (a.score === b.score && a.doc < b.doc);
   if (hits.length <= wanted) return hits.sort((a, b) => (better(a, b) ? -1 : 1));
-  // Min-heap of the best so far: its root is the worst of them, replaced when a better hit comes.
-  const heap: IndexHit[] = [];
-  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
-  for (const hit of hits) {
-    if (heap.length < wanted) {
+  const kept = new BestHits(wanted);
+  for (const hit of hits) kept.offer(hit);
+  return kept.sorted();
+}
+
+const better = (a: IndexHit, b: IndexHit) => a.score > b.score || (a.score === b.score && a.doc < b.doc);
+
+/** The best `wanted` hits offered so far: a min-heap whose root, the worst of them, a better hit replaces. */
+class BestHits {
+  private readonly heap: IndexHit[] = [];
+  constructor(private readonly wanted: number) {}
+
+  /** The score a hit must reach to be kept. */
+  get floor(): number {
+    return this.heap.length < this.wanted ? -Infinity : (this.heap[0]?.score ?? Infinity);
+  }
+
+  offer(hit: IndexHit): void {
+    const heap = this.heap;
+    const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
+    if (heap.length < this.wanted) {
       heap.push(hit);
       for (let i = heap.length - 1; i > 0 && better(heap[(i - 1) >> 1]!, heap[i]!); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
-    } else if (better(hit, heap[0]!)) {
+    } else if (heap.length > 0 && better(hit, heap[0]!)) {
       heap[0] = hit;
       for (let i = 0; ;) {
         const l = 2 * i + 1;
@@ -450,7 +496,10 @@ export function top(hits: IndexHit[], wanted: number): IndexHit[] {
       }
     }
   }
-  return heap.sort((a, b) => (better(a, b) ? -1 : 1));
+
+  sorted(): IndexHit[] {
+    return this.heap.sort((a, b) => (better(a, b) ? -1 : 1));
+  }
 }
 
 export function phraseMatches(tokens: readonly Token[], terms: readonly string[]): boolean {

@@ -425,6 +425,17 @@ describe.skipIf(!kjvWithStrongs)("explaining a passage from the SWORD KJV, Stron
     expect(reply.references.every((r) => r.status === 'verified')).toBe(true);
   });
 
+  it('explains the words a question asks about with the lexicon, where no passage is named', async () => {
+    const reply = await askStudy({ question: 'Why does it say only begotten?', translation: 'KJV' });
+    const headings = [...reply.response.matchAll(/^### (.+)$/gm)].map((m) => m[1]);
+    expect(headings.slice(0, 2)).toEqual(['Where Scripture says “only begotten”', 'What its key words mean']);
+    expect(reply.response).toMatch(/### What its key words mean\n\n- \*\*(only )?begotten\*\* — μονογενής \(monogenḗs, G3439\)/);
+    // Only the words asked about: the passage's other words would be padding.
+    expect(reply.response.split('### What its key words mean')[1]!.split('###')[0]!.match(/^- /gm)).toHaveLength(1);
+    expect(reply.sources).toContain("Strong's Greek Dictionary of Bible Words");
+    expectHonest(reply);
+  });
+
   it('picks the passage’s rarest words when the question names none, at most three', async () => {
     const reply = await askStudy({ question: 'What does John 3:16 mean?', translation: 'KJV' });
     const words = reply.response
@@ -464,5 +475,29 @@ describe('a passage answer with no study sources installed', () => {
     expect(headings).toEqual(['What John 3:16 says', 'Passages that explain it']);
     expect(body.sources).toBe('From Scripture; every reference checked');
     expect(body.response).not.toContain('It finds and quotes');
+  });
+  it('answers a question about words of Scripture from the verses saying them, best known first', async () => {
+    const ask = async (question: string) =>
+      (
+        await bare.server.inject({ method: 'POST', url: '/api/ai/ask', headers: { host: 'localhost' }, payload: { question, translation: 'KJV' } })
+      ).json() as AskReply;
+    const reply = await ask('Why does it say only begotten?');
+    expect(reply.response).not.toContain('found no passage');
+    const headings = [...reply.response.matchAll(/^### (.+)$/gm)].map((m) => m[1]);
+    expect(headings).toEqual(['Where Scripture says “only begotten”', 'Passages that explain it']);
+    // The six verses saying it in the KJV; the answer opens with the one the cross-references point to most.
+    const saying = ['John 1:14', 'John 1:18', 'John 3:16', 'John 3:18', 'Hebrews 11:17', '1 John 4:9'];
+    const cited = reply.references.map((r) => r.reference);
+    expect(cited[0]).toBe('John 1:14');
+    expect(cited.slice(0, 4).every((r) => saying.includes(r!))).toBe(true);
+    expect(reply.response.match(/_It says \*\*only begotten\*\* too\._/g)).toHaveLength(3);
+    expectHonest(reply);
+
+    const born = await ask('What does "born again" mean?');
+    expect(born.response).toMatch(/^### Where Scripture says “born again”\n\n\*\*John 3:3\*\*/);
+    expect(born.references.map((r) => r.reference)).toEqual(expect.arrayContaining(['John 3:3', 'John 3:7', '1 Peter 1:23']));
+    // A phrase the text does not have is not a passage: the question is answered as before.
+    const missing = await ask('Why does it say the loving dragon?');
+    expect(missing.response).not.toContain('Where Scripture says');
   });
 });

@@ -37,8 +37,11 @@ export class Commentary {
 // Word beginnings, so "careful" meets "care" and "prayer" meets "pray".
 const stems = (text: string) => new Set(tokenize(text).flatMap((t) => (t.term.length >= 4 ? [t.term.slice(0, 4)] : [])));
 
-/** The sentence sharing the most words with the passage, and the next while they fit, in single quotes. */
-export function nearestSentences(comment: string, passage: string): string | undefined {
+/**
+ * The sentence sharing the most words with the passage (with `every`, only one sharing all of them), and
+ * the next while they fit, in single quotes.
+ */
+export function nearestSentences(comment: string, passage: string, { every = false }: { every?: boolean } = {}): string | undefined {
   const sentences = comment
     .replace(/\bVerses? \d+(?:-\d+)?\s*/g, '')
     .split(/(?<=[.!?])\s+(?=[A-Z'"“‘])/)
@@ -49,7 +52,7 @@ export function nearestSentences(comment: string, passage: string): string | und
   let bestScore = 0;
   sentences.forEach((sentence, i) => {
     const score = [...stems(sentence)].filter((s) => wanted.has(s)).length;
-    if (score > bestScore) [best, bestScore] = [i, score];
+    if (score > bestScore && (!every || score === wanted.size)) [best, bestScore] = [i, score];
   });
   if (best < 0) return undefined;
   let words = sentences[best]!.split(/\s+/);

@@ -10,9 +10,14 @@ import { NOT_IN_THE_BIBLE, TOPICS, type Topic } from './topics.ts';
 import { TOPIC_NOTES } from './topic-notes.ts';
 import { missingBooks } from './missing-books.ts';
 import { studyOf, type PassageStudySources } from './passage-study.ts';
+import { askedPhrase } from './asked-phrase.ts';
 
 const MAX_PASSAGES = 6;
 const RELATED = 3;
+// A phrase asked about is answered from the verses saying it, when they are few enough to be its own.
+const PHRASE_VERSES = 60;
+const PHRASE_PASSAGES = 4;
+const NOT_SAYING: { phrase?: string; references: string[] } = { references: [] };
 // A book name (or any word) with a chapter, and perhaps verses: "John 3:16", "1 Cor 13", "Hezekiah 3:16".
 const CITED = /\b(?:[1-3] ?)?[A-Za-z]+\.? \d{1,3}(?::\d{1,3}(?:[-–]\d{1,3})?)?\b/g;
 
@@ -75,6 +80,9 @@ export class PassageFinder {
       if (ref.status === 'verified' && ref.reference) add(ref.reference);
       else if (ref.problem) corrections.push(`${NOT_FOUND(ref.written)}: ${ref.problem}`);
     }
+    // A question about words of Scripture ("Why does it say only begotten?") is about the verses saying them.
+    const { phrase, references: saying } = passages.length === 0 ? this.versesSaying(question, translation) : NOT_SAYING;
+    saying.forEach(add);
     // A question about a passage (not a note's short answer): what the commentary says about it.
     const about = passages[0];
     const range = about && options.max === undefined ? parseReference(about.reference) : undefined;
@@ -127,7 +135,7 @@ export class PassageFinder {
     // Nothing spoke to the question: the passages sharing its words are the closest, and the answer says so.
     const closest = passages.length === 0 && options.keywords !== false;
     if (closest) this.keywordPassages(subject, translation).forEach(add);
-    const study = range ? this.study(about!, range, passages, linked, question, translation) : undefined;
+    const study = range ? this.study(about!, range, passages, [...linked, ...saying], question, translation, phrase) : undefined;
     // A commentary passed in alone (tests, the benchmark) stands for the installed ones.
     if (study && study.commentaries.length === 0 && commentary) study.commentaries.push({ ...commentary, licence: 'Public Domain' });
     return {
@@ -143,7 +151,7 @@ export class PassageFinder {
   }
 
   /** What explains the passage a question is about (passage-study.ts), from the passages already found. */
-  private study(about: Passage, range: PassageRange, found: readonly Passage[], linked: readonly string[], question: string, code: string) {
+  private study(about: Passage, range: PassageRange, found: readonly Passage[], linked: readonly string[], question: string, code: string, phrase?: string) {
     const linkedRanges = linked.map((r) => parseReference(r)).filter((r): r is PassageRange => Boolean(r));
     const related = found.filter((p) => p !== about && linkedRanges.some((r) => overlap(r, parseReference(p.reference)!)));
     let translation;
@@ -152,7 +160,7 @@ export class PassageFinder {
     } catch {
       translation = undefined;
     }
-    return studyOf(about, range, related, question, translation, this.sources, (w) => !STOP.has(w));
+    return studyOf(about, range, related, question, translation, this.sources, (w) => !STOP.has(w), phrase);
   }
 
   /**
@@ -174,6 +182,28 @@ export class PassageFinder {
       return passage;
     };
     return { passages, add };
+  }
+
+  /**
+   * The verses saying the words a question asks about, best known first (by the cross-references
+   * pointing to them): the first is the passage it is about, the others explain it.
+   */
+  private versesSaying(question: string, translation: string): { phrase?: string; references: string[] } {
+    const phrase = askedPhrase(question);
+    if (!phrase) return NOT_SAYING;
+    const query = tokenize(phrase).length > 1 ? `"${phrase}"` : phrase;
+    try {
+      const found = this.search.search({ q: query, translation, limit: PHRASE_VERSES, offset: 0 });
+      if (found.match !== 'all' || found.total === 0 || found.total > PHRASE_VERSES) return NOT_SAYING;
+      const references = found.results
+        .map((r, order) => ({ reference: r.reference, order, known: this.crossReferences.prominence(r.reference) }))
+        .sort((a, b) => b.known - a.known || a.order - b.order)
+        .slice(0, PHRASE_PASSAGES)
+        .map((r) => r.reference);
+      return { phrase, references };
+    } catch {
+      return NOT_SAYING;
+    }
   }
 
   private keywordPassages(question: string, translation: string): string[] {

@@ -2,6 +2,7 @@ import type { CommentaryEntry } from '#common/contracts/study-tools.ts';
 import type { CanonBook } from '#common/scripture/canon.ts';
 import type { PassageRange } from '#common/scripture/reference.ts';
 import { tokenize } from '#common/scripture/tokenize.ts';
+import { phraseMatches } from '#common/scripture/search/search-index.ts';
 import type { KeyWord, Passage, PassageStudy } from '../../providers/ai/answer-engine.ts';
 import type { LoadedTranslation } from '../../scripture/store/bible-store.ts';
 import { strongsIndexNow } from '../../scripture/strongs/strongs-index.ts';
@@ -29,16 +30,26 @@ export function studyOf(
   translation: LoadedTranslation | undefined,
   sources: PassageStudySources,
   isContentWord: (term: string) => boolean,
+  /** The words of Scripture the question asks about ("only begotten"), when it asks about words, not a reference. */
+  phrase?: string,
 ): PassageStudy {
   return {
     passage: about,
-    keyWords: translation && sources.lexicons ? keyWords(range, question, translation, sources.lexicons) : [],
-    commentaries: commentariesOn(range, about.text, sources),
-    related: related.map((passage) => ({ passage, why: whyRelated(about, passage, isContentWord) })),
+    ...(phrase && { phrase }),
+    keyWords: translation && sources.lexicons ? keyWords(range, question, translation, sources.lexicons, phrase) : [],
+    commentaries: commentariesOn(range, about.text, sources, phrase),
+    related: related.map((passage) => ({ passage, why: whyRelated(about, passage, isContentWord, phrase) })),
   };
 }
 
-function keyWords(range: PassageRange, question: string, translation: LoadedTranslation, lexicons: NonNullable<PassageStudySources['lexicons']>): KeyWord[] {
+/** The words the question names first, then the passage's rarest; for a phrase asked about, its own words alone. */
+function keyWords(
+  range: PassageRange,
+  question: string,
+  translation: LoadedTranslation,
+  lexicons: NonNullable<PassageStudySources['lexicons']>,
+  phrase?: string,
+): KeyWord[] {
   const chapter = translation.book(range.book)?.chapter(range.chapter);
   if (!chapter || range.verse === undefined) return [];
   const last = range.endChapter === range.chapter ? (range.endVerse ?? range.verse) : range.verse;
@@ -62,11 +73,12 @@ function keyWords(range: PassageRange, question: string, translation: LoadedTran
     if (!english || tokenize(english).every((t) => t.term.length <= 2 || STOP.has(t.term))) continue;
     if (!carried.has(english)) carried.set(english, number);
   }
-  const asked = new Set(tokenize(question).map((t) => t.term));
+  const asked = new Set(tokenize(phrase ?? question).map((t) => t.term));
   const named = [...carried.keys()].filter((english) => tokenize(english).some((t) => asked.has(t.term)));
   const index = strongsIndexNow(translation);
   const rarest = [...carried.keys()].sort((a, b) => index.carrying(carried.get(a)!).length - index.carrying(carried.get(b)!).length);
-  const chosen = [...new Set([...named, ...rarest])];
+  // Other words of the passage would be padding beside the words asked about.
+  const chosen = phrase && named.length > 0 ? named : [...new Set([...named, ...rarest])];
   const words: KeyWord[] = [];
   for (const english of chosen) {
     if (words.length >= KEY_WORDS) break;
@@ -92,10 +104,12 @@ function keyWords(range: PassageRange, question: string, translation: LoadedTran
   return words;
 }
 
-function commentariesOn(range: PassageRange, passageText: string, sources: PassageStudySources): PassageStudy['commentaries'] {
+/** Each commentary's sentences nearest the passage: those on the phrase asked about, where one speaks of all its words. */
+function commentariesOn(range: PassageRange, passageText: string, sources: PassageStudySources, phrase?: string): PassageStudy['commentaries'] {
   if (!sources.commentaries || range.verse === undefined) return [];
   return sources.commentaries.on(range.book, range.chapter, range.verse).entries.flatMap((entry) => {
-    const excerpt = nearestSentences(entry.paragraphs.join(' '), passageText);
+    const comment = entry.paragraphs.join(' ');
+    const excerpt = (phrase && nearestSentences(comment, phrase, { every: true })) || nearestSentences(comment, passageText);
     return excerpt ? [{ source: entry.name, licence: entry.licence, on: entry.on, excerpt }] : [];
   });
 }
@@ -110,8 +124,19 @@ const STOP = new Set(
   ),
 );
 
-/** One line on why a passage is linked to the one asked about: the words they share, or the cross-references that link them. */
-function whyRelated(about: Passage, other: Passage, isContentWord: (term: string) => boolean): string {
+/**
+ * One line on why a passage is linked to the one asked about: the phrase asked about, which it says too;
+ * else the words they share, or the cross-references that link them.
+ */
+function whyRelated(about: Passage, other: Passage, isContentWord: (term: string) => boolean, phrase?: string): string {
+  if (
+    phrase &&
+    phraseMatches(
+      tokenize(other.text),
+      tokenize(phrase).map((t) => t.term),
+    )
+  )
+    return `It says **${phrase}** too.`;
   const theirs = new Set(tokenize(about.text).map((t) => t.term));
   const sharedWord = (w: string) => w.length > 2 && !STOP.has(w) && isContentWord(w) && theirs.has(w);
   // Shared words next to each other read as one phrase ("only begotten").

@@ -140,10 +140,12 @@ describe(`Search API on ${databaseKind()}`, () => {
     const words = body.results.flatMap((h: any) => marked(h).map((w: string) => w.toLowerCase()));
     expect(words.filter((w: string) => /\b(i|am|when)\b/.test(w))).toEqual([]);
     expect(words).toContain('afraid');
-    // Verses with two of its three words come first, "God careth" among them.
+    // Verses with two of its three words come first; then those saying "am afraid" as the reader did.
     expect(body.results[0].reference).toBe('1 Chronicles 13:12');
     expect(marked(body.results[0])).toEqual(['afraid', 'God', 'God']);
-    expect(marked(body.results[1])).toEqual(['God careth', 'God']);
+    expect(body.results[1].reference).toBe('Psalms 56:3');
+    expect(marked(body.results[1])).toEqual(['afraid']);
+    expect(body.results.slice(0, 6).map((h: any) => marked(h))).toContainEqual(['God careth', 'God']);
     // No KJV verse has God, a form of care and afraid together, so the reply counts the verses with any
     // of the three (and says so): each word's verses, less those counted twice. Not 10,985.
     expect(body.match).toBe('any');
@@ -153,6 +155,15 @@ describe(`Search API on ${databaseKind()}`, () => {
     expect(body.total).toBe(4076 + 46 + 189 - 27 - 12);
     // With every content word in some verse, the count is of those verses alone.
     expect(await count('God cares for me')).toBe(12);
+  });
+
+  it('ranks the verses that have a stop word where it was typed, beside the word, first: "only begotten" finds John before Job', async () => {
+    const { body } = await search({ q: 'only begotten', limit: 6 });
+    // "only" is not searched for, so every verse with "begotten" is a match…
+    expect(body.total).toBe((await search({ q: 'begotten', limit: 1 })).body.total);
+    // …but the six saying "only begotten" come first, and only "begotten" is marked.
+    expect(body.results.map((h: any) => h.reference).sort()).toEqual(['1 John 4:9', 'Hebrews 11:17', 'John 1:14', 'John 1:18', 'John 3:16', 'John 3:18']);
+    expect(body.results.map((h: any) => marked(h).join(' ').toLowerCase())).toEqual(Array(6).fill('begotten'));
   });
 
   it('reads ordinary words for their meaning first: verses found with the words standing for them, counted plainly, only the words asked marked', async () => {

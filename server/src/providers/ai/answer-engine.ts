@@ -86,6 +86,8 @@ export interface KeyWord {
 /** What explains a passage: its key words, every installed commentary's excerpt, and the passages linked to it with why. */
 export interface PassageStudy {
   passage: Passage;
+  /** The words of Scripture the question asked about ("only begotten"), which `passage` says. */
+  phrase?: string;
   keyWords: KeyWord[];
   commentaries: (CommentaryNote & { licence: string })[];
   related: { passage: Passage; why: string }[];

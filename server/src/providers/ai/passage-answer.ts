@@ -6,8 +6,9 @@ import type { PassageStudy } from './answer-engine.ts';
  * source is not installed is left out, never padded.
  */
 export function passageAnswer(study: PassageStudy, quote: (text: string) => string): string[] {
-  const { passage, keyWords, commentaries, related } = study;
-  const lines = [`### What ${passage.reference} says`, `**${passage.reference}** — “${quote(passage.text)}”`];
+  const { passage, phrase, keyWords, commentaries, related } = study;
+  const heading = phrase ? `### Where Scripture says “${phrase}”` : `### What ${passage.reference} says`;
+  const lines = [heading, `**${passage.reference}** — “${quote(passage.text)}”`];
   if (keyWords.length) {
     lines.push(
       '### What its key words mean',

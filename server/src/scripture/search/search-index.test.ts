@@ -164,3 +164,56 @@ describe('searching by meaning rather than by every letter', () => {
     expect(found('shepherd sheep').refs).toEqual(['Zechariah 13:7', 'Genesis 4:2']);
   });
 });
+
+const BEGOTTEN = new SearchIndex(
+  translation([
+    ['Job', 38, 28, 'Hath the rain a father? or who hath begotten the drops of dew?'],
+    [
+      'John',
+      3,
+      16,
+      'For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.',
+    ],
+    ['Acts', 13, 33, 'Thou art my Son, this day have I begotten thee.'],
+    ['Philemon', 1, 10, 'I beseech thee for my son Onesimus, whom I have begotten in my bonds:'],
+    [
+      '1 John',
+      4,
+      9,
+      'In this was manifested the love of God toward us, because that God sent his only begotten Son into the world, that we might live through him.',
+    ],
+  ]),
+);
+
+describe('the stop words asked beside a word', () => {
+  const refs = (q: string, related: Parameters<SearchIndex['search']>[3] = []) =>
+    BEGOTTEN.search(parseQuery(q, 'en'), everything, 10, related).hits.map(
+      (h) => `${BEGOTTEN.docs[h.doc]!.book.name} ${BEGOTTEN.docs[h.doc]!.chapter}:${BEGOTTEN.docs[h.doc]!.verse}`,
+    );
+
+  it('rank the verses that have them in the same place first, though the longer verses score less by the word alone', () => {
+    expect(refs('begotten')[0]).toBe('Acts 13:33');
+    expect(refs('only begotten').slice(0, 2).sort()).toEqual(['1 John 4:9', 'John 3:16']);
+    expect(refs('begotten only')[0]).toBe('Acts 13:33');
+    expect(refs('my Son')[0]).toBe('Acts 13:33');
+    // The same with words standing in for the ones asked (the AI's search by meaning).
+    expect(
+      refs('only begotten', [{ of: 0, term: 'son', weight: 0.5 }])
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['1 John 4:9', 'John 3:16']);
+    // Every verse with the word is still found: the neighbours only rank.
+    expect(refs('only begotten')).toHaveLength(5);
+  });
+
+  it('raise only as many verses as asked for, the same ones as when every verse is raised', () => {
+    const one = BEGOTTEN.search(parseQuery('only begotten', 'en'), everything, 1);
+    expect([one.total, one.hits.length]).toEqual([5, 1]);
+    expect(['John 3', '1 John 4']).toContain(`${BEGOTTEN.docs[one.hits[0]!.doc]!.book.name} ${BEGOTTEN.docs[one.hits[0]!.doc]!.chapter}`);
+  });
+
+  it('are never marked: they rank, they do not match', () => {
+    const text = 'that he gave his only begotten Son, that whosoever believeth';
+    expect(matchOffsets(text, parseQuery('only begotten', 'en')).map((m) => text.slice(m.start, m.end))).toEqual(['begotten']);
+  });
+});
