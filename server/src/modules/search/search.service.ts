@@ -14,7 +14,7 @@ import { matchOffsets, SearchIndex, type RelatedWord } from '../../scripture/sea
 import { ParallelWordPairs } from '../../scripture/search/expansion/parallel-pairs.ts';
 import { WordNet } from '../../scripture/search/expansion/wordnet.ts';
 import { IrregularForms } from '../../scripture/search/expansion/irregular-forms.ts';
-import { expandQuery } from '../../scripture/search/expansion/query-expansion.ts';
+import { expandQuery, type TopicSynonyms } from '../../scripture/search/expansion/query-expansion.ts';
 import { stemmerFor, stopWords } from '#common/scripture/search/word-forms.ts';
 import { inScope, searchHit, wordMatches } from '#common/scripture/search/word-matches.ts';
 import { SpellingVocabulary, suggestQuery } from '#common/scripture/spelling.ts';
@@ -46,6 +46,8 @@ export class SearchService {
   private readonly wordNet = WordNet.installed();
   /** Each English index's irregular forms ("wept" for "weep"), kept for its words on its first search by meaning. */
   private readonly irregular = new WeakMap<SearchIndex, IrregularForms>();
+  /** The installed topical indexes, once the study tools give them (`useTopics`). */
+  private topics?: TopicSynonyms;
 
   constructor(
     private readonly store: BibleStore,
@@ -63,6 +65,20 @@ export class SearchService {
       this.pairs.clear();
       this.learning.clear();
     });
+  }
+
+  /**
+   * The installed topical indexes: their entries that only point to another word ("ANXIETY. See CARE")
+   * stand in for the words asked. The study tools, set up after search, give them.
+   */
+  useTopics(topics: TopicSynonyms): void {
+    this.topics = topics;
+    this.prepared.clear();
+  }
+
+  /** A topical index was installed or removed: replies kept from before may have had other stand-ins. */
+  topicsChanged(): void {
+    this.prepared.clear();
   }
 
   /**
@@ -113,6 +129,8 @@ export class SearchService {
       pairs: this.pairs.get(translation.code),
       wordNet: english && wordNet ? this.wordNet : undefined,
       forms: english ? this.irregularForms(index) : undefined,
+      // Nave's and Torrey's are English.
+      topics: english ? this.topics : undefined,
     });
   }
 

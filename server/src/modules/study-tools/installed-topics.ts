@@ -68,6 +68,19 @@ export class InstalledTopics extends StudyModules<TopicalIndex> {
     return found;
   }
 
+  /** The words a word's topic only points to, in any installed index ("anxiety" → "care"; see `TopicalIndex.synonymsOf`). */
+  synonymsOf(term: string): string[] {
+    const words = new Set<string>();
+    for (const index of this.modules.list()) {
+      try {
+        for (const word of index.synonymsOf(term)) words.add(word);
+      } catch (error) {
+        this.log.warn(`Topical index ${index.module.name} could not be read at ${term}: ${(error as Error).message}`);
+      }
+    }
+    return [...words];
+  }
+
   /** The topic of that name (case aside), when an installed index has it. */
   summary(name: string): TopicSummary | undefined {
     return this.mergedTopics().byUpper.get(name.trim().toUpperCase());

@@ -28,12 +28,16 @@ export const studyToolsModule: SelahModule = {
     const crossReferences = new InstalledCrossReferences(config, log);
     const npmCrossReferences = new CrossReferences();
     // Every library change in this process (an install, a removal, another process's seen by the sync) says so.
+    // Search reads the topical indexes' "See …" entries as stand-ins for words (set up before this module).
+    const search = use('search');
+    search.useTopics(topics);
     on('pages-changed', () => {
       commentaries.forget();
       lexicons.forget();
       dictionaries.forget();
       topics.forget();
       crossReferences.forget();
+      search.topicsChanged();
     });
     await server.register(
       studyToolsRoutes(new StudyToolsService(use('bible'), commentaries, npmCrossReferences, lexicons, dictionaries, topics, crossReferences)),

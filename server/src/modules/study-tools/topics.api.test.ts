@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TopicMatchesReply, TopicReply, TopicsReply } from '#common/contracts/study-tools.ts';
+import type { SearchResponse } from '#common/contracts/bible.ts';
 import { TOPIC_PAGE_REFERENCES, TOPIC_VERSE_TEXTS_MAX } from '#common/contracts/study-tools.ts';
 import { TopicalIndex } from '../../scripture/topics/topical-index.ts';
 import { findSwordModule } from '../../scripture/sword/discover.ts';
@@ -44,6 +45,25 @@ describe(`The topical index (${databaseKind()})`, () => {
   describe.skipIf(!hasNave)("with Nave's Topical Bible installed (needs Debian sword-dict-naves)", () => {
     beforeAll(() => installNave());
     afterAll(() => removeNave());
+
+    it('lets search read its entries that only point to another word: "anxiety" finds the verses on care', async () => {
+      // Not one KJV verse says "anxiety", and neither the parallel texts nor WordNet give a word the KJV has.
+      removeNave();
+      expect((await get<SearchResponse>('/api/search?q=anxiety&translation=KJV')).body).toMatchObject({ total: 0 });
+      expect((await get<SearchResponse>('/api/search?q=anxiety&translation=KJV')).body.meaning).toBeUndefined();
+      // Nave's ANXIETY says only "See CARE": with it installed (a new query, so no kept reply), care stands in.
+      installNave();
+      const { body } = await get<SearchResponse>('/api/search?q=Anxiety&translation=KJV');
+      expect(body.meaning?.related).toEqual(['care']);
+      expect(body.meaning!.results.length).toBeGreaterThan(0);
+      expect(body.meaning!.results.every((r) => /\bcare/i.test(r.text))).toBe(true);
+      // Only the words asked are marked: "care" is a stand-in.
+      expect(body.meaning!.results.every((r) => r.matches.length === 0)).toBe(true);
+      // An entry with passages of its own points to neighbours, not to the same thing: ANGER's "see" links stand in for nothing.
+      const nave = TopicalIndex.open(findSwordModule('Nave', [SYSTEM])!);
+      expect(nave.synonymsOf('anger')).toEqual([]);
+      expect(nave.synonymsOf('anxiety')).toEqual(['care']);
+    });
 
     it('lists its topics a page at a time, with the total, names starting with the words first', async () => {
       const first = await get<TopicsReply>('/api/study-tools/topics?limit=3');

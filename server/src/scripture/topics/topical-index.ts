@@ -97,6 +97,21 @@ export class TopicalIndex {
     return found;
   }
 
+  /**
+   * The words a word's topic only points to: an entry with no passages of its own that says "See CARE"
+   * names the same thing by another word ("anxiety" → "care"). An entry with passages and "see also"
+   * links points to neighbours instead (ANGER → KINDNESS), which are not the same thing.
+   */
+  synonymsOf(term: string): string[] {
+    const word = term.toLowerCase();
+    const key = word.length >= 4 && !GENERAL.has(word) ? this.wordTopic(word) : undefined;
+    const entry = key ? this.entry(key) : undefined;
+    const lines = entry?.headings.flatMap((heading) => [heading, ...heading.items]) ?? [];
+    if (lines.some((line) => line.references.length > 0)) return [];
+    const words = lines.flatMap((line) => line.see.map((see) => see.key.toLowerCase())).filter((w) => /^\p{L}+$/u.test(w) && w !== word);
+    return [...new Set(words)];
+  }
+
   /** The one-word topic a word names: as written, its singular, and the forms Nave's names topics by ("tithe" → TITHES, "fast" → FASTING). */
   private wordTopic(term: string): string | undefined {
     const stem = /.{3}ing$/.test(term) ? term.slice(0, -3) : undefined; // "tithing" → TITHES

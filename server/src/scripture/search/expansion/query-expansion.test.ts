@@ -3,7 +3,7 @@ import { parseQuery } from '#common/scripture/search/parse-query.ts';
 import { SearchIndex } from '../search-index.ts';
 import { npmTranslation } from './npm-texts.testing.ts';
 import { ParallelWordPairs } from './parallel-pairs.ts';
-import { expandQuery, FORM_WEIGHT, PAIR_WEIGHT, SYNONYM_WEIGHT } from './query-expansion.ts';
+import { expandQuery, FORM_WEIGHT, PAIR_WEIGHT, SYNONYM_WEIGHT, TOPIC_WEIGHT } from './query-expansion.ts';
 import { IrregularForms } from './irregular-forms.ts';
 import { WordNet } from './wordnet.ts';
 import { stopWords } from '#common/scripture/search/word-forms.ts';
@@ -66,6 +66,18 @@ describe('expanding a query with the words that stand for its words', () => {
     expect(expandQuery(parseQuery('worry', 'en'), { ...sources, stop: new Set(['concern']) }).map((r) => r.term)).toEqual(['vexation']);
     // "Gossip" has a pair, so WordNet's chatter is not asked.
     expect(expandQuery(parseQuery('gossip', 'en'), sources).map((r) => r.term)).toEqual(['talebearer']);
+  });
+
+  it('offers the words a topical index’s entry for the word points to, below the pairs, and then does not ask WordNet', () => {
+    const topics = { synonymsOf: (term: string) => (term === 'worry' ? ['care', 'fretting', 'zzyzx'] : []) };
+    const related = expandQuery(parseQuery('worry', 'en'), { ...sources, topics });
+    // "zzyzx" is not in the text; "care" and "fret" are, so WordNet's "concern" is not asked.
+    expect(related).toEqual([
+      { of: 0, term: 'care', weight: TOPIC_WEIGHT },
+      { of: 0, term: 'fretting', weight: TOPIC_WEIGHT },
+    ]);
+    expect(TOPIC_WEIGHT).toBeLessThan(PAIR_WEIGHT);
+    expect(TOPIC_WEIGHT).toBeGreaterThan(SYNONYM_WEIGHT);
   });
 
   it('never offers a word asked, and leaves phrases, prefixes and numbers alone', () => {

@@ -8,6 +8,8 @@ import type { WordNet } from './wordnet.ts';
 export const FORM_WEIGHT = 0.8;
 /** …a word learned from the parallel translations at most this much… */
 export const PAIR_WEIGHT = 0.6;
+/** …a word a topical index's entry points to for the word ("ANXIETY. See CARE") this much… */
+export const TOPIC_WEIGHT = 0.5;
 /** …and a WordNet synonym at most this much: it knows English, not how Scripture words things. */
 export const SYNONYM_WEIGHT = 0.35;
 /** "three times" is "thrice" in the older translations: the number's own word stands in for it. */
@@ -25,13 +27,20 @@ export interface ExpansionSources {
   wordNet?: WordNet;
   /** The text's irregular forms of a word (English). */
   forms?: IrregularForms;
+  /** The installed topical indexes (Nave's): the words an entry named by the word only points to. */
+  topics?: TopicSynonyms;
+}
+
+export interface TopicSynonyms {
+  synonymsOf(term: string): string[];
 }
 
 /**
  * The words that stand in for a query's words in the translation's language (spec §3 of issue 31's
  * "bridging how people ask and how translations speak"): the word's irregular forms ("weep" → "wept"),
- * the renderings the parallel translations show ("afraid" → "fear"), then WordNet's synonyms the
- * translation uses ("worry" → "care"). Each counts
+ * the renderings the parallel translations show ("afraid" → "fear"), the words an installed topical
+ * index's entry for the word points to ("anxiety" → "care"), then WordNet's synonyms the translation
+ * uses ("worry" → "concern"). Each counts
  * less than the word asked and is never one of the asked words or a form the search already takes.
  * Phrases and prefixes are left as they are: they ask for letters, not meanings.
  */
@@ -50,7 +59,8 @@ export function expandQuery(parts: readonly QueryPart[], sources: ExpansionSourc
     if (TIMES_OVER[part.term] && next?.kind === 'word' && /^times?$/.test(next.term)) offer(TIMES_OVER[part.term]!, FORM_WEIGHT);
     const forms = found.size;
     for (const r of sources.pairs?.related(part.term) ?? []) offer(r.term, PAIR_WEIGHT * r.weight);
-    // WordNet speaks only where the texts said nothing, and only for a word's commonest sense: its
+    for (const term of sources.topics?.synonymsOf(part.term) ?? []) offer(term, TOPIC_WEIGHT);
+    // WordNet speaks only where the texts and the topics said nothing, and only for a word's commonest sense: its
     // rarer senses ("treat" → "regale", "cover") would let any verse stand for the question.
     const wordNet = sources.wordNet;
     if (wordNet && found.size === forms) {
