@@ -18,7 +18,7 @@ export default defineConfig({
           name: 'unit',
           // Projects with different worker counts run in turn, in this order (vitest requires it).
           sequence: { groupOrder: 0 },
-          include: ['common/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'server/src/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.ts', 'web/src/**/*.test.tsx'],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           testTimeout: 60_000,
           // Reading a whole SWORD Bible in a beforeAll takes more than vitest's default 10 s on a busy machine.
