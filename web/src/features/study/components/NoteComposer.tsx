@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { NOTE_MAX_LENGTH } from '#common/study/rules.ts';
 import type { NoteTab } from './study-tabs.ts';
 
 interface Props {
@@ -33,7 +34,7 @@ export function NoteComposer({ tab, draft, onDraft, saving, onSave, lead, disabl
         className="input min-h-32 resize-y font-serif leading-7"
         placeholder={tab.placeholder}
         value={draft}
-        maxLength={10_000}
+        maxLength={NOTE_MAX_LENGTH}
         onChange={(e) => onDraft(e.target.value)}
         onKeyDown={(e) => {
           // Ctrl/⌘+Enter saves, as in most note apps.
@@ -41,7 +42,9 @@ export function NoteComposer({ tab, draft, onDraft, saving, onSave, lead, disabl
         }}
       />
       <div className="flex items-center justify-between gap-3">
-        <p className="text-xs text-stone-600 dark:text-stone-400">{disabledReason ?? `${draft.length.toLocaleString()} / 10,000`}</p>
+        <p className="text-xs text-stone-600 dark:text-stone-400">
+          {disabledReason ?? `${draft.length.toLocaleString()} / ${NOTE_MAX_LENGTH.toLocaleString()}`}
+        </p>
         <button type="submit" className="button-primary" disabled={blank || saving || Boolean(disabledReason)}>
           {saving ? 'Saving…' : tab.save}
         </button>
