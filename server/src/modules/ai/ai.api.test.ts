@@ -496,6 +496,10 @@ describe('a passage answer with no study sources installed', () => {
     const born = await ask('What does "born again" mean?');
     expect(born.response).toMatch(/^### Where Scripture says “born again”\n\n\*\*John 3:3\*\*/);
     expect(born.references.map((r) => r.reference)).toEqual(expect.arrayContaining(['John 3:3', 'John 3:7', '1 Peter 1:23']));
+    // The phrase is named as the text writes it, never as typed: markup in a question stays out of the answer.
+    const marked = await ask('What does "the [LORD](/) is my shepherd" mean?');
+    expect(marked.response).toMatch(/^### Where Scripture says “The LORD is my shepherd”\n\n\*\*Psalms 23:1\*\*/);
+    expect(marked.response).not.toContain('](/)');
     // A phrase the text does not have is not a passage: the question is answered as before.
     const missing = await ask('Why does it say the loving dragon?');
     expect(missing.response).not.toContain('Where Scripture says');

@@ -195,12 +195,15 @@ export class PassageFinder {
     try {
       const found = this.search.search({ q: query, translation, limit: PHRASE_VERSES, offset: 0 });
       if (found.match !== 'all' || found.total === 0 || found.total > PHRASE_VERSES) return NOT_SAYING;
-      const references = found.results
-        .map((r, order) => ({ reference: r.reference, order, known: this.crossReferences.prominence(r.reference) }))
+      const verses = found.results
+        .map((r, order) => ({ verse: r, order, known: this.crossReferences.prominence(r.reference) }))
         .sort((a, b) => b.known - a.known || a.order - b.order)
         .slice(0, PHRASE_PASSAGES)
-        .map((r) => r.reference);
-      return { phrase, references };
+        .map((r) => r.verse);
+      // The answer names the phrase as the text writes it, never as the question typed it (which could carry markup).
+      const { text, matches } = verses[0]!;
+      const written = matches.length > 0 ? text.slice(matches[0]!.start, matches.at(-1)!.end) : undefined;
+      return { phrase: written, references: verses.map((v) => v.reference) };
     } catch {
       return NOT_SAYING;
     }

@@ -129,14 +129,13 @@ const STOP = new Set(
  * else the words they share, or the cross-references that link them.
  */
 function whyRelated(about: Passage, other: Passage, isContentWord: (term: string) => boolean, phrase?: string): string {
-  if (
-    phrase &&
+  const saysPhrase =
+    phrase !== undefined &&
     phraseMatches(
       tokenize(other.text),
       tokenize(phrase).map((t) => t.term),
-    )
-  )
-    return `It says **${phrase}** too.`;
+    );
+  if (saysPhrase) return `It says **${phrase}** too.`;
   const theirs = new Set(tokenize(about.text).map((t) => t.term));
   const sharedWord = (w: string) => w.length > 2 && !STOP.has(w) && isContentWord(w) && theirs.has(w);
   // Shared words next to each other read as one phrase ("only begotten").
