@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LibraryJob, LibraryModule } from '#common/contracts/library.ts';
+import type { LibraryJob } from '#common/contracts/library.ts';
 import { actionsFor, blockedReason, formatBytes, jobSummary, progressText, readAgo } from './library-format.ts';
+import { libraryModule } from './library-module.testing.ts';
 
 const job = (over: Partial<LibraryJob>): LibraryJob => ({
   id: '1',
@@ -66,23 +67,6 @@ describe('readAgo: when a catalogue was last read', () => {
   it('says never for a catalogue not read yet', () => {
     expect(readAgo(null, now)).toBe('never');
   });
-});
-
-const libraryModule = (over: Partial<LibraryModule>): LibraryModule => ({
-  repository: 'CrossWire',
-  name: 'KJV',
-  kind: 'bible',
-  language: 'en',
-  languageName: 'English',
-  description: 'King James Version',
-  version: '3.1',
-  installSize: 3_040_870,
-  licence: { text: 'Public Domain', installable: true, nonCommercial: false, reason: null },
-  locked: false,
-  unsupported: null,
-  installedVersion: null,
-  updateAvailable: false,
-  ...over,
 });
 
 describe('actionsFor and blockedReason: what an admin can do with a module', () => {

@@ -3,27 +3,14 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LibraryJob, LibraryModule } from '#common/contracts/library.ts';
 import { LibraryModuleRow } from './LibraryModuleRow.tsx';
+import { libraryModule } from '../library-module.testing.ts';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const MHCC: LibraryModule = {
-  repository: 'CrossWire',
-  name: 'MHCC',
-  kind: 'commentary',
-  language: 'en',
-  languageName: 'English',
-  description: "Matthew Henry's Concise Commentary",
-  version: '1.1',
-  installSize: 3_040_870,
-  licence: { text: 'Public Domain', installable: true, nonCommercial: false, reason: null },
-  locked: false,
-  unsupported: null,
-  installedVersion: null,
-  updateAvailable: false,
-};
+const MHCC = libraryModule({ name: 'MHCC', kind: 'commentary', description: "Matthew Henry's Concise Commentary", version: '1.1' });
 
 function renderRow(module: Partial<LibraryModule> = {}, props: { job?: LibraryJob; busy?: boolean } = {}) {
   const onAction = vi.fn();
