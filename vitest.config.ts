@@ -1,4 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { existsSync } from 'node:fs';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Three projects: fast unit tests; API tests that start the real app on a real database (PGlite by
 // default, PostgreSQL when TEST_DATABASE_URL is set; see server/test/); browser tests that drive
@@ -9,6 +10,38 @@ import { defineConfig } from 'vitest/config';
  * fails, only later.
  */
 const BUSY_MACHINE_POLL = { timeout: 20_000, interval: 50 };
+
+/**
+ * API test files whose subject never depends on which database is under the app: outside services'
+ * adapters against their stand-ins, engines that do not query, HTTP headers, logs and the shipped proxy
+ * files, and the fuzz walk, whose refusals all come from the routes' schemas before any query (what a
+ * database itself refuses, such as NUL in text, is hostile-input.api.test.ts, run on both). They run on
+ * PGlite with the README's command; CI's second round, on PostgreSQL, leaves them out (issue 33 §4: slow
+ * checks that add no safety move out of the default run). Everything they store goes through
+ * repositories the other files test on both databases.
+ */
+const DATABASE_AGNOSTIC = [
+  'server/src/http/api-fuzz.api.test.ts',
+  'server/src/http/access-log.api.test.ts',
+  'server/src/http/host-and-headers.api.test.ts',
+  'server/src/http/upload-gate.api.test.ts',
+  'server/src/modules/ai/reference-check.api.test.ts',
+  'server/src/modules/web/first-load.api.test.ts',
+  'server/src/providers/ai/language-model.api.test.ts',
+  'server/src/providers/ai/local-model/local-model-engine.api.test.ts',
+  'server/src/providers/images/openai-image.api.test.ts',
+  'server/src/providers/images/scene-engine.api.test.ts',
+  'server/src/providers/speech/openai-speech.api.test.ts',
+  'server/src/providers/storage/s3-media-store.api.test.ts',
+  'server/src/scripture/sword-sources.api.test.ts',
+  'server/test/deploy-proxies.api.test.ts',
+  'server/test/deploy-unit.api.test.ts',
+];
+// A file renamed or removed must leave this list too, or the PostgreSQL round would quietly run it again.
+for (const file of DATABASE_AGNOSTIC) if (!existsSync(new URL(file, import.meta.url))) throw new Error(`vitest.config.ts: ${file} does not exist`);
+
+/** How many browser test files run at once (E2E_WORKERS=1 runs them one after another). */
+const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   test: {
@@ -30,7 +63,8 @@ export default defineConfig({
           name: 'api',
           sequence: { groupOrder: 1 },
           include: ['server/**/*.api.test.ts', 'scripts/**/*.api.test.ts'],
-          globalSetup: ['server/test/web-build.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? DATABASE_AGNOSTIC : [])],
+          globalSetup: ['server/test/web-build.ts', 'server/test/prepared-databases.ts'],
           // Two files at a time: each starts its own app on its own database (worker-database.ts).
           setupFiles: ['server/test/worker-database.ts'],
           maxWorkers: 2,
@@ -48,7 +82,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time, each worker on a site of its own (e2e/site.ts): a browser test mostly waits
+          // (for the server, for the page to settle), so two share the machine's two cores well.
+          maxWorkers: E2E_WORKERS,
           expect: { poll: BUSY_MACHINE_POLL },
         },
       },

@@ -1,11 +1,12 @@
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientAddress, useBrowser } from './fixtures.ts';
 import { signInAs } from './session.ts';
 import { seriousViolations } from './axe.ts';
 import { smallTargets } from './touch-targets.ts';
 import { SEEDED_ADMIN } from './seeded-accounts.ts';
 import { mailedLink } from './inbox.ts';
+import { site } from './site.ts';
 
 // Issue 17: an admin writes and publishes a lesson, which appears on the home page and at its own
 // address; news is written and edited; what an editor writes comes out harmless.
@@ -66,7 +67,7 @@ describe('the admin panel', () => {
     await page.getByTestId('toast').getByText('Published', { exact: true }).first().waitFor();
     const slug = `harmless-${stamp}`;
     // The server's HTML, and the page once the browser has it.
-    const html = await (await fetch(`${inject('baseUrl')}/bible-lessons/${slug}`)).text();
+    const html = await (await fetch(`${site().baseUrl}/bible-lessons/${slug}`)).text();
     // The rendered page, not the data it carries for the browser (a script of JSON, where the text is only a string).
     const article = html.slice(html.indexOf('<h1')).split('<script')[0]!;
     expect(article).toContain('Before');
@@ -174,7 +175,7 @@ describe('the newsletter', () => {
 });
 
 describe('running the site', () => {
-  const base = () => inject('baseUrl');
+  const base = () => site().baseUrl;
   const post = (path: string, body: unknown) =>
     fetch(`${base()}${path}`, {
       method: 'POST',

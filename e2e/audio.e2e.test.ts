@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './fixtures.ts';
+import { site } from './site.ts';
 
 // Issue 14 §6: the chapter player, the mini-player, verse audio and the verse mark, on real speech
 // made by the server's embedded engine.
@@ -223,7 +224,7 @@ describe('When audio cannot be made', () => {
     await first.getByRole('button', { name: 'Listen to Psalm 117 (KJV)' }).click();
     await first.getByTestId('chapter-audio').waitFor({ state: 'attached', timeout: 60_000 });
     const src = new URL((await audioState(first, 'chapter-audio')).src).pathname;
-    writeFileSync(join(inject('mediaDir'), src.slice('/media/'.length)), 'this is not an MP3 file');
+    writeFileSync(join(site().mediaDir, src.slice('/media/'.length)), 'this is not an MP3 file');
 
     const page = await newPage();
     await page.goto('/bible?book=Psalms&chapter=117&translation=KJV');

@@ -1,14 +1,15 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HomepageData } from '#common/contracts/home.ts';
 import { useBrowser } from './fixtures.ts';
 import { smallTargets } from './touch-targets.ts';
+import { site } from './site.ts';
 
 // Issue 17 §1: the day's prayer and its picture on the home page, Listen, and the archive.
 const { page: newPage } = useBrowser();
 
 /** The server writes the day's prayer and picture at start (its daily job): wait for them. */
 async function todaysPrayer(): Promise<HomepageData> {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = site().baseUrl;
   let home: HomepageData | undefined;
   await expect
     .poll(

@@ -1,15 +1,16 @@
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EASTON_LIKE, installTestDictionary, NOT_DICTIONARIES, removeTestDictionary, SMITH_LIKE } from '../server/src/scripture/sword/testing-dictionary.ts';
 import { useBrowser } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 import { smallTargets } from './touch-targets.ts';
+import { site } from './site.ts';
 
 // Issue 30 §3 dictionary: two Bible dictionaries built with imp2ld (Debian packages none), and a topical
 // index and a lexicon that must not answer, installed into the server's library root as the Library leaves them.
 const { page: newPage } = useBrowser();
-const libraryRoot = join(dirname(inject('mediaDir')), 'library');
+const libraryRoot = join(dirname(site().mediaDir), 'library');
 // SCREENSHOTS=<folder> keeps the screenshots, to look at them.
 const screenshots = process.env.SCREENSHOTS;
 const MODULES = [EASTON_LIKE, SMITH_LIKE, ...NOT_DICTIONARIES];

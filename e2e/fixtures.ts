@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchChromium } from './browser.ts';
+import { site } from './site.ts';
 
 let addresses = 0;
 
@@ -88,7 +89,7 @@ export function useBrowser(): {
     expect(hydrationErrors.splice(0), 'hydration errors (the browser rendered something else than the server)').toEqual([]);
   });
   return {
-    baseUrl: inject('baseUrl'),
+    baseUrl: site().baseUrl,
     takeViolations: () => violations.splice(0),
     async page({ width = 1280, height = 800, colorScheme = 'light', serviceWorkers = 'block', javaScriptEnabled = true, baseUrl }: PageOptions = {}) {
       const context = await browser.newContext({
@@ -96,7 +97,7 @@ export function useBrowser(): {
         colorScheme,
         serviceWorkers,
         javaScriptEnabled,
-        baseURL: baseUrl ?? inject('baseUrl'),
+        baseURL: baseUrl ?? site().baseUrl,
         permissions: ['clipboard-read', 'clipboard-write'],
         extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
       });

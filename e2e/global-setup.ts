@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { startInbox } from '../server/test/smtp-inbox.ts';
 import { ensureWebBuild } from '../server/test/web-build.ts';
 import { startApiBibleServer } from '../server/test/api-bible-server.ts';
@@ -6,20 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { seedDatabase, startAppProcess } from './app-process.ts';
+import type { E2eSite } from './site.ts';
 
 const API_BIBLE_KEY = 'e2e-api-bible-key-0123456789';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    /** Folder where the loopback SMTP server drops each message it receives, one .eml file each. */
-    inboxDir: string;
-    /** Sets how the licensed provider's stand-in answers a chapter (see server/test/api-bible-server.ts). */
-    apiBibleControl: string;
-    /** The server's media folder (generated audio), for a test that spoils a file on purpose. */
-    mediaDir: string;
-  }
-}
 
 /** The loopback SMTP server of the API tests, also dropping each message into a folder for browser tests. */
 async function startSmtpDrop(dir: string) {
@@ -29,13 +18,38 @@ async function startSmtpDrop(dir: string) {
 }
 
 /**
- * Starts the real app for the browser tests: the built web app, a fresh embedded database with KJV,
- * WEB and small fixture translations (one lacking most books; enough in all to compare nine), and
- * licensed translations (NIV, MSG, NVI) from a loopback stand-in for API.Bible.
+ * Starts the real app for the browser tests, once for each worker that runs test files (e2e/site.ts):
+ * the built web app, an embedded database with KJV, WEB and small fixture translations (one lacking
+ * most books; enough in all to compare nine), and licensed translations (NIV, MSG, NVI) from a loopback
+ * stand-in for API.Bible. The database is seeded once and each site starts from a copy of it.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   ensureWebBuild();
-  const dataDir = mkdtempSync(join(tmpdir(), 'selah-e2e-'));
+  const root = mkdtempSync(join(tmpdir(), 'selah-e2e-'));
+  const seeded = join(root, 'seeded');
+  seedDatabase({ ...process.env, DATA_DIR: seeded, SWORD_DISCOVERY: 'off' });
+  const count = Math.max(1, project.config.maxWorkers);
+  const started = await Promise.allSettled(Array.from({ length: count }, (_, i) => startSite(join(root, `site-${i + 1}`), seeded)));
+  const stops = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.stop] : []));
+  const stopAll = async () => {
+    for (const stop of stops) await stop();
+    rmSync(root, { recursive: true, force: true });
+  };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'sites',
+    started.map((s) => (s as PromiseFulfilledResult<{ site: E2eSite }>).value.site),
+  );
+  return stopAll;
+}
+
+/** One site: a copy of the seeded data folder, its own mail drop and API.Bible stand-in, and the app on them. */
+async function startSite(dataDir: string, seeded: string): Promise<{ site: E2eSite; stop: () => Promise<void> }> {
+  cpSync(seeded, dataDir, { recursive: true });
   const inboxDir = join(dataDir, 'inbox');
   const smtp = await startSmtpDrop(inboxDir);
   // TRUST_PROXY: the tests play a proxy, so test files can each use their own client address.
@@ -53,25 +67,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
     API_BIBLE_FUMS_URL: apiBible.fumsUrl,
     API_BIBLE_TIMEOUT_MS: '2000',
   };
-  seedDatabase(env);
-  const { baseUrl, stop } = await startAppProcess(env);
+  const app = await startAppProcess(env).catch(async (error: unknown) => {
+    await smtp.stop();
+    await apiBible.stop();
+    throw error;
+  });
+  const stop = async () => {
+    await app.stop();
+    await smtp.stop();
+    await apiBible.stop();
+  };
   const until = Date.now() + 120_000;
   // The licensed list arrives after start (the catalogue never holds the start up): tests that read
   // NIV need it, so wait for it as a state rather than hope a busy machine answered in time.
   for (;;) {
-    const all = (await (await fetch(`${baseUrl}/api/bible/translations/all`)).json()) as { code?: string; abbreviation?: string }[];
+    const all = (await (await fetch(`${app.baseUrl}/api/bible/translations/all`)).json()) as { code?: string; abbreviation?: string }[];
     if (JSON.stringify(all).includes('"NIV"')) break;
-    if (Date.now() > until) throw new Error('the licensed translations did not load');
+    if (Date.now() > until) {
+      await stop();
+      throw new Error('the licensed translations did not load');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('inboxDir', inboxDir);
-  project.provide('apiBibleControl', apiBible.controlUrl);
-  project.provide('mediaDir', join(dataDir, 'media'));
-  return async () => {
-    await stop();
-    await smtp.stop();
-    await apiBible.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return { site: { baseUrl: app.baseUrl, inboxDir, apiBibleControl: apiBible.controlUrl, mediaDir: join(dataDir, 'media') }, stop };
 }

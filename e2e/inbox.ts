@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { site } from './site.ts';
 
 /** The first link of the newest message to `to` whose subject matches, waiting up to 10 s for it. */
 export async function mailedLink(to: string, subject: RegExp): Promise<string> {
-  const dir = inject('inboxDir');
+  const dir = site().inboxDir;
   const until = Date.now() + 10_000;
   for (;;) {
     const files = readdirSync(dir).sort().reverse();

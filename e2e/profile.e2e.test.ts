@@ -266,16 +266,23 @@ describe('/settings', () => {
     // The account's settings reply is held back (a slow network) until the person has chosen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    let delivered = 0;
     await p.route('**/api/settings', async (route) => {
       if (route.request().method() !== 'GET') return route.continue();
+      asked += 1;
       const response = await route.fetch(); // the server answers now, with the account's old settings …
       await held; // … and the answer arrives late
       await route.fulfill({ response });
+      delivered += 1;
     });
     await p.goto('/settings');
     await choose(p, 'Small');
     release();
-    await p.waitForLoadState('networkidle');
+    // Every late reply handed to the page, and a frame drawn after it: had one replaced the choice, it shows now.
+    // (Not "network idle": the page also measures each translation's download, which can take long.)
+    await expect.poll(() => asked > 0 && delivered === asked).toBe(true);
+    await p.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
     expect(await p.getByRole('radio', { name: 'Small' }).isChecked()).toBe(true);
     await p.unroute('**/api/settings');
     await expect.poll(async () => (await p.evaluate(async () => (await fetch('/api/settings')).json())) as object).toMatchObject({ fontSize: 'small' });

@@ -1,6 +1,7 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './fixtures.ts';
+import { site } from './site.ts';
 
 const { page: newPage } = useBrowser();
 
@@ -83,7 +84,7 @@ describe('home and search', () => {
   it('reads ordinary words for their meaning first, counts the word matches plainly, and keeps them behind “All word matches”', async () => {
     // The KJV's word pairs are learnt from WEB on its first searches (in slices, a few seconds): wait for them.
     await expect
-      .poll(async () => ((await (await fetch(`${inject('baseUrl')}/api/search?q=afraid`)).json()) as { meaning?: { related: string[] } }).meaning?.related, {
+      .poll(async () => ((await (await fetch(`${site().baseUrl}/api/search?q=afraid`)).json()) as { meaning?: { related: string[] } }).meaning?.related, {
         timeout: 60_000,
       })
       .toContain('fear');

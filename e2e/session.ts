@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { clientAddress } from './fixtures.ts';
+import { site } from './site.ts';
 
 const jars = new Map<string, Promise<{ name: string; value: string; url: string }[]>>();
 
 /** Session cookies of an account, signed in once per test file (and server) through the API, for pages to share. */
-export function sessionCookies(email: string, password: string, baseUrl: string = inject('baseUrl')) {
+export function sessionCookies(email: string, password: string, baseUrl: string = site().baseUrl) {
   const jar = `${baseUrl} ${email}`;
   if (!jars.has(jar)) {
     jars.set(

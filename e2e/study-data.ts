@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { mailedLink } from './inbox.ts';
 import { clientAddress } from './fixtures.ts';
 import { cookiesOf } from './session.ts';
+import { site } from './site.ts';
 
 type Cookie = { name: string; value: string; url: string };
 const made = new Map<string, Promise<Cookie[]>>();
@@ -24,7 +24,7 @@ export async function signInWithStudyData(page: Page, kind: 'filled' | 'empty'):
 }
 
 async function makeAccount(kind: 'filled' | 'empty'): Promise<Cookie[]> {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = site().baseUrl;
   const email = `study-${kind}-${process.pid}-${++n}@example.org`;
   const headers = { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': clientAddress() };
   const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { plainText } from '#common/scripture/content.ts';
 import { osisToNodes } from '../server/src/scripture/osis/osis-to-nodes.ts';
@@ -10,12 +10,13 @@ import { installTestCrossReferences, removeTestCrossReferences, TSK_LIKE } from 
 import { useBrowser } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 import { smallTargets } from './touch-targets.ts';
+import { site } from './site.ts';
 
 const { page: newPage } = useBrowser();
 
 const SYSTEM = '/usr/share/sword';
 // The server's library root: where an admin's install from the Library unpacks (scripture/library/library-root.ts).
-const libraryRoot = join(dirname(inject('mediaDir')), 'library');
+const libraryRoot = join(dirname(site().mediaDir), 'library');
 // SCREENSHOTS=<folder> keeps the screenshots of both tabs, to look at them.
 const screenshots = process.env.SCREENSHOTS;
 

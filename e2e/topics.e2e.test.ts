@@ -1,15 +1,16 @@
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser, workerBlocked } from './fixtures.ts';
 import { seriousViolations } from './axe.ts';
 import { smallTargets } from './touch-targets.ts';
+import { site } from './site.ts';
 
 const { page: newPage } = useBrowser();
 
 const SYSTEM = '/usr/share/sword';
 // The server's library root: where an admin's install from the Library unpacks (scripture/library/library-root.ts).
-const libraryRoot = join(dirname(inject('mediaDir')), 'library');
+const libraryRoot = join(dirname(site().mediaDir), 'library');
 // SCREENSHOTS=<folder> keeps the screenshots of the pages, to look at them.
 const screenshots = process.env.SCREENSHOTS;
 

@@ -1,13 +1,14 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './fixtures.ts';
+import { site } from './site.ts';
 
 const { page: newPage } = useBrowser();
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 /** Makes the licensed provider's stand-in answer a chapter badly (or well again, with no behaviour). */
 const provider = async (chapter: string, behaviour?: 'rate-limit' | 'error' | 'hang' | number) =>
-  void (await fetch(`${inject('apiBibleControl')}?chapter=${chapter}${behaviour ? `&behaviour=${behaviour}` : ''}`));
+  void (await fetch(`${site().apiBibleControl}?chapter=${chapter}${behaviour ? `&behaviour=${behaviour}` : ''}`));
 
 describe('translations: local and licensed', () => {
   it('offers licensed translations beside local ones in the picker, with category, source and licence', async () => {

@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetSharedTestDatabase } from '../server/test/test-app.ts';
+import { newDataFolder } from '../server/test/prepared-databases.ts';
 import { installedConfs, modulePackage, serveRepository, writeStandInCatalogue, writeStandInPackage } from '../server/src/scripture/library/testing.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const databaseUrl = process.env.TEST_DATABASE_URL;
-const dataDir = mkdtempSync(join(tmpdir(), 'selah-library-cli-'));
+const dataDir = newDataFolder('selah-library-cli-', { DATABASE_URL: databaseUrl });
 const standIn = mkdtempSync(join(tmpdir(), 'selah-library-stand-in-'));
 const other = mkdtempSync(join(tmpdir(), 'selah-library-other-'));
 

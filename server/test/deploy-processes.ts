@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { newDataFolder } from './prepared-databases.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
@@ -43,7 +43,7 @@ export interface AppProcess {
 
 /** Starts `npm start` on `port` with its own data folder; resolves once it answers /api/health. */
 export async function startAppProcess(port: number, env: Record<string, string>): Promise<AppProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'selah-deploy-'));
+  const dataDir = newDataFolder('selah-deploy-', env);
   const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SWORD_DISCOVERY: 'off', SAMPLE_CONTENT: 'off', ...env },

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
+import { newDataFolder } from './prepared-databases.ts';
 
 const MAIN = new URL('../src/main.ts', import.meta.url).pathname;
 
@@ -27,11 +26,11 @@ export interface ServerProcess {
 
 /**
  * `server/src/main.ts` as its own process, as `npm start` runs it but without the web app's build (pages
- * are not what these tests look at), on a fresh data folder and a free port.
+ * are not what these tests look at), on a data folder of its own (the run's prepared database on PGlite) and a free port.
  */
 export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'selah-process-'));
+  const dataDir = newDataFolder('selah-process-', env);
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: {
       ...process.env,

@@ -5,6 +5,10 @@ import { sql } from 'drizzle-orm';
 import { buildApp, type App, type AppOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import type { BibleSource } from '../src/scripture/store/bible-library.ts';
+import { defaultBibleSources } from '../src/scripture/sources.ts';
+import { TEXT_FORMAT_VERSION } from '../src/scripture/store/translation-text.ts';
+import { preparedDatabase } from './prepared-databases.ts';
 
 /**
  * A real app on a real database for API tests: PostgreSQL when TEST_DATABASE_URL is set (CI starts a
@@ -27,16 +31,20 @@ export async function startTestApp(
 ): Promise<App & { stop(): Promise<void> }> {
   const databaseUrl = process.env.TEST_DATABASE_URL;
   const shared = options.beside && !databaseUrl ? options.beside.database : undefined;
-  const database: Database = shared ?? (await openDatabase({ databaseUrl, dataDir: null }));
-  if (!options.keepTables && !options.beside) await emptyTables(database);
+  const importDefaults = options.importDefaults ?? true;
   // Each app its own data folder, as each process of a site has its own disk: the library unpacks its
   // modules there, and a second app must find them through the database, not a shared folder.
   const dataDir = mkdtempSync(join(tmpdir(), 'selah-test-data-'));
   const config = testConfig(dataDir, options.env);
+  const database: Database =
+    shared ?? (await openDatabase({ databaseUrl, dataDir: null, startFrom: preparedDatabase(importDefaults ? 'defaults' : 'migrated') }));
+  // A PGlite of its own is fresh already; PostgreSQL keeps what the last file left, except the default
+  // translations this app would import again the same (importing them is most of a start).
+  if (databaseUrl && !options.keepTables && !options.beside) await emptyTables(database, importDefaults ? defaultBibleSources(config) : []);
   const app = await buildApp({
     config,
     database,
-    importDefaults: options.importDefaults ?? true,
+    importDefaults,
     logger: false,
     studySources: options.studySources,
     accessLog: options.accessLog,
@@ -79,9 +87,14 @@ export async function resetSharedTestDatabase(): Promise<void> {
   await database.close();
 }
 
-export async function emptyTables(database: Database): Promise<void> {
+/** Empties every table, keeping the translations stored from `keep` as they are now (same source, same format). */
+export async function emptyTables(database: Database, keep: readonly BibleSource[] = []): Promise<void> {
+  const kept = keep.map((source) => `${source.code} ${source.fingerprint}`);
   await database.db.execute(
-    sql`TRUNCATE translations, licensed_cache, "user", rate_limit, picture, quota_use, media_file, sign_in_known, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message, library_repositories, library_modules, library_jobs, ai_model_download, ai_engine_choice, mail_outbox CASCADE`,
+    sql`DELETE FROM translations WHERE code || ' ' || fingerprint <> ALL(string_to_array(${kept.join('\n')}, E'\n')) OR format_version <> ${TEXT_FORMAT_VERSION}`,
+  );
+  await database.db.execute(
+    sql`TRUNCATE licensed_cache, "user", rate_limit, picture, quota_use, media_file, sign_in_known, daily_prayer, job_run, author, lesson, news_post, audit_log, newsletter_subscriber, newsletter_issue, contact_message, library_repositories, library_modules, library_jobs, ai_model_download, ai_engine_choice, mail_outbox CASCADE`,
   );
   await database.db.execute(sql`UPDATE library_state SET revision = revision + 1, repositories_seeded = false`);
 }

@@ -30,6 +30,12 @@ export interface Database {
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string | null;
+  /**
+   * For `dataDir: null`: begin from a copy of another in-memory database (PGlite's dumpDataDir) instead
+   * of an empty one. The tests start every app from a database migrated, and with the default
+   * translations imported, once per run (server/test/prepared-databases.ts).
+   */
+  startFrom?: Blob;
   /** Told when an idle PostgreSQL connection breaks (the server restarted, the network dropped); the pool replaces it. */
   onConnectionError?: (error: Error) => void;
 }
@@ -42,7 +48,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onConnectionError);
   let client: PGlite;
   let unlock = () => {};
-  if (options.dataDir === null) client = new PGlite();
+  if (options.dataDir === null) client = new PGlite({ loadDataDir: options.startFrom });
   else {
     const dir = join(options.dataDir, 'db');
     mkdirSync(dir, { recursive: true }); // PGlite does not create parent folders itself

@@ -1,12 +1,11 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe.ts';
 import { useBrowser } from './fixtures.ts';
 import { signInWithStudyData } from './study-data.ts';
 import { signInAs } from './session.ts';
 import { SEEDED_READER } from './seeded-accounts.ts';
-
-const { page: newPage } = useBrowser();
+import { site } from './site.ts';
 
 const signInReader = async (page: Page) => void (await signInAs(page, SEEDED_READER));
 
@@ -226,7 +225,7 @@ const SCREENS: { name: string; path: string; signIn?: (page: Page) => Promise<vo
 /** A verse shared once for this run, for the public page's check. */
 let shared: Promise<string> | undefined;
 function sharedCode(): Promise<string> {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = site().baseUrl;
   const post = (path: string, body: unknown) =>
     fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: baseUrl }, body: JSON.stringify(body) }).then((r) =>
       r.json(),
@@ -252,7 +251,7 @@ type SampleKey = 'lesson' | 'author' | 'authorId' | 'news';
 /** A lesson, its author and a news post of the sample content, for the pages that show one. */
 let content: Promise<Record<SampleKey, string>> | undefined;
 function sampleContent(): Promise<Record<SampleKey, string>> {
-  const baseUrl = inject('baseUrl');
+  const baseUrl = site().baseUrl;
   const get = (path: string) => fetch(`${baseUrl}${path}`).then((r) => r.json());
   content ??= Promise.all([get('/api/bible-lessons/articles?limit=1'), get('/api/news')]).then(
     ([[lesson], news]: [{ slug: string; author: { id: string; slug: string } }[], { posts: { id: string }[] }]) => ({
@@ -273,12 +272,17 @@ async function screenPath(path: string): Promise<string> {
   return path.replace(/\{(lesson|author|authorId|news)\}/, (_, key: SampleKey) => sample[key]);
 }
 
-describe('accessibility (axe-core): no serious or critical violations', () => {
-  for (const screen of SCREENS) {
-    for (const [device, width, height] of [
-      ['phone', 390, 844],
-      ['desktop', 1280, 800],
-    ] as const) {
+const DEVICES = { phone: [390, 844], desktop: [1280, 800] } as const;
+
+/**
+ * Every screen checked at one width, in both themes. The phone and desktop widths are two test files
+ * (a11y-phone, a11y-desktop) so that the browser tests' two workers share the longest check.
+ */
+export function checkEveryScreen(device: keyof typeof DEVICES): void {
+  const { page: newPage } = useBrowser();
+  const [width, height] = DEVICES[device];
+  describe(`accessibility (axe-core) at ${device} width: no serious or critical violations`, () => {
+    for (const screen of SCREENS) {
       if (screen.phoneOnly && device === 'desktop') continue;
       // Both themes on one page: the reader's system turning dark (at dusk, say) restyles what is open.
       it(`${screen.name}, ${device}, light and dark`, async () => {
@@ -296,5 +300,5 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
         await page.close();
       });
     }
-  }
-});
+  });
+}

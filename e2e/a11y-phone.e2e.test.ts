@@ -1,0 +1,3 @@
+import { checkEveryScreen } from './a11y-screens.ts';
+
+checkEveryScreen('phone');
