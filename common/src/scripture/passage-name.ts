@@ -18,7 +18,7 @@ const ONE_PSALM = /^Psalms (\d+(?::\d+(?:\s*[-–]\s*\d+)?(?:,\s*\d+(?:\s*[-–]
  */
 export function passageName(passage: string | PassageParts): string {
   const reference = typeof passage === 'string' ? passage.trim() : referenceOf(passage);
-  const withDash = reference.replace(/(\d)\s*-\s*(\d)/g, '$1–$2');
+  const withDash = reference.replace(/(\d)\s*[-–]\s*(\d)/g, '$1–$2');
   const psalm = ONE_PSALM.exec(withDash);
   return psalm ? `Psalm ${psalm[1]}` : withDash;
 }
