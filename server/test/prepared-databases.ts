@@ -41,9 +41,16 @@ export default async function setup(): Promise<() => void> {
   return () => rmSync(folder, { recursive: true, force: true });
 }
 
+/** Each prepared database read once per test process (a file that starts several apps reads it once). */
+const read = new Map<string, Blob>();
+
 /** A copy of the prepared database to start an in-memory PGlite from; undefined outside a test run (benchmarks). */
 export function preparedDatabase(kind: PreparedDatabase, folder = process.env[FOLDER]): Blob | undefined {
-  return folder ? new Blob([readFileSync(join(folder, `${kind}.tar`))]) : undefined;
+  if (!folder) return undefined;
+  const file = join(folder, `${kind}.tar`);
+  let blob = read.get(file);
+  if (!blob) read.set(file, (blob = new Blob([readFileSync(file)])));
+  return blob;
 }
 
 /**
