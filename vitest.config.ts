@@ -80,7 +80,9 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // A guard against a hang, not a budget: a sign-up through mail takes over a minute when another
+          // suite shares the machine (issue 33 §4).
+          testTimeout: 180_000,
           hookTimeout: 180_000,
           // Two files at a time, each worker on a site of its own (e2e/site.ts): a browser test mostly waits
           // (for the server, for the page to settle), so two share the machine's two cores well.

@@ -96,7 +96,7 @@ describe('the admin panel AI model', () => {
       .poll(() => page.getByTestId('ai-engine').textContent(), SERVER)
       .toBe(`qwen2.5:0.5b on a model server of this machine (http://127.0.0.1:${new URL(ollama.url).port}/v1)`);
     expect(await seriousViolations(page)).toEqual([]);
-  }, 120_000);
+  });
 
   it('tells a reader whose question waits for the model their place in line, then answers it with the model', async () => {
     const panel = await openPanel();
@@ -151,5 +151,5 @@ describe('the admin panel AI model', () => {
         }
       }
     }
-  }, 120_000);
+  });
 });

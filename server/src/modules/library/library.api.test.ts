@@ -8,7 +8,7 @@ import { databaseKind, startTestApp } from '../../../test/test-app.ts';
 import { WEB_DIST } from '../../../test/web-build.ts';
 import { startInbox } from '../../../test/smtp-inbox.ts';
 import { type Browser, signUpVerified } from '../../../test/accounts.ts';
-import { users } from '../../db/schema.ts';
+import { libraryCatalogues, users } from '../../db/schema.ts';
 import { installedConfs, modulePackage, serveRepository, writeStandInCatalogue, writeStandInPackage } from '../../scripture/library/testing.ts';
 import { findSwordModule } from '../../scripture/sword/discover.ts';
 import { LibraryRepository } from './library.repository.ts';
@@ -124,14 +124,36 @@ describe(`the admin Library (${databaseKind()})`, () => {
     const address = '/pub/sword/raw/mods.d.tar.gz';
     const joins: string[] = [];
     const log = { info: (_data: object, message: string) => joins.push(message), warn: () => undefined };
+    // The one that joins looks at the claim once more while it is still held, and gets its answer only
+    // after the first refresh has finished and given the claim up: the moment a joined refresh must not
+    // take for a cue to ask the repository again.
+    let firstDone = () => {};
+    const finished = new Promise<void>((resolve) => (firstDone = resolve));
+    let lookedWhileHeld = () => {};
+    const looked = new Promise<void>((resolve) => (lookedWhileHeld = resolve));
+    class LateLooks extends LibraryRepository {
+      override async catalogueStatuses() {
+        const rows = await super.catalogueStatuses();
+        if (joins.length > 0 && rows.some((r) => r.refreshingSince)) {
+          lookedWhileHeld();
+          await finished;
+        }
+        return rows;
+      }
+    }
     // Two services over one database, as two app processes have.
-    const [one, two] = [0, 1].map(() => new LibraryService(new LibraryRepository(app.database.db), { seed: [], log }));
+    const one = new LibraryService(new LibraryRepository(app.database.db), { seed: [], log });
+    const two = new LibraryService(new LateLooks(app.database.db), { seed: [], log });
     const gate = site.hold(address);
     const sentBefore = site.served.filter((r) => r.path === address).length;
-    const both = Promise.all([one!.refresh({ repository: 'Stand-in', force: true }), two!.refresh({ repository: 'Stand-in', force: true })]);
+    const first = one.refresh({ repository: 'Stand-in', force: true }).finally(firstDone);
+    // The second asks once the first holds the claim (its request is at the repository).
+    while (gate.arrived() < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    const both = Promise.all([first, two.refresh({ repository: 'Stand-in', force: true })]);
     try {
       // One request has reached the repository and is held there; the other refresh has joined it.
       while (gate.arrived() < 1 || joins.length < 1) await new Promise((resolve) => setTimeout(resolve, 20));
+      await looked;
       const during = await json<{ repositories: RepositoryStatus[] }>('GET', '/api/admin/library/repositories');
       expect(during.repositories.map((r) => [r.name, r.refreshing])).toEqual([
         ['Stand-in', true],
@@ -145,6 +167,25 @@ describe(`the admin Library (${databaseKind()})`, () => {
     expect(site.served.filter((r) => r.path === address).slice(sentBefore)).toEqual([{ method: 'GET', path: address, status: 304, bytes: 0 }]);
     for (const list of [a, b]) expect(list[0]).toMatchObject({ name: 'Stand-in', refreshing: false, moduleCount: 6, error: null });
     expect(joins).toEqual(['library: joining the refresh of Stand-in under way']);
+  });
+
+  it('takes over a refresh whose process stopped once its claim goes stale, and asks the repository once', async () => {
+    const address = '/pub/sword/raw/mods.d.tar.gz';
+    const joins: string[] = [];
+    const log = { info: (_data: object, message: string) => joins.push(message), warn: () => undefined };
+    const service = new LibraryService(new LibraryRepository(app.database.db), { seed: [], log, fetch: { timeoutMs: 1_000 } });
+    // A claim taken by a process that stopped just before it would count as stale (the fetch's time-out
+    // and a minute's margin): this refresh joins it, then takes it over.
+    const staleMs = 1_000 + 60_000;
+    await app.database.db
+      .update(libraryCatalogues)
+      .set({ refreshingSince: new Date(Date.now() - staleMs + 1_500) })
+      .where(eq(libraryCatalogues.repository, 'Stand-in'));
+    const sentBefore = site.served.filter((r) => r.path === address).length;
+    const [status] = await service.refresh({ repository: 'Stand-in', force: true });
+    expect(joins).toEqual(['library: joining the refresh of Stand-in under way']);
+    expect(site.served.filter((r) => r.path === address).slice(sentBefore)).toEqual([{ method: 'GET', path: address, status: 304, bytes: 0 }]);
+    expect(status).toMatchObject({ name: 'Stand-in', refreshing: false, error: null });
   });
 
   it('lists modules by type, language and licence, with languages named for the reader', async () => {

@@ -95,6 +95,17 @@ export class LibraryRepository {
     return rows.length === 1;
   }
 
+  /** Takes over a refresh whose claim went stale (its process stopped); never one given up meanwhile. */
+  async takeOverStaleRefresh(repository: string, staleMs: number): Promise<boolean> {
+    const now = new Date();
+    const rows = await this.db
+      .update(libraryCatalogues)
+      .set({ refreshingSince: now })
+      .where(and(eq(libraryCatalogues.repository, repository), lt(libraryCatalogues.refreshingSince, new Date(now.getTime() - staleMs))))
+      .returning({ repository: libraryCatalogues.repository });
+    return rows.length === 1;
+  }
+
   async releaseRefresh(repository: string): Promise<void> {
     await this.db.update(libraryCatalogues).set({ refreshingSince: null }).where(eq(libraryCatalogues.repository, repository));
   }

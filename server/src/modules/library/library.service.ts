@@ -120,14 +120,17 @@ export class LibraryService {
    */
   private async refreshOne(repository: Repository): Promise<void> {
     const staleMs = this.fetchOptions().timeoutMs + REFRESH_CLAIM_MARGIN_MS;
-    let joined = false;
-    while (!(await this.repo.claimRefresh(repository.name, staleMs))) {
-      if (!joined) this.options.log.info({ repository: repository.name }, `library: joining the refresh of ${repository.name} under way`);
-      joined = true;
-      await new Promise((resolve) => setTimeout(resolve, REFRESH_WAIT_POLL_MS));
-      const status = (await this.repo.catalogueStatuses()).find((c) => c.repository === repository.name);
-      // Done (or its process stopped, and the claim went stale: then this one takes it over).
-      if (!status?.refreshingSince) return;
+    if (!(await this.repo.claimRefresh(repository.name, staleMs))) {
+      this.options.log.info({ repository: repository.name }, `library: joining the refresh of ${repository.name} under way`);
+      // Joined: done when the claim is given up. Only a claim gone stale (its process stopped) is taken
+      // over; a claim given up between two looks is the refresh this one joined finishing, not a cue to
+      // ask the repository again.
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, REFRESH_WAIT_POLL_MS));
+        const status = (await this.repo.catalogueStatuses()).find((c) => c.repository === repository.name);
+        if (!status?.refreshingSince) return;
+        if (await this.repo.takeOverStaleRefresh(repository.name, staleMs)) break;
+      }
     }
     try {
       await this.readCatalogue(repository);
