@@ -273,7 +273,7 @@ describe.skipIf(!haveModules)('the admin Library panel (needs Debian sword-text-
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await about.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => about.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
   it('installs a Bible with its progress shown, and readers can open it', async () => {

@@ -181,7 +181,7 @@ describe('the account menu', () => {
     expect(await p.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
     await p.keyboard.press('Escape');
     await expect.poll(() => sheet.count()).toBe(0);
-    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => trigger.evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Theme flips at once and stays open; Profile goes there and closes the sheet.
     await trigger.click();

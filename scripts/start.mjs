@@ -12,7 +12,9 @@ const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(root
 if (!existsSync(join(webDist, '.vite/manifest.json')) || !existsSync(join(webDist, '../server/entry-server.js'))) {
   console.log('Building the web app (first start)…');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const viteBuild = (...args) => spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', ...args], { cwd: root, stdio: 'inherit' }).status === 0;
+  // Always React's production build, whatever NODE_ENV the shell has (a development one is slower and warns).
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const viteBuild = (...args) => spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', ...args], { cwd: root, stdio: 'inherit', env }).status === 0;
   const built = viteBuild() && viteBuild('--ssr', 'src/entry-server.tsx');
   const compressed = built && spawnSync(process.execPath, [join(root, 'scripts/compress-assets.mjs')], { stdio: 'inherit' });
   if (!compressed || compressed.status !== 0) {

@@ -10,7 +10,9 @@ export const WEB_DIST = process.env.WEB_DIST ?? join(ROOT, 'dist/web');
 /** Builds the web app (browser and server builds) when it has not been built. */
 export function ensureWebBuild(): void {
   if (hasWebBuild(WEB_DIST)) return;
-  const built = spawnSync('npm', ['run', '--silent', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, and a build that inherits it ships React's development build: the tests
+  // would check a different app from the one people get.
+  const built = spawnSync('npm', ['run', '--silent', 'build:web'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (built.status !== 0) throw new Error('building the web app failed');
 }
 
