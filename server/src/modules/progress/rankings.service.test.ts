@@ -120,6 +120,32 @@ describe('rankings', () => {
     await clear();
   });
 
+  it('keeps each board apart: chapters by week, month and all time, and streaks, from one service', async () => {
+    now = new Date('2027-08-18T12:00:00Z'); // a Wednesday
+    const rankings = fresh();
+    const first = await person('First');
+    const second = await person('Second');
+    await read(first.userId, '2027-08-18', 2); // this week
+    await read(second.userId, '2027-08-02', 5); // this month, not this week
+    await read(second.userId, '2027-07-01', 10); // before this month
+    await streak(second.userId, 3, '2027-08-18');
+    const board = async (by: 'chapters' | 'streak', period: 'week' | 'month' | 'all') =>
+      (await rankings.rankings(first, by, period)).entries.map((e) => [e.displayName, e.score]);
+    expect(await board('chapters', 'week')).toEqual([['First', 2]]);
+    expect(await board('chapters', 'month')).toEqual([
+      ['Second', 5],
+      ['First', 2],
+    ]);
+    expect(await board('chapters', 'all')).toEqual([
+      ['Second', 15],
+      ['First', 2],
+    ]);
+    expect(await board('streak', 'week')).toEqual([['Second', 3]]);
+    // The one at the top is told so.
+    expect((await rankings.rankings(second, 'chapters', 'all')).you).toEqual({ rank: 1, score: 15, listed: true });
+    await clear();
+  });
+
   it('shows at most 50, and counts everyone listed', async () => {
     now = new Date('2027-06-01T12:00:00Z');
     for (let i = 0; i < 52; i++) await read((await person(`Reader ${String(i).padStart(2, '0')}`)).userId, '2027-06-01', 100 - i);
@@ -149,6 +175,14 @@ describe('rankings', () => {
     rankings.forget();
     expect(await score()).toBe(2);
     now = new Date(now.getTime() + 1_000);
+    expect(await score()).toBe(3);
+    // A change reported at the very moment a board was reckoned may have missed it: reckoned again too.
+    await database.db.update(studyActivity).set({ chaptersRead: 5 }).where(eq(studyActivity.userId, ruth.userId));
+    now = new Date(now.getTime() + 15_000);
+    expect(await score()).toBe(5);
+    await database.db.update(studyActivity).set({ chaptersRead: 3 }).where(eq(studyActivity.userId, ruth.userId));
+    rankings.forget();
+    now = new Date(now.getTime() + 2_000);
     expect(await score()).toBe(3);
     // Reckoned after the change: kept again.
     await database.db.update(studyActivity).set({ chaptersRead: 4 }).where(eq(studyActivity.userId, ruth.userId));
