@@ -47,8 +47,8 @@ describe("the offline search's word forms and stop words in the browser build", 
 
 describe('the browser build the tests check', () => {
   it('is React’s production build, as people get it, even when the tests built it (vitest sets NODE_ENV=test)', () => {
-    const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
-    const scripts = [entry.file, ...[...firstLoad(Object.keys(manifest).find((key) => manifest[key] === entry)!)].map((key) => manifest[key]!.file)];
+    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    const scripts = [...files(firstLoad(entry))];
     // A sentence React's development build warns with, and its production build leaves out.
     const development = scripts.filter((file) => readFileSync(join(WEB_DIST, file), 'utf8').includes('A tree hydrated but some attributes'));
     expect(development).toEqual([]);
