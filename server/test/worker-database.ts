@@ -4,8 +4,11 @@ import pg from 'pg';
  * API test files run two at a time (vitest.config.ts). On PGlite each file has its own database in
  * memory; on PostgreSQL each worker gets its own database beside TEST_DATABASE_URL's, so one file
  * emptying its tables never empties another's under it. Worker 1 keeps the database it was given.
+ * A worker runs file after file in one process (vitest.config.ts, ISOLATE_FILES), so the address it was
+ * given is kept aside: the second file must not take the first file's database as the one given.
  */
-const given = process.env.TEST_DATABASE_URL;
+if (process.env.TEST_DATABASE_URL && !process.env.SELAH_GIVEN_DATABASE_URL) process.env.SELAH_GIVEN_DATABASE_URL = process.env.TEST_DATABASE_URL;
+const given = process.env.SELAH_GIVEN_DATABASE_URL;
 const worker = process.env.VITEST_POOL_ID;
 if (given && worker && worker !== '1') {
   const url = new URL(given);

@@ -46,7 +46,9 @@ describe('formatDate: every date the app shows', () => {
       expect(formatDate('2026-11-27T23:30:00Z', 'withTime')).toBe('27 Nov 2026, 23:30 UTC');
       expect(formatDate('2026-11-27')).toBe('27 November 2026');
     } finally {
-      process.env.TZ = before;
+      // Assigning undefined would leave the text "undefined" for the files run after this one in the worker.
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
     }
   });
 });
