@@ -59,10 +59,17 @@ export class MediaCeiling {
     const createdBefore = new Date(this.now() - this.graceMs);
     while (total > this.options.maxBytes) {
       const candidates = await this.files.removable(createdBefore, BATCH);
-      if (candidates.length === 0) break; // over, but everything left is in use
+      let claimedAny = false;
       for (const candidate of candidates) {
         if (total <= this.options.maxBytes) break;
         const claimed = await this.files.claim(candidate.key, createdBefore);
+        if (claimed.length === 0) {
+          // Taken meanwhile (another process is removing too, so the total counted is stale) or come
+          // into use: read the total afresh, so two processes at once remove what one would.
+          total = await this.files.totalBytes();
+          continue;
+        }
+        claimedAny = true;
         // The rows go first: a file whose deletion then fails is only a file no longer counted.
         await Promise.all(claimed.map((c) => this.store.delete(c.key)));
         for (const c of claimed) {
@@ -70,6 +77,9 @@ export class MediaCeiling {
           total -= c.bytes;
         }
       }
+      // Over, but nothing listed could be taken (everything left is in use): asking again would list
+      // the same files for ever.
+      if (!claimedAny) break;
     }
     return { removed, totalBytes: total };
   }
