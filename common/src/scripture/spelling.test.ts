@@ -25,6 +25,18 @@ describe('edit distance', () => {
     expect(editDistance('love', 'love', 2)).toBe(0);
   });
 
+  it('measures words longer than its reused rows, and counts a swap only between neighbours', () => {
+    const long = 'a'.repeat(70);
+    expect(editDistance(long, `${long}b`, 2)).toBe(1);
+    expect(editDistance(`${long}bc`, `${long}cb`, 2)).toBe(1);
+    expect(editDistance('abc', 'cba', 2)).toBe(2);
+    expect(editDistance('ab', 'ba', 1)).toBe(1);
+    expect(editDistance('', 'ab', 2)).toBe(2);
+    expect(editDistance('ab', '', 1)).toBe(2);
+    expect(editDistance('kitten', 'sitting', 3)).toBe(3);
+    expect(editDistance('kitten', 'sitting', 2)).toBe(3);
+  });
+
   it('stops at the bound: anything further is bound + 1', () => {
     expect(editDistance('grace', 'shepherd', 2)).toBe(3);
     expect(editDistance('a', 'abcdef', 2)).toBe(3);
@@ -52,7 +64,43 @@ describe('a translation’s own words as suggestions', () => {
     expect(PSALM.suggest('shep')).toBe('sheep');
   });
 
+  it('allows no edit for two letters, one from three to five, two from six', () => {
+    const words = vocabulary('the sheep and the shepherd went to Bethel');
+    expect(words.suggest('th')).toBeUndefined();
+    expect(words.suggest('thx')).toBe('the');
+    expect(words.suggest('shexp')).toBe('sheep');
+    expect(words.suggest('shxxp')).toBeUndefined();
+    expect(words.suggest('shephd')).toBe('shepherd');
+    expect(words.suggest('shephdd')).toBe('shepherd');
+    expect(words.suggest('bethxx')).toBe('Bethel');
+    expect(words.suggest('sxxxherd')).toBeUndefined();
+    // A word one letter longer or shorter than the typed one is reached.
+    expect(words.suggest('anda')).toBe('and');
+    expect(words.suggest('wen')).toBe('went');
+  });
+
+  it('counts each word over every text added, and takes no more once searched', () => {
+    const words = vocabulary('grace and peace', 'Grace upon grace');
+    expect(words.size).toBe(4);
+    expect(words.has('grace')).toBe(true);
+    expect(() => words.add('more')).toThrow('A vocabulary takes no words once it has been searched.');
+    // "peece" is one edit from "peace" (once) and from "piece"… which the text lacks: peace it is.
+    expect(words.suggest('peece')).toBe('peace');
+  });
+
+  it('of two words equally near, keeps the first found unless the other is more frequent', () => {
+    expect(vocabulary('bat cat cat').suggest('xat')).toBe('cat');
+    expect(vocabulary('cat cat bat').suggest('xat')).toBe('cat');
+    expect(vocabulary('bat cat').suggest('xat')).toBe('bat');
+  });
+
   it('shows a word as the text writes it: lower case where it is a common word, capitalised for a name', () => {
+    const words = vocabulary('O LORD, the Lord, the LORD. Holy, holy, HOLY. O Israel. ÉDEN Éden');
+    expect(words.suggest('lorx')).toBe('Lord');
+    expect(words.suggest('holx')).toBe('holy');
+    expect(words.suggest('israex')).toBe('Israel');
+    expect(words.suggest('edxn')).toBe('Éden');
+    expect(vocabulary('O God').suggest('x')).toBeUndefined();
     expect(PSALM.suggest('shepherdz')).toBe('shepherd');
     expect(PSALM.suggest('lrod')).toBe('Lord');
     expect(PSALM.suggest('jerusalm')).toBe('Jerusalem');
@@ -89,5 +137,13 @@ describe('a whole query, corrected', () => {
     expect(suggestQuery('xylophone', known, suggest)).toBeUndefined();
     // Prefixes and numbers are left alone.
     expect(suggestQuery('shephe* 23', known, suggest)).toBeUndefined();
+    expect(suggestQuery('sheperd2', known, suggest)).toBeUndefined();
+    expect(suggestQuery('sheperd*', known, suggest)).toBeUndefined();
+  });
+
+  it('keeps a capital typed, and a name’s own capital', () => {
+    expect(suggestQuery('SHEPERD', known, suggest)).toBe('Shepherd');
+    expect(suggestQuery('Jerusalm', known, suggest)).toBe('Jerusalem');
+    expect(suggestQuery('sheperd, Sheperd!', known, suggest)).toBe('shepherd, Shepherd!');
   });
 });
