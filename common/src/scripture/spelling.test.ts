@@ -88,6 +88,19 @@ describe('a translation’s own words as suggestions', () => {
     expect(words.suggest('peece')).toBe('peace');
   });
 
+  it('never takes a further word for a nearer one, however frequent', () => {
+    expect(vocabulary('cat caat caat caat').suggest('cax')).toBe('cat');
+  });
+
+  it('shows the form the text writes most, among lower-case forms and among names', () => {
+    expect(vocabulary('corazon corazón corazón').suggest('corazxn')).toBe('corazón');
+    expect(vocabulary('corazón corazon corazon').suggest('corazxn')).toBe('corazon');
+    expect(vocabulary('Jehová Jehova Jehova').suggest('jehovx')).toBe('Jehova');
+    expect(vocabulary('Jehova Jehová Jehová').suggest('jehovx')).toBe('Jehová');
+    // A name written with capitals inside is kept as written; only a word all in capitals is eased.
+    expect(vocabulary('BethEl').suggest('bethex')).toBe('BethEl');
+  });
+
   it('of two words equally near, keeps the first found unless the other is more frequent', () => {
     expect(vocabulary('bat cat cat').suggest('xat')).toBe('cat');
     expect(vocabulary('cat cat bat').suggest('xat')).toBe('cat');
