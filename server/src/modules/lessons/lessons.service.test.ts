@@ -6,11 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LESSONS_PAGE_SIZE, type LessonInput } from '#common/contracts/lessons.ts';
 import type { Database } from '../../db/client.ts';
 import { addPerson, serviceDatabase } from '../../../test/service-database.ts';
+import { refusal } from '../../../test/refusal.ts';
 import { fixtureBible } from '../../../test/fixture-bible.ts';
 import { AccessRepository } from '../../access/access.repository.ts';
 import { AuditLog } from '../../access/audit-log.ts';
 import { CONTENT_IMPORT, type Staff } from '../../access/staff.ts';
-import { AppError } from '../../lib/errors.ts';
 import { LocalMediaStore } from '../../providers/storage/local-media-store.ts';
 import { LessonsRepository } from './lessons.repository.ts';
 import { LessonsService, NO_AUTHOR, NO_LESSON } from './lessons.service.ts';
@@ -65,16 +65,6 @@ beforeEach(async () => {
   setClock('2027-01-10T12:00:00Z');
 });
 
-async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppError) return { status: error.statusCode, message: error.message };
-    if (error instanceof Error && error.name === 'ZodError') return { status: 400, message: JSON.parse(error.message)[0].message };
-    throw error;
-  }
-  throw new Error('it was not refused');
-}
 const lesson = (title: string, more: Partial<LessonInput> = {}): LessonInput => ({
   title,
   body: 'Read John 3:16 today.',

@@ -7,11 +7,11 @@ import { SUBSCRIBED_MESSAGE } from '#common/newsletter/rules.ts';
 import { addDays } from '#common/progress/days.ts';
 import type { Database } from '../../db/client.ts';
 import { serviceDatabase } from '../../../test/service-database.ts';
+import { refusal } from '../../../test/refusal.ts';
 import { fixtureBible, type FixtureVerse } from '../../../test/fixture-bible.ts';
 import { AccessRepository } from '../../access/access.repository.ts';
 import { AuditLog } from '../../access/audit-log.ts';
 import { CONTENT_IMPORT } from '../../access/staff.ts';
-import { AppError } from '../../lib/errors.ts';
 import { Quota } from '../../lib/quota/quota.ts';
 import { QuotaRepository } from '../../lib/quota/quota.repository.ts';
 import { createImageEngine } from '../../providers/images/create-image-engine.ts';
@@ -113,15 +113,6 @@ const status = async (email: string) =>
   (await database.db.execute<{ status: string }>(sql`SELECT status FROM newsletter_subscriber WHERE email = ${email}`)).rows[0]?.status;
 const linkIn = (mail: KeptMail) => /https?:\/\/\S+/.exec(mail.text)![0];
 const tokenIn = (mail: KeptMail) => new URL(linkIn(mail)).searchParams.get('token')!;
-async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppError) return { status: error.statusCode, message: error.message };
-    throw error;
-  }
-  throw new Error('it was not refused');
-}
 /** Subscribes and confirms, as a reader following the link would. */
 async function confirmed(service: NewsletterService, email: string) {
   await service.subscribe(email, 'https://origin.example');

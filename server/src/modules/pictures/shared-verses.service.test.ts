@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { addPerson, serviceDatabase } from '../../../test/service-database.ts';
+import { refusal } from '../../../test/refusal.ts';
 import { fixtureBible, fixtureTranslation } from '../../../test/fixture-bible.ts';
 import type { Viewer } from '../../access/viewer.ts';
-import { AppError } from '../../lib/errors.ts';
 import { Quota } from '../../lib/quota/quota.ts';
 import { QuotaRepository } from '../../lib/quota/quota.repository.ts';
 import { createImageEngine } from '../../providers/images/create-image-engine.ts';
@@ -75,16 +75,6 @@ beforeEach(async () => {
   await database.db.execute(sql`TRUNCATE shared_verse, picture_report, picture CASCADE`);
 });
 
-/** What a call threw: its status and message. */
-async function refusal(call: Promise<unknown>): Promise<{ status: number; message: string }> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppError) return { status: error.statusCode, message: error.message };
-    throw error;
-  }
-  throw new Error('it was not refused');
-}
 const fileOf = (url: string) => url.replace(/^\/media\//, '');
 
 describe('sharing a verse', () => {
