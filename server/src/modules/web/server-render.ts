@@ -7,9 +7,11 @@ import { prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
 import { pagePolicy, type PagePolicyOptions } from '../../http/security-headers.ts';
 
 /** What web/src/entry-server.tsx exports (built to dist/server/entry-server.js). */
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+
 interface EntryServer {
-  render(request: Request, manifest: unknown, stylesheet: string): Promise<Response>;
-  setServerTransport(send: (path: string, init: RequestInit) => Promise<Response>): void;
+  /** Renders a page; its reads go through `send`, to the app rendering it (web/src/entry-server.tsx). */
+  render(request: Request, manifest: unknown, stylesheet: string, send: Transport): Promise<Response>;
 }
 
 /** A page rendered on the server: its status, its HTML prepared once (ETag, gzip, brotli) and its CSP. */
@@ -46,6 +48,8 @@ export class ServerRenderer {
 
   private constructor(
     private readonly entry: EntryServer,
+    /** This app's own reads, for its renders only: the server build is loaded once per process. */
+    private readonly send: Transport,
     private readonly host: { name?: string },
     private readonly assets: { manifest: unknown; stylesheet: string },
     private readonly policy: PagePolicyOptions,
@@ -62,15 +66,15 @@ export class ServerRenderer {
     const build = webBuild(webDist);
     const entry = (await import(pathToFileURL(build.entry).href)) as EntryServer;
     const host: { name?: string } = {};
-    entry.setServerTransport(async (path, init) => {
+    const send: Transport = async (path, init) => {
       // A host the app answers to (that of a page already let through); no cookies: every read is a guest's.
       const res = await server.inject({ method: (init.method ?? 'GET') as 'GET', url: path, headers: { host: host.name ?? 'localhost' } });
       return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
         status: res.statusCode,
         headers: { 'content-type': String(res.headers['content-type'] ?? '') },
       });
-    });
-    return new ServerRenderer(entry, host, clientAssets(webDist, build.manifest), policy, cacheable);
+    };
+    return new ServerRenderer(entry, send, host, clientAssets(webDist, build.manifest), policy, cacheable);
   }
 
   /** Drops every cached page: published content changed, and any page may show it (the home page's lessons). */
@@ -99,7 +103,7 @@ export class ServerRenderer {
 
   private async renderNow(url: URL): Promise<RenderedPage> {
     this.host.name ??= url.host;
-    const response = await this.entry.render(new Request(url), this.assets.manifest, this.assets.stylesheet);
+    const response = await this.entry.render(new Request(url), this.assets.manifest, this.assets.stylesheet, this.send);
     const html = await response.text();
     return {
       status: response.status,
