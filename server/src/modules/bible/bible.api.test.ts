@@ -187,7 +187,7 @@ describe(`Bible API on ${databaseKind()}`, () => {
     expect(missing.json()[0]).toMatchObject({ translation: 'KJVNT', available: false, text: '' });
   });
 
-  it('says what downloading each translation moves and keeps: the sum of the replies the download fetches', async () => {
+  it('says what downloading each translation moves and keeps: the replies the download fetches, kept to the byte, moved within 2 %', async () => {
     /** What the offline download fetches: the book list, then every chapter it names; over the wire (br) and as kept. */
     async function fetchedByDownload(code: string) {
       const books = await get(`/api/bible/available-books/${code}`);
@@ -209,7 +209,10 @@ describe(`Bible API on ${databaseKind()}`, () => {
     expect(kjv.status).toBe(200);
     expect(kjv.headers['cache-control']).toBe('public, max-age=3600');
     expect(again.body).toEqual(kjv.body);
-    expect(kjv.body).toEqual(await fetchedByDownload('KJV'));
+    // What is kept, to the byte; what moves, from a sample of the chapters compressed (KJV: 0.9 % under).
+    const fetched = await fetchedByDownload('KJV');
+    expect({ ...kjv.body, downloadBytes: 0 }).toEqual({ ...fetched, downloadBytes: 0 });
+    expect(Math.abs(kjv.body.downloadBytes / fetched.downloadBytes - 1)).toBeLessThan(0.02);
     expect(small.body).toEqual(await fetchedByDownload('JNRED'));
     expect(kjv.body.chapters).toBe(1189);
     expect(small.body.chapters).toBe(1);
