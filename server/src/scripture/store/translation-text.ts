@@ -31,7 +31,9 @@ export function encodeTranslationText(books: readonly ImportedBook[], canonOf: (
   const blobs: Buffer[] = [];
   let offset = 0;
   const add = (data: string): { offset: number; length: number } => {
-    const blob = deflateRawSync(Buffer.from(data), { level: 9 });
+    // Level 6, not 9: a third of the time for 2–4 % more bytes (the SWORD KJV's chapters: 0.55 s and
+    // 5.11 MB against 1.37 s and 5.00 MB), on every import a first start or the library makes.
+    const blob = deflateRawSync(Buffer.from(data), { level: 6 });
     blobs.push(blob);
     const at = { offset, length: blob.length };
     offset += blob.length;
