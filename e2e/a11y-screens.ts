@@ -279,14 +279,14 @@ const DEVICES = { phone: [390, 844], desktop: [1280, 800] } as const;
  * (a11y-phone, a11y-desktop) so that the browser tests' two workers share the longest check.
  */
 export function checkEveryScreen(device: keyof typeof DEVICES): void {
-  const { page: newPage } = useBrowser();
+  const { returningPage } = useBrowser();
   const [width, height] = DEVICES[device];
   describe(`accessibility (axe-core) at ${device} width: no serious or critical violations`, () => {
     for (const screen of SCREENS) {
       if (screen.phoneOnly && device === 'desktop') continue;
       // Both themes on one page: the reader's system turning dark (at dusk, say) restyles what is open.
       it(`${screen.name}, ${device}, light and dark`, async () => {
-        const page = await newPage({ width, height, colorScheme: 'light' });
+        const page = await returningPage({ width, height });
         await screen.signIn?.(page);
         await page.goto(await screenPath(screen.path));
         await settle(page);

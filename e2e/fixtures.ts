@@ -69,6 +69,13 @@ interface PageOptions {
  */
 export function useBrowser(): {
   page: (options?: PageOptions) => Promise<Page>;
+  /**
+   * A page of a browser that has been to the site before: one context per size for the whole file, its
+   * cookies and site storage cleared for each page, its HTTP cache kept, so the app's scripts load from
+   * the cache as they do for a returning reader (about half the time of a first visit). For checks that
+   * repeat over many pages (the accessibility walk); a test of a first visit uses `page`.
+   */
+  returningPage: (options?: Pick<PageOptions, 'width' | 'height'>) => Promise<Page>;
   baseUrl: string;
   /** The CSP violations reported so far, taken out (for a test that provokes one on purpose). */
   takeViolations: () => string[];
@@ -88,32 +95,59 @@ export function useBrowser(): {
     expect(violations.splice(0), 'Content-Security-Policy violations').toEqual([]);
     expect(hydrationErrors.splice(0), 'hydration errors (the browser rendered something else than the server)').toEqual([]);
   });
+  /** Fails the test on anything the page's CSP blocked or a page that did not hydrate as rendered. */
+  function watch(page: Page, javaScriptEnabled: boolean) {
+    if (javaScriptEnabled) waitForHydration(page);
+    page.on('console', (message) => {
+      const text = message.text();
+      if (text.startsWith('CSP violation') || text.includes('Content Security Policy')) violations.push(`${page.url()}: ${text}`);
+      if (HYDRATION_ERROR.test(text)) hydrationErrors.push(`${page.url()}: ${text.slice(0, 300)}`);
+    });
+    // React reports a page that did not hydrate as an uncaught error (error 418, 423 or 425 in production).
+    page.on('pageerror', (error) => {
+      if (HYDRATION_ERROR.test(error.message)) hydrationErrors.push(`${page.url()}: ${error.message.slice(0, 300)}`);
+    });
+  }
+  async function newContext({ width = 1280, height = 800, colorScheme = 'light', serviceWorkers = 'block', javaScriptEnabled = true, baseUrl }: PageOptions) {
+    const context = await browser.newContext({
+      viewport: { width, height },
+      colorScheme,
+      serviceWorkers,
+      javaScriptEnabled,
+      baseURL: baseUrl ?? site().baseUrl,
+      permissions: ['clipboard-read', 'clipboard-write'],
+      extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
+    });
+    contexts.push(context);
+    await context.addInitScript(reportCspViolations);
+    return context;
+  }
+  const returning = new Map<string, Promise<BrowserContext>>();
   return {
     baseUrl: site().baseUrl,
     takeViolations: () => violations.splice(0),
-    async page({ width = 1280, height = 800, colorScheme = 'light', serviceWorkers = 'block', javaScriptEnabled = true, baseUrl }: PageOptions = {}) {
-      const context = await browser.newContext({
-        viewport: { width, height },
-        colorScheme,
-        serviceWorkers,
-        javaScriptEnabled,
-        baseURL: baseUrl ?? site().baseUrl,
-        permissions: ['clipboard-read', 'clipboard-write'],
-        extraHTTPHeaders: { 'x-forwarded-for': clientAddress() },
-      });
-      contexts.push(context);
-      await context.addInitScript(reportCspViolations);
+    async page(options: PageOptions = {}) {
+      const page = await (await newContext(options)).newPage();
+      watch(page, options.javaScriptEnabled ?? true);
+      return page;
+    },
+    async returningPage({ width = 1280, height = 800 } = {}) {
+      const key = `${width}x${height}`;
+      if (!returning.has(key)) returning.set(key, newContext({ width, height }));
+      const context = await returning.get(key)!;
+      await Promise.all(context.pages().map((open) => open.close()));
+      await context.clearCookies();
       const page = await context.newPage();
-      if (javaScriptEnabled) waitForHydration(page);
-      page.on('console', (message) => {
-        const text = message.text();
-        if (text.startsWith('CSP violation') || text.includes('Content Security Policy')) violations.push(`${page.url()}: ${text}`);
-        if (HYDRATION_ERROR.test(text)) hydrationErrors.push(`${page.url()}: ${text.slice(0, 300)}`);
+      // Site storage goes (local, session, IndexedDB, Cache API); the HTTP cache stays.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin: new URL(site().baseUrl).origin,
+        storageTypes: 'local_storage,session_storage,indexeddb,cache_storage,service_workers,file_systems,websql',
       });
-      // React reports a page that did not hydrate as an uncaught error (error 418, 423 or 425 in production).
-      page.on('pageerror', (error) => {
-        if (HYDRATION_ERROR.test(error.message)) hydrationErrors.push(`${page.url()}: ${error.message.slice(0, 300)}`);
-      });
+      await cdp.detach();
+      // An address of its own, as a new context has: sign-ins on this page count against no other's limits.
+      await page.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress() });
+      watch(page, true);
       return page;
     },
   };

@@ -1,5 +1,7 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -11,8 +13,16 @@ import { defaultBibleSources } from '../src/scripture/sources.ts';
 /** Where this run's prepared databases are, for the test workers (set by the global setup below). */
 const FOLDER = 'SELAH_TEST_PREPARED_DATABASES';
 
-/** `migrated`: every migration run; `defaults`: that, with the default translations imported as a test app (SWORD discovery off) would. */
-export type PreparedDatabase = 'migrated' | 'defaults';
+/**
+ * `migrated`: every migration run; `defaults`: that, with the default translations imported as a test app
+ * (SWORD discovery off) would; `system-sword`: that, with the Bibles SWORD discovery finds in this machine's
+ * SWORD root, as a test app with SWORD_DISCOVERY=on and SWORD_PATH=SYSTEM_SWORD would (Debian's KJV with
+ * Strong's numbers, WEB, RV1909: about 29 s of every such start, done once here instead).
+ */
+export type PreparedDatabase = 'migrated' | 'defaults' | 'system-sword';
+
+/** The machine's SWORD root, where Debian's modules are installed. */
+export const SYSTEM_SWORD = '/usr/share/sword';
 
 /**
  * Vitest global setup of the API tests on PGlite. Each test app starts on a fresh in-memory PGlite;
@@ -33,12 +43,64 @@ export default async function setup(): Promise<() => void> {
   } finally {
     await database.close();
   }
+  // Made while the unit tests run: only four API files need it (word study, the AI's study sources,
+  // SWORD's own texts), and they wait for it (preparedDatabaseReady).
+  const systemSword = prepareSystemSword(folder).catch((error: unknown) => {
+    // The apps that wanted it import for themselves: slower, not wrong.
+    console.warn(String(error));
+    writeFileSync(join(folder, 'system-sword.failed'), String(error));
+  });
   // A data folder's database is <DATA_DIR>/db (db/client.ts).
   mkdirSync(join(folder, 'data-folder', 'db'), { recursive: true });
   const onDisk = new PGlite(join(folder, 'data-folder', 'db'), { loadDataDir: preparedDatabase('defaults', folder) });
   await onDisk.close();
   process.env[FOLDER] = folder;
-  return () => rmSync(folder, { recursive: true, force: true });
+  return async () => {
+    await systemSword;
+    rmSync(folder, { recursive: true, force: true });
+  };
+}
+
+/**
+ * Makes the system-SWORD database in a process of its own: importing is seconds of synchronous work at a
+ * time, which in vitest's own process would hold up the workers it serves.
+ */
+function prepareSystemSword(folder: string): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'system-sword', folder], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the system-SWORD database could not be made (exit ${code}): ${errors.slice(-2000)}`)),
+    ),
+  );
+}
+
+async function makeSystemSword(folder: string): Promise<void> {
+  const database = await openDatabase({ dataDir: null, startFrom: preparedDatabase('defaults', folder) });
+  try {
+    const library = new BibleLibrary(new TranslationRepository(database.db), new BibleStore(), failOnError);
+    await library.ensure(defaultBibleSources({ swordDiscovery: true, swordPaths: [SYSTEM_SWORD] }));
+    // Written aside, then renamed: a worker never reads half a file.
+    await save(database, join(folder, 'system-sword.tar.part'));
+    renameSync(join(folder, 'system-sword.tar.part'), join(folder, 'system-sword.tar'));
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `preparedDatabase`, once it is made: the system-SWORD one is made in the background, and a test app
+ * that needs it before then waits (up to the hook's time-out). Undefined if it could not be made: the
+ * app then imports for itself, as outside a test run.
+ */
+export async function preparedDatabaseReady(kind: PreparedDatabase, folder = process.env[FOLDER]): Promise<Blob | undefined> {
+  if (!folder) return undefined;
+  while (kind === 'system-sword' && !existsSync(join(folder, 'system-sword.tar'))) {
+    if (existsSync(join(folder, 'system-sword.failed'))) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return preparedDatabase(kind, folder);
 }
 
 /** Each prepared database read once per test process (a file that starts several apps reads it once). */
@@ -78,3 +140,6 @@ const failOnError: ConstructorParameters<typeof BibleLibrary>[2] = {
     throw new Error(message);
   },
 } as never;
+
+// Run as a process of its own by prepareSystemSword (last, once everything above is defined).
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'system-sword') await makeSystemSword(process.argv[3]!);

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import type { BibleSource } from '../src/scripture/store/bible-library.ts';
 import { defaultBibleSources } from '../src/scripture/sources.ts';
 import { TEXT_FORMAT_VERSION } from '../src/scripture/store/translation-text.ts';
-import { preparedDatabase } from './prepared-databases.ts';
+import { preparedDatabaseReady, SYSTEM_SWORD, type PreparedDatabase } from './prepared-databases.ts';
 
 /**
  * A real app on a real database for API tests: PostgreSQL when TEST_DATABASE_URL is set (CI starts a
@@ -37,7 +37,7 @@ export async function startTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'selah-test-data-'));
   const config = testConfig(dataDir, options.env);
   const database: Database =
-    shared ?? (await openDatabase({ databaseUrl, dataDir: null, startFrom: preparedDatabase(importDefaults ? 'defaults' : 'migrated') }));
+    shared ?? (await openDatabase({ databaseUrl, dataDir: null, startFrom: await preparedDatabaseReady(startingPoint(config, importDefaults)) }));
   // A PGlite of its own is fresh already; PostgreSQL keeps what the last file left, except the default
   // translations this app would import again the same (importing them is most of a start).
   if (databaseUrl && !options.keepTables && !options.beside) await emptyTables(database, importDefaults ? defaultBibleSources(config) : []);
@@ -57,6 +57,13 @@ export async function startTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The prepared database holding what this app would import on its first start. */
+function startingPoint(config: AppConfig, importDefaults: boolean): PreparedDatabase {
+  if (!importDefaults) return 'migrated';
+  const systemOnly = config.swordPaths.length === 1 && config.swordPaths[0] === SYSTEM_SWORD;
+  return config.swordDiscovery && systemOnly ? 'system-sword' : 'defaults';
 }
 
 /** A test app's configuration: offline, quiet, no sample content, this data folder; `env` adds to it. */
