@@ -107,7 +107,7 @@ describe('sharing a verse', () => {
     expect(await database.db.execute(sql`SELECT count(*)::int AS n FROM picture`)).toMatchObject({ rows: [{ n: 0 }] });
   });
 
-  it('takes a graphic made here for the same passage, and refuses one made elsewhere or for another passage', async () => {
+  it('takes a graphic made here for the same passage, and refuses one made elsewhere, for another passage or in another translation', async () => {
     const graphic = await pictures.createGraphic(ann, '198.51.100.1', { reference: 'John 3:16', translation: 'KJV', verseText: JOHN_3_16, ...style });
     const made = await shares.create(ann, '198.51.100.1', share('John 3:16', JOHN_3_16, { customGraphicUrl: graphic.imageUrl }));
     expect((await shares.get(made.shareCode)).imageUrl).toBe(graphic.imageUrl);
@@ -120,6 +120,11 @@ describe('sharing a verse', () => {
       status: 400,
       message: 'That graphic was made for John 3:16 (KJV), not John 3:17 (KJV).',
     });
+    // The same verse in another translation is another passage: the graphic shows the KJV's words.
+    const web = 'For God so loved the world, that he gave his one and only Son.';
+    expect(
+      await refusal(shares.create(ann, '198.51.100.1', share('John 3:16', web, { translation: 'WEB', verseText: web, customGraphicUrl: graphic.imageUrl }))),
+    ).toEqual({ status: 400, message: 'That graphic was made for John 3:16 (KJV), not John 3:16 (WEB).' });
   });
 
   it('shows the store’s words as they are now, and the kept words once the translation is gone', async () => {
