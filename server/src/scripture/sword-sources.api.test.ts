@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, startTestApp } from '../../test/test-app.ts';
+import { SYSTEM_SWORD } from '../../test/prepared-databases.ts';
 import type { TranslationSummary } from '#common/contracts/bible.ts';
 import { codeFromModuleName, editionFamilies, withRichestEditionFirst } from './sources.ts';
 
@@ -38,7 +39,7 @@ it('gives a richer SWORD edition its translation’s code and keeps the packaged
 describe.skipIf(!installed)(`SWORD Bibles installed on the system, served on ${databaseKind()}`, () => {
   let app: Awaited<ReturnType<typeof startTestApp>>;
   beforeAll(async () => {
-    app = await startTestApp({ env: { SWORD_DISCOVERY: 'on', SWORD_PATH: '/usr/share/sword' } });
+    app = await startTestApp({ env: { SWORD_DISCOVERY: 'on', SWORD_PATH: SYSTEM_SWORD } });
     // Started on a database that holds them already (as after a restart), the app lists a text whose pack
     // it is still copying without what only its pack tells (its edition): these tests read a settled store.
     while ((await app.server.inject('/api/health')).json().copying > 0) await new Promise((resolve) => setTimeout(resolve, 100));

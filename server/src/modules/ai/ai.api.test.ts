@@ -7,6 +7,7 @@ import { CrossReferences } from '../../scripture/cross-references/cross-referenc
 import { NaveTopics } from './nave-topics.ts';
 import type { AskReply } from '#common/contracts/ai.ts';
 import { startTestApp } from '../../../test/test-app.ts';
+import { SYSTEM_SWORD } from '../../../test/prepared-databases.ts';
 
 let app: Awaited<ReturnType<typeof startTestApp>>;
 beforeAll(async () => {
@@ -395,7 +396,7 @@ const kjvWithStrongs = ['engKJV2006eb', 'strongsgreek', 'mhcc'].every((m) => exi
 describe.skipIf(!kjvWithStrongs)("explaining a passage from the SWORD KJV, Strong's lexicons and the installed commentaries (needs Debian's)", () => {
   let study: Awaited<ReturnType<typeof startTestApp>>;
   beforeAll(async () => {
-    study = await startTestApp({ env: { SWORD_DISCOVERY: 'on', SWORD_PATH: '/usr/share/sword' } });
+    study = await startTestApp({ env: { SWORD_DISCOVERY: 'on', SWORD_PATH: SYSTEM_SWORD } });
   }, 300_000);
   afterAll(() => study?.stop());
   const askStudy = async (payload: Record<string, unknown>) =>

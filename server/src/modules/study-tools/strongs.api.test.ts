@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StrongsReply } from '#common/contracts/study-tools.ts';
 import type { SearchResponse } from '#common/contracts/bible.ts';
 import { databaseKind, startTestApp } from '../../../test/test-app.ts';
+import { SYSTEM_SWORD } from '../../../test/prepared-databases.ts';
 
 const installed = ['engKJV2006eb', 'strongsgreek', 'strongshebrew'].every((m) => existsSync(`/usr/share/sword/mods.d/${m}.conf`));
 
@@ -10,7 +11,7 @@ describe.skipIf(!installed)(`Word study on Strong's numbers (${databaseKind()})`
   let app: Awaited<ReturnType<typeof startTestApp>>;
   beforeAll(async () => {
     // Discovery reads the Debian KJV (with Strong's numbers, as "KJV") and the Strong's dictionaries from the system root.
-    app = await startTestApp({ env: { SWORD_DISCOVERY: 'on', SWORD_PATH: '/usr/share/sword' } });
+    app = await startTestApp({ env: { SWORD_DISCOVERY: 'on', SWORD_PATH: SYSTEM_SWORD } });
   }, 300_000);
   afterAll(async () => app?.stop());
 

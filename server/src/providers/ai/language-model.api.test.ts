@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AskReply, TopicPassages } from '#common/contracts/ai.ts';
 import { startOpenAiServer, type ChatRequest, type Reply } from '../../../test/openai-server.ts';
 import { startTestApp } from '../../../test/test-app.ts';
+import { SYSTEM_SWORD } from '../../../test/prepared-databases.ts';
 
 const KEY = 'sk-selah-test-0123456789';
 const lastUser = (r: ChatRequest) => r.body.messages.filter((m) => m.role === 'user').at(-1)!.content;
@@ -180,7 +181,7 @@ describe.skipIf(!studyInstalled)("a model explaining a passage from the lexicon 
   let study: Awaited<ReturnType<typeof startTestApp>>;
   beforeAll(async () => {
     study = await startTestApp({
-      env: { AI_BASE_URL: llm.url, AI_MODEL: 'test-model', AI_TIMEOUT_MS: '1500', SWORD_DISCOVERY: 'on', SWORD_PATH: '/usr/share/sword' },
+      env: { AI_BASE_URL: llm.url, AI_MODEL: 'test-model', AI_TIMEOUT_MS: '1500', SWORD_DISCOVERY: 'on', SWORD_PATH: SYSTEM_SWORD },
     });
   }, 300_000);
   afterAll(() => study?.stop());
