@@ -150,7 +150,8 @@ describe('Reading offline', () => {
   it('tells the person when a new version is ready, and brings it in on Reload', async () => {
     const page = await newPage({ serviceWorkers: 'allow' });
     await page.goto('/bible?book=Ruth&chapter=1&translation=KJV');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    // The worker in charge has kept this first page: until it has, a new version waits for it to finish.
+    await kept(page, 'selah-pages', (url) => url.searchParams.get('book') === 'Ruth');
     // A new release: the worker's script changes (with the compressed copies the server sends).
     const files = ['sw.js', 'sw.js.br', 'sw.js.gz'].map((name) => join(WEB_DIST, name));
     const before = files.map((file) => readFileSync(file));
@@ -163,7 +164,8 @@ describe('Reading offline', () => {
       const prompt = page.getByRole('status').filter({ hasText: 'A new version of Selah is ready.' });
       await prompt.waitFor({ timeout: 20_000 });
       await page.evaluate(() => ((window as unknown as { before?: boolean }).before = true));
-      const reloaded = page.waitForEvent('load');
+      // On a busy machine the old worker may still be copying what the page read: the reload waits for it.
+      const reloaded = page.waitForEvent('load', { timeout: 60_000 });
       await prompt.getByRole('button', { name: 'Reload' }).click();
       await reloaded;
       await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
