@@ -157,11 +157,9 @@ describe(`the daily prayer and visual contemplation on ${databaseKind()}`, () =>
   it('never chooses a passage of the list that starts or stops mid-sentence in the store', async () => {
     const { scripturePrayer } = await import('./prayer-writer.ts');
     const days = Array.from({ length: SCRIPTURE_PRAYERS.length }, (_, i) => addDays('2026-01-01', i));
-    for (const day of days) {
-      const written = scripturePrayer(app.bible, day)!;
-      expect(written.content, `${day}: ${written.reference}`).toMatch(/[.!?][’”)]?$/);
-    }
-    expect(new Set(days.map((d) => scripturePrayer(app.bible, d)!.reference)).size).toBe(SCRIPTURE_PRAYERS.length);
+    const written = days.map((day) => scripturePrayer(app.bible, day)!);
+    for (const [i, prayer] of written.entries()) expect(prayer.content, `${days[i]}: ${prayer.reference}`).toMatch(/[.!?][’”)]?$/);
+    expect(new Set(written.map((prayer) => prayer.reference)).size).toBe(SCRIPTURE_PRAYERS.length);
   });
 });
 

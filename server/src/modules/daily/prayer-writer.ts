@@ -3,6 +3,7 @@ import { generateText } from 'ai';
 import { SCRIPTURE_PRAYERS } from '#common/daily/scripture-prayers.ts';
 import { wholePrayerVerses, type BookVerse } from '#common/daily/whole-prayer.ts';
 import { daysBetween } from '#common/progress/days.ts';
+import type { PassageRange } from '#common/scripture/reference.ts';
 import type { LoadedBook } from '../../scripture/store/bible-store.ts';
 import type { AppConfig } from '../../config.ts';
 import type { BibleService } from '../bible/bible.service.ts';
@@ -33,7 +34,7 @@ export function scripturePrayer(bible: BibleService, day: string): WrittenPrayer
   for (let i = 0; i < count; i++) {
     const chosen = SCRIPTURE_PRAYERS[(((start + i) % count) + count) % count]!;
     const range = bible.reference(chosen.reference);
-    const verses = wholePrayerVerses(bookVerses(kjv.book(range.book)), range);
+    const verses = wholePrayerVerses(passageVerses(kjv.book(range.book), range), range);
     if (!verses) continue;
     return {
       title: chosen.title,
@@ -51,9 +52,15 @@ export function isListedScripturePrayer(reference: string | null): boolean {
   return SCRIPTURE_PRAYERS.some((p) => p.reference === reference);
 }
 
-function bookVerses(book: LoadedBook | undefined): BookVerse[] {
+/**
+ * The verses of the chapters a passage spans, and of the chapter before (its last verse says whether the
+ * passage starts a sentence): no more, as each chapter's texts may cost an inflate of its own.
+ */
+function passageVerses(book: LoadedBook | undefined, range: PassageRange): BookVerse[] {
   if (!book) return [];
-  return book.chapters.flatMap((c) => c.verseNumbers.map((verse, i) => ({ chapter: c.number, verse, text: c.texts[i]! })));
+  return book.chapters
+    .filter((c) => c.number >= range.chapter - 1 && c.number <= range.endChapter)
+    .flatMap((c) => c.verseNumbers.map((verse, i) => ({ chapter: c.number, verse, text: c.texts[i]! })));
 }
 
 export type PrayerDrafter = (verse: { reference: string; text: string }) => Promise<WrittenPrayer | null>;
