@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUBSCRIBED_MESSAGE } from '#common/newsletter/rules.ts';
 import { addDays } from '#common/progress/days.ts';
+import { readerPath } from '#common/scripture/reader-url.ts';
+import { resolveBook } from '#common/scripture/reference.ts';
 import type { Database } from '../../db/client.ts';
 import { serviceDatabase } from '../../../test/service-database.ts';
 import { refusal } from '../../../test/refusal.ts';
@@ -23,7 +25,7 @@ import { DailyService } from '../daily/daily.service.ts';
 import { JobClaims } from '../daily/job-claims.ts';
 import { JobClaimsRepository } from '../daily/job-claims.repository.ts';
 import { prayerDrafter } from '../daily/prayer-writer.ts';
-import { dailyVerseReference } from '../daily/verse-of-the-day.ts';
+import { DAILY_VERSES, dailyVerseReference } from '../daily/verse-of-the-day.ts';
 import { HomeService } from '../home/home.service.ts';
 import { LessonsRepository } from '../lessons/lessons.repository.ts';
 import { LessonsService } from '../lessons/lessons.service.ts';
@@ -226,6 +228,26 @@ describe('the weekly issue', () => {
     expect(headers).toContain(`List-Unsubscribe: <https://selah.example/api/newsletter/unsubscribe?token=${ruthToken}>`);
     expect(headers).toMatch(/Message-ID: <[0-9a-f-]{36}@selah\.example>/);
     expect(kept.find((m) => m.to === 'naomi@example.org')!.text).not.toContain(ruthToken);
+  });
+
+  it('carries today’s prayer, and links each of the week’s seven verses to that verse in the reader', async () => {
+    const service = newsletter();
+    await daily.scheduleEditorPrayer(MONDAY, 'A Prayer for the Week', 'Lord, keep us in your word this week.\nAmen.');
+    await confirmed(service, 'ruth@example.org');
+    kept.length = 0;
+    await service.send(MONDAY);
+    const copy = kept.find((m) => m.to === 'ruth@example.org')!;
+    expect(copy.text).toContain('A PRAYER\nA Prayer for the Week\n\nLord, keep us in your word this week.\nAmen.');
+    // The list of verses of the day repeats none within any seven days, so the issue has seven.
+    expect(new Set(weekVerses.map(([book, chapter, verse]) => `${book} ${chapter}:${verse}`)).size).toBe(7);
+    for (let day = 0; day < DAILY_VERSES.length; day++) {
+      const week = Array.from({ length: 7 }, (_, i) => DAILY_VERSES[(day + i) % DAILY_VERSES.length]);
+      expect(new Set(week).size, `from the ${day + 1}th verse`).toBe(7);
+    }
+    const links = copy.text.match(/^https:\/\/selah\.example\/bible\?.*$/gm)!;
+    // Linked by the book's own name ("Psalm 23:1" opens Psalms 23).
+    expect(links).toEqual(weekVerses.map(([book, chapter, verse]) => `https://selah.example${readerPath(resolveBook(book)!.name, chapter, { verse })}`));
+    expect(links.map((link) => new URL(link).searchParams.get('verse'))).toEqual(weekVerses.map(([, , verse]) => String(verse)));
   });
 
   it('goes to each confirmed reader once, however often it is sent, and is written once', async () => {

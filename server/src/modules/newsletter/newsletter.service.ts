@@ -81,13 +81,12 @@ export class NewsletterService {
       const v = this.content.home.verseOn(day);
       return v ? [{ reference: v.reference, text: v.verse, href: readerPath(v.book, v.chapter, { verse: v.verseNumber }) }] : [];
     });
-    // Repeated verses (the list cycles) are shown once.
-    const unique = verses.filter((v, i) => verses.findIndex((w) => w.reference === v.reference) === i);
     const prayer = await this.content.daily.prayerOn(this.content.daily.today());
     const lessons = (await this.content.lessons.latest(3)).map((l) => ({ title: l.title, excerpt: l.excerpt, href: `/bible-lessons/${l.slug}` }));
     const content: WeekContent = {
       span: span(days[0]!, days[6]!),
-      verses: unique,
+      // Seven different verses: the list of verses of the day repeats no verse within a week (a test says so).
+      verses,
       prayer: prayer && { title: prayer.title, content: prayer.content },
       lessons,
     };
