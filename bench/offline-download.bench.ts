@@ -3,7 +3,7 @@
  * as a person does it — Chromium on /settings, the real server, the service worker in place — and then
  * the first search of the downloaded text with the network off (it builds the device's word index).
  * Bytes are what went over the wire (compressed, from the browser's resource timings) and what the
- * device keeps (the chapters' JSON).
+ * device keeps (its book list and books, as the download stores them).
  * Usage: npm run bench:offline [-- --translation KJV --data-dir ./data]   (run `npm run build` first)
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -220,6 +220,10 @@ describe('Reading offline', () => {
     // The language the device searched by is the one the download recorded.
     const record = await page.evaluate(async () => (await (await caches.open('selah-download-KJV')).match('/__selah/download.json'))!.json());
     expect(record).toMatchObject({ code: 'KJV', language: 'en', chapters: 1189 });
+    // One record per book (and the book list and the record), not a reply per chapter.
+    const keptPaths = await page.evaluate(async () => (await (await caches.open('selah-download-KJV')).keys()).map((r) => new URL(r.url).pathname));
+    expect(keptPaths.filter((path) => path.startsWith('/api/bible/offline/KJV/'))).toHaveLength(66);
+    expect(keptPaths).toHaveLength(68);
     // A misspelt word: the device's own words offer the right one.
     await page.goto('/search?q=sheperd&translation=KJV');
     await page.getByTestId('search-suggestion').getByRole('link', { name: 'shepherd' }).click({ timeout: 15_000 });

@@ -19,13 +19,15 @@ import {
   keepsPage,
   offlineAddress,
 } from './features/offline/sw-rules.ts';
+import { chapterFromDownload } from './features/offline/store/downloaded-books.ts';
 
 /**
  * Selah's service worker (issue 18). It keeps:
  * - the built app (scripts, styles, fonts, icons), precached on install, so the app starts offline;
  * - every page opened (network first: online, the server's page is always the newest);
  * - every Bible read (chapters, book and translation lists), network first too, so a chapter read once
- *   opens again without a network; a translation downloaded for offline is looked up as well.
+ *   opens again without a network; a translation downloaded for offline is looked up as well (its
+ *   chapters are built from the books it keeps).
  * Offline, an address never opened is answered by the offline page, which opens it in the browser
  * from the offline copies (see features/offline/OfflinePage).
  *
@@ -42,9 +44,9 @@ const PAGES = `${PAGES_CACHE}-${BUILD}`;
 precacheAndRoute(MANIFEST);
 cleanupOutdatedCaches();
 
-/** Offline, a read not in its own cache may be in a downloaded translation's (or any other) cache. */
+/** Offline, a read not in its own cache may be in any other cache, or in a translation downloaded in books. */
 const anyOfflineCopy: WorkboxPlugin = {
-  handlerDidError: async ({ request }) => (await caches.match(request, { ignoreVary: true })) ?? undefined,
+  handlerDidError: async ({ request }) => (await caches.match(request, { ignoreVary: true })) ?? (await chapterFromDownload(new URL(request.url))),
 };
 
 /** Only whole, successful replies become offline copies: an error page must not stand in for a chapter later. */

@@ -107,8 +107,29 @@ export const chapterContent = z.object({
 export type ChapterContent = z.infer<typeof chapterContent>;
 
 /**
- * What downloading a translation for offline reading moves and keeps: its book list and every chapter,
- * as the reader fetches them. Not in the spec; Settings → Offline reading shows it per translation.
+ * A book of a local translation as "Download for offline" moves and keeps it (issue 35; not in the spec):
+ * what cannot be worked out again on the device. A text node without formatting is its text; a verse is
+ * [verse, nodes] or, where its printed number differs, [verse, nodes, verseNum]. Strong's numbers stay
+ * online. common/scripture/offline-book.ts builds the reader's chapters and the search's verses from it.
+ */
+const offlineNode = z.union([z.string(), verseNode]);
+export const offlineBook = z.object({
+  format: z.literal(1),
+  translation: z.object({ code: z.string(), name: z.string(), direction: z.enum(['ltr', 'rtl']), copyright: z.string().optional() }),
+  /** The book's English name, as the reader's addresses name it. */
+  book: z.string(),
+  chapters: z.array(
+    z.object({
+      chapter: z.number().int(),
+      verses: z.array(z.union([z.tuple([z.number().int(), z.array(offlineNode)]), z.tuple([z.number().int(), z.array(offlineNode), z.number().int()])])),
+    }),
+  ),
+});
+export type OfflineBook = z.infer<typeof offlineBook>;
+
+/**
+ * What downloading a translation for offline reading moves and keeps: its book list and every book
+ * (offlineBook), as the download fetches them. Not in the spec; Settings → Offline reading shows it per translation.
  */
 export const downloadSize = z.object({
   translation: z.string(),

@@ -33,3 +33,5 @@ export const readerPath = (book: string, chapter: number, options: { verse?: num
 export const chapterContentPath = (translation: string, book: string, chapter: number) =>
   `/api/bible/content/${encodeURIComponent(book)}/${chapter}?translation=${encodeURIComponent(translation)}`;
 export const availableBooksPath = (translation: string) => `/api/bible/available-books/${encodeURIComponent(translation)}`;
+/** A book as "Download for offline" fetches and keeps it (contract `offlineBook`), named by its English name. */
+export const offlineBookPath = (translation: string, book: string) => `/api/bible/offline/${encodeURIComponent(translation)}/${encodeURIComponent(book)}`;

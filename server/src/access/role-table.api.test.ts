@@ -23,6 +23,7 @@ const ROUTES: Record<string, Access> = {
   'GET /api/bible/translations/:reference': 'everyone',
   'GET /api/bible/first-available/:translation': 'everyone',
   'GET /api/bible/download-size/:translation': 'everyone',
+  'GET /api/bible/offline/:translation/:book': 'everyone',
   'GET /api/bible/content/:book/:chapter': 'everyone',
   'POST /api/bible/compare/:reference': 'everyone',
   'GET /api/search': 'everyone',

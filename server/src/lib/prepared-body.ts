@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzipSync, type BrotliOptions } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 
 /**
  * A public body serialised once — its bytes (JSON, or a rendered page), gzip and brotli copies, a strong
@@ -20,11 +20,13 @@ export function preparedBytes(body: PreparedBody): number {
   return body.identity.length + body.gzip.length + body.br.length + body.etag.length + 64;
 }
 
+const strongEtag = (identity: Buffer) => `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`;
+
 /** `effort` trades compression for time: most for what is prepared once and read often, less for a search. */
 export function prepareBody(body: string, effort: 'most' | 'quick' = 'most', contentType = 'application/json; charset=utf-8'): PreparedBody {
   const identity = Buffer.from(body);
   return {
-    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`,
+    etag: strongEtag(identity),
     identity,
     gzip: gzipSync(identity, { level: effort === 'most' ? 9 : 6 }),
     br: brotliCompressSync(identity, brotliOptions(identity, effort)),
@@ -43,6 +45,14 @@ function brotliOptions(identity: Buffer, effort: 'most' | 'quick'): BrotliOption
 }
 
 const brotliOnThread = promisify(brotliCompress);
+const gzipOnThread = promisify(gzip);
+
+/** `prepareBody`, compressed on libuv's threads: for bodies of hundreds of KB, which would hold the event loop. */
+export async function prepareBodyOffThread(body: string, contentType = 'application/json; charset=utf-8'): Promise<PreparedBody> {
+  const identity = Buffer.from(body);
+  const [gzipped, br] = await Promise.all([gzipOnThread(identity, { level: 9 }), brotliOnThread(identity, brotliOptions(identity, 'most'))]);
+  return { etag: strongEtag(identity), identity, gzip: gzipped, br, contentType };
+}
 
 /**
  * The sizes a reply of this body would have (its bytes and its brotli copy, as `prepareBody` makes

@@ -7,6 +7,7 @@ import {
   compareItem,
   compareRequest,
   downloadSize,
+  offlineBook,
   translationGroup,
   translationSummary,
 } from '#common/contracts/bible.ts';
@@ -61,6 +62,18 @@ export function bibleRoutes(bible: BibleService): FastifyPluginAsyncZod {
     // as fresh as the translation lists (its size changes only with the translation).
     app.get('/api/bible/download-size/:translation', { schema: { params: translationParam, response: { 200: downloadSize, ...errors } } }, async (req, reply) =>
       reply.header('cache-control', LIST_CACHE).send(await bible.downloadSize(req.params.translation)),
+    );
+
+    // Not in the spec: a book as "Download for offline" keeps it (one request per book, Strong's left online).
+    app.get(
+      '/api/bible/offline/:translation/:book',
+      {
+        schema: {
+          params: translationParam.extend({ book: z.string().trim().min(1).max(40) }),
+          response: { 200: offlineBook, ...errors },
+        },
+      },
+      async (req, reply) => sendPrepared(req, reply, await bible.offlineBook(req.params.translation, req.params.book), LIST_CACHE),
     );
 
     app.get(

@@ -6,6 +6,8 @@ import {
   bookEntry,
   chapterContent,
   type DownloadSize,
+  offlineBook,
+  type OfflineBook,
   translationGroup,
   translationSummary,
   type BookEntry,
@@ -14,16 +16,14 @@ import {
   type VerseItem,
 } from '#common/contracts/bible.ts';
 import { verseId, formatVerseReference } from '#common/scripture/verse-id.ts';
+import { offlineVerses } from '#common/scripture/offline-book.ts';
 import { Busy, Invalid, NotFound } from '../../lib/errors.ts';
-import type { BibleStore, LoadedChapter, LoadedTranslation } from '../../scripture/store/bible-store.ts';
-import { preparedBytes, preparedSizes, prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
+import type { BibleStore, LoadedBook, LoadedChapter, LoadedTranslation } from '../../scripture/store/bible-store.ts';
+import { preparedBytes, preparedSizes, prepareBody, prepareBodyOffThread, type PreparedBody } from '../../lib/prepared-body.ts';
 import { LRUCache } from 'lru-cache';
 import type { LicensedTranslation } from '../../scripture/licensed/licensed-catalogue.ts';
 import { presentBook } from './book-entry.ts';
 import type { ChapterResult, LicensedReads } from './licensed-reads.ts';
-
-/** One chapter in this many is compressed to measure a translation's download (downloadSize). */
-export const DOWNLOAD_SAMPLE_EVERY = 8;
 
 /** A body checked against its contract once, then kept serialised. */
 const prepared = <T>(schema: z.ZodType<T>, value: T) => prepareBody(JSON.stringify(schema.parse(value)));
@@ -285,65 +285,65 @@ export class BibleService {
   }
 
   /**
+   * A book of a local translation as "Download for offline" moves and keeps it (contract `offlineBook`),
+   * made when asked and compressed off the event loop: a download asks for each book once, so nothing is kept.
+   */
+  async offlineBook(code: string, bookName: string): Promise<PreparedBody> {
+    const t = this.downloadable(code);
+    const canon = this.book(bookName);
+    const book = t.book(canon);
+    if (!book) throw new NotFound(`The ${t.code} translation has no book ${canon.name}.`);
+    return prepareBodyOffThread(this.offlineBookJson(t, book));
+  }
+
+  /**
    * What downloading a local translation for offline reading moves and keeps: the book list and every
-   * chapter, the same replies the reader's download fetches. Measured once per translation; chapters
-   * not yet prepared are measured without being kept, so asking costs no memory. What is kept is
-   * counted byte for byte; what moves is brotli-compressed for one chapter in DOWNLOAD_SAMPLE_EVERY and
-   * scaled to the rest: chapters of one text compress alike (KJV 0.9 % under every chapter compressed,
-   * WEB 0.7 % under, ASV 0.3 % over), and a first visit to Settings no longer waits for every chapter
-   * to be compressed (KJV 13.0 s to 3.1 s, WEB 17.1 s to 4.1 s on a quiet machine).
+   * book (offlineBook), measured once per translation, byte for byte, with each book compressed on
+   * libuv's threads one after another, so other requests go on meanwhile.
    */
   downloadSize(code: string): Promise<DownloadSize> {
-    if (this.licensedTranslation(code)) throw new NotFound(`The ${code} translation cannot be downloaded: its licence allows reading it online only.`);
-    const t = this.translation(code);
+    const t = this.downloadable(code);
     let size = this.downloadSizes.get(t);
     if (!size) {
-      size = this.measureChapters(t);
+      size = this.measureDownload(t);
       this.downloadSizes.set(t, size);
       size.catch(() => this.downloadSizes.delete(t));
     }
     return size;
   }
 
-  /** Runs one compression after another, whichever translation asked: a small text waits for one chapter of a large one, not for all of it. */
+  private downloadable(code: string): LoadedTranslation {
+    if (this.licensedTranslation(code)) throw new NotFound(`The ${code} translation cannot be downloaded: its licence allows reading it online only.`);
+    return this.translation(code);
+  }
+
+  /** Runs one compression after another, whichever translation asked: a small text waits for one book of a large one, not for all of it. */
   private oneAtATime<T>(job: () => Promise<T>): Promise<T> {
     const run = this.compressing.then(job);
     this.compressing = run.catch(() => undefined);
     return run;
   }
 
-  private async measureChapters(t: LoadedTranslation): Promise<DownloadSize> {
+  private async measureDownload(t: LoadedTranslation): Promise<DownloadSize> {
     const books = this.preparedAvailableBooks(t.code);
     const size = { translation: t.code, chapters: 0, downloadBytes: books.br.length, storedBytes: books.identity.length };
-    // Chapters whose compressed size is estimated: their bytes, and the sample's compressed and plain bytes.
-    let unsampled = 0;
-    const sample = { br: 0, identity: 0 };
     for (const book of t.books) {
-      for (const chapter of book.chapters) {
-        const kept = this.chapterBodies.get(chapter);
-        if (kept) {
-          size.downloadBytes += kept.br.length;
-          size.storedBytes += kept.identity.length;
-        } else {
-          const json = this.chapterJson(t, book.canon, chapter);
-          const identity = Buffer.byteLength(json);
-          size.storedBytes += identity;
-          if (size.chapters % DOWNLOAD_SAMPLE_EVERY === 0) {
-            const { br } = await this.oneAtATime(() => preparedSizes(json));
-            size.downloadBytes += br;
-            sample.br += br;
-            sample.identity += identity;
-          } else {
-            unsampled += identity;
-            // Building a chapter's reply is synchronous: let other requests in between.
-            await new Promise((resolve) => setImmediate(resolve));
-          }
-        }
-        size.chapters += 1;
-      }
+      const { identity, br } = await this.oneAtATime(() => preparedSizes(this.offlineBookJson(t, book)));
+      size.chapters += book.chapters.length;
+      size.downloadBytes += br;
+      size.storedBytes += identity;
     }
-    size.downloadBytes += sample.identity > 0 ? Math.round((unsampled * sample.br) / sample.identity) : 0;
     return size;
+  }
+
+  private offlineBookJson(t: LoadedTranslation, book: LoadedBook): string {
+    const record: OfflineBook = {
+      format: 1,
+      translation: { code: t.code, name: t.summary.name, direction: t.summary.direction, copyright: t.summary.licence },
+      book: book.canon.name,
+      chapters: book.chapters.map((chapter) => ({ chapter: chapter.number, verses: offlineVerses(chapter.verses()) })),
+    };
+    return JSON.stringify(offlineBook.parse(record));
   }
 
   /** Verses of a passage in one translation, in order; a chapter-only range means the whole chapter. */

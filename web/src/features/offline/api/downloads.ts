@@ -1,26 +1,26 @@
 import { useSyncExternalStore } from 'react';
 import { queryOptions } from '@tanstack/react-query';
 import type { BookEntry, DownloadSize, TranslationSummary } from '#common/contracts/bible.ts';
-import { availableBooksPath, chapterContentPath } from '#common/scripture/reader-url.ts';
+import { availableBooksPath, offlineBookPath } from '#common/scripture/reader-url.ts';
 import { apiGet } from '../../../lib/api-client.ts';
 import { DOWNLOAD_HEADER, downloadCacheName } from '../sw-rules.ts';
 import { DOWNLOAD_RECORD, readRecord, type DownloadRecord } from '../store/download-record.ts';
 
 /**
- * "Download for offline" (issue 18 §2): every chapter of a translation, fetched through the same
- * addresses the reader uses and kept in a cache of its own, where the service worker finds them
- * without a network. The download's record is an entry of that cache, so what is said to be
- * downloaded is what is there.
+ * "Download for offline" (issue 18 §2, issue 35): a translation's book list and each of its books in
+ * the compact form of contract `offlineBook`, one request and one record per book, kept in a cache of
+ * its own. Offline, the service worker builds a chapter's reply from its book (store/downloaded-books.ts)
+ * and the search reads the same books. The download's record is an entry of that cache, so what is
+ * said to be downloaded is what is there.
  */
 
-/** Chapters fetched at once: enough to keep the line busy, few enough to leave room for the reader. */
-const AT_ONCE = 6;
+/** Books fetched at once: enough to keep the line busy, few enough to leave room for the reader. */
+const AT_ONCE = 4;
 /**
  * What a chapter may take on the device, for the space check when the translation's own size is not
- * known: the reader's JSON of a chapter, kept uncompressed — about 8 KB for a plain text, 33 KB for the
- * KJV with Strong's numbers and red letters (1,189 chapters: 39 MB, measured by bench:offline).
+ * known: its share of a kept book, about 4 KB for the KJV with red letters (measured by bench:offline).
  */
-const BYTES_PER_CHAPTER_ESTIMATE = 34 * 1024;
+const BYTES_PER_CHAPTER_ESTIMATE = 6 * 1024;
 
 export type DownloadState =
   | { status: 'idle' }
@@ -107,9 +107,9 @@ export async function downloadTranslation(
     const booksReply = await fetchForDownload(availableBooksPath(code), controller.signal);
     if (!booksReply.ok) throw new Error(FAILED(name));
     const books = (await booksReply.clone().json()) as BookEntry[];
-    const chapters = books.flatMap((b) => b.chapters.map((chapter) => chapterContentPath(code, b.englishName, chapter)));
+    const total = books.reduce((sum, b) => sum + b.chapters.length, 0);
     const room = await roomLeft();
-    if (room !== undefined && room < (storedBytes ?? chapters.length * BYTES_PER_CHAPTER_ESTIMATE)) {
+    if (room !== undefined && room < (storedBytes ?? total * BYTES_PER_CHAPTER_ESTIMATE)) {
       set(code, { status: 'failed', message: NO_SPACE(name) });
       return;
     }
@@ -121,25 +121,26 @@ export async function downloadTranslation(
       availableBooksPath(code),
       new Response(booksBody, { headers: { 'content-type': booksReply.headers.get('content-type') ?? 'application/json' } }),
     );
+    // Progress in chapters, as the person thinks of a Bible; what is kept here, in bytes: the figure shown before.
     let done = 0;
-    // What is kept here, the book list with the chapters: the figure shown before the download.
     let bytes = booksBody.byteLength;
-    set(code, { status: 'downloading', done, total: chapters.length, bytes });
+    set(code, { status: 'downloading', done, total, bytes });
     let next = 0;
     const worker = async () => {
-      while (next < chapters.length) {
-        const path = chapters[next++]!;
+      while (next < books.length) {
+        const book = books[next++]!;
+        const path = offlineBookPath(code, book.englishName);
         const reply = await fetchForDownload(path, controller.signal);
         if (!reply.ok) throw new Error(FAILED(name));
         const body = await reply.arrayBuffer();
         await cache.put(path, new Response(body, { headers: { 'content-type': reply.headers.get('content-type') ?? 'application/json' } }));
-        done += 1;
+        done += book.chapters.length;
         bytes += body.byteLength;
-        set(code, { status: 'downloading', done, total: chapters.length, bytes });
+        set(code, { status: 'downloading', done, total, bytes });
       }
     };
     await Promise.all(Array.from({ length: AT_ONCE }, worker));
-    const record: DownloadRecord = { code, language, chapters: chapters.length, bytes, finishedAt: new Date().toISOString() };
+    const record: DownloadRecord = { code, language, chapters: total, bytes, finishedAt: new Date().toISOString() };
     await cache.put(DOWNLOAD_RECORD, new Response(JSON.stringify(record), { headers: { 'content-type': 'application/json' } }));
     set(code, { status: 'downloaded', record });
   } catch (error) {

@@ -1,7 +1,6 @@
-import type { ChapterContent, SearchRequest, SearchResponse } from '#common/contracts/bible.ts';
-import { availableBooksPath } from '#common/scripture/reader-url.ts';
+import type { SearchRequest, SearchResponse } from '#common/contracts/bible.ts';
 import { readRecord } from './download-record.ts';
-import { downloadCacheName } from '../sw-rules.ts';
+import { DownloadedBooks } from './downloaded-books.ts';
 import { DownloadedText } from '../downloaded-text.ts';
 
 /**
@@ -14,17 +13,8 @@ import { DownloadedText } from '../downloaded-text.ts';
 const texts = new Map<string, Promise<DownloadedText | undefined>>();
 
 async function readDownload(code: string): Promise<DownloadedText | undefined> {
-  if (typeof caches === 'undefined' || !(await caches.has(downloadCacheName(code)))) return undefined;
-  const cache = await caches.open(downloadCacheName(code));
-  // Kept first by a download: without it, the download never began.
-  if (!(await cache.match(availableBooksPath(code)))) return undefined;
-  const chapters: ChapterContent[] = [];
-  for (const request of await cache.keys()) {
-    if (!new URL(request.url).pathname.startsWith('/api/bible/content/')) continue;
-    const reply = await cache.match(request);
-    if (reply) chapters.push((await reply.json()) as ChapterContent);
-  }
-  return new DownloadedText(code, (await readRecord(code))?.language, chapters);
+  const download = await DownloadedBooks.open(code);
+  return download && new DownloadedText(code, (await readRecord(code))?.language, await download.allChapters());
 }
 
 /** The search's answer from the downloaded translation, or undefined when it is not downloaded. */
