@@ -195,13 +195,14 @@ describe(`accounts on ${databaseKind()}`, () => {
 describe('npm run admin', () => {
   it('grants the admin role to an existing account, and says when there is none', async () => {
     const { spawnSync } = await import('node:child_process');
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+    const { rmSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { openDatabase } = await import('../../db/client.ts');
     const { users } = await import('../../db/schema.ts');
-    const dataDir = mkdtempSync(join(tmpdir(), 'selah-admin-'));
+    const { newDataFolder } = await import('../../../test/prepared-databases.ts');
     const databaseUrl = process.env.TEST_DATABASE_URL;
+    // Begun from the prepared database (migrated), as a site's data folder is after its first start.
+    const dataDir = newDataFolder('selah-admin-', { DATABASE_URL: databaseUrl });
     const env = { ...process.env, DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
     const root = new URL('../../../../', import.meta.url).pathname;
     const admin = (...args: string[]) =>
