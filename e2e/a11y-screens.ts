@@ -9,11 +9,37 @@ import { site } from './site.ts';
 
 const signInReader = async (page: Page) => void (await signInAs(page, SEEDED_READER));
 
-/** Loaded, its data fetched and nothing moving (a dialog fading in would be checked half transparent). */
+/**
+ * Counts the page's requests in flight (its fetches) and notes when anything last loaded (its fetches and every
+ * resource: scripts, styles, images), so `settle` can tell when the page has gone quiet.
+ */
+function watchRequests() {
+  const w = window as unknown as { selahQuiet: (ms: number) => boolean };
+  let inFlight = 0;
+  let last = performance.now();
+  const original = window.fetch.bind(window);
+  window.fetch = (...args: Parameters<typeof fetch>) => {
+    inFlight++;
+    last = performance.now();
+    return original(...args).finally(() => {
+      inFlight--;
+      last = performance.now();
+    });
+  };
+  new PerformanceObserver(() => (last = performance.now())).observe({ type: 'resource' });
+  w.selahQuiet = (ms) => inFlight === 0 && performance.now() - last >= ms;
+}
+
+/**
+ * Hydrated, its data fetched and nothing moving (a dialog fading in would be checked half transparent). Quiet for
+ * 150 ms rather than Playwright's network idle, which waits 500 ms after the last request of every page.
+ */
 const settle = async (page: Page) => {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { selahQuiet: (ms: number) => boolean }).selahQuiet(150) &&
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
 };
 
@@ -287,6 +313,7 @@ export function checkEveryScreen(device: keyof typeof DEVICES): void {
       // Both themes on one page: the reader's system turning dark (at dusk, say) restyles what is open.
       it(`${screen.name}, ${device}, light and dark`, async () => {
         const page = await returningPage({ width, height });
+        await page.addInitScript(watchRequests);
         await screen.signIn?.(page);
         await page.goto(await screenPath(screen.path));
         await settle(page);
