@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { seedDatabase, startAppProcess } from './app-process.ts';
+import { usePreparedFolder } from '../server/test/prepared-databases.ts';
 import type { E2eSite } from './site.ts';
 
 const API_BIBLE_KEY = 'e2e-api-bible-key-0123456789';
@@ -27,6 +28,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   ensureWebBuild();
   const root = mkdtempSync(join(tmpdir(), 'selah-e2e-'));
   const seeded = join(root, 'seeded');
+  // Seeded from the run's prepared data folder, shared with the API tests: the default translations are
+  // imported once a run, and seeding adds the fixtures and accounts.
+  const prepared = await usePreparedFolder();
+  cpSync(join(prepared.folder, 'data-folder'), seeded, { recursive: true });
   seedDatabase({ ...process.env, DATA_DIR: seeded, SWORD_DISCOVERY: 'off' });
   const count = Math.max(1, project.config.maxWorkers);
   const started = await Promise.allSettled(Array.from({ length: count }, (_, i) => startSite(join(root, `site-${i + 1}`), seeded)));
@@ -34,6 +39,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stopAll = async () => {
     for (const stop of stops) await stop();
     rmSync(root, { recursive: true, force: true });
+    await prepared.release();
   };
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {

@@ -33,6 +33,49 @@ export const SYSTEM_SWORD = '/usr/share/sword';
  */
 export default async function setup(): Promise<() => void> {
   if (process.env.TEST_DATABASE_URL) return () => {};
+  const { folder, release } = await usePreparedFolder();
+  // Made while the unit tests run: only four API files need it (word study, the AI's study sources,
+  // SWORD's own texts), and they wait for it (preparedDatabaseReady).
+  const systemSword = prepareSystemSword(folder).catch((error: unknown) => {
+    // The apps that wanted it import for themselves: slower, not wrong.
+    console.warn(String(error));
+    writeFileSync(join(folder, 'system-sword.failed'), String(error));
+  });
+  return async () => {
+    await systemSword;
+    await release();
+  };
+}
+
+/** The prepared folder of this run, made once for the set-ups that want it (each project's runs in this process). */
+interface SharedFolder {
+  made: Promise<string>;
+  users: number;
+}
+const SHARED = Symbol.for('selah.prepared-databases');
+
+/**
+ * The prepared databases, made by whichever set-up asks first (the API tests' or the browser tests', whose
+ * order vitest does not fix) and shared with the other: importing the default translations is done once a
+ * run. `release` removes the folder once every set-up that asked is done with it.
+ */
+export async function usePreparedFolder(): Promise<{ folder: string; release: () => Promise<void> }> {
+  const global = globalThis as { [SHARED]?: SharedFolder };
+  const shared = (global[SHARED] ??= { made: makePreparedFolder(), users: 0 });
+  shared.users++;
+  const folder = await shared.made;
+  process.env[FOLDER] = folder;
+  return {
+    folder,
+    release: async () => {
+      if (--shared.users > 0) return;
+      delete global[SHARED];
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function makePreparedFolder(): Promise<string> {
   const folder = mkdtempSync(join(tmpdir(), 'selah-prepared-databases-'));
   const database = await openDatabase({ dataDir: null });
   try {
@@ -43,22 +86,11 @@ export default async function setup(): Promise<() => void> {
   } finally {
     await database.close();
   }
-  // Made while the unit tests run: only four API files need it (word study, the AI's study sources,
-  // SWORD's own texts), and they wait for it (preparedDatabaseReady).
-  const systemSword = prepareSystemSword(folder).catch((error: unknown) => {
-    // The apps that wanted it import for themselves: slower, not wrong.
-    console.warn(String(error));
-    writeFileSync(join(folder, 'system-sword.failed'), String(error));
-  });
   // A data folder's database is <DATA_DIR>/db (db/client.ts).
   mkdirSync(join(folder, 'data-folder', 'db'), { recursive: true });
   const onDisk = new PGlite(join(folder, 'data-folder', 'db'), { loadDataDir: preparedDatabase('defaults', folder) });
   await onDisk.close();
-  process.env[FOLDER] = folder;
-  return async () => {
-    await systemSword;
-    rmSync(folder, { recursive: true, force: true });
-  };
+  return folder;
 }
 
 /**
@@ -115,6 +147,11 @@ export function preparedDatabase(kind: PreparedDatabase, folder = process.env[FO
   return blob;
 }
 
+/** The prepared data folder (the default translations imported, SWORD discovery off), when this run made one. */
+export function preparedDataFolder(folder = process.env[FOLDER]): string | undefined {
+  return folder && existsSync(join(folder, 'data-folder')) ? join(folder, 'data-folder') : undefined;
+}
+
 /**
  * A new data folder for a server or CLI process, holding a copy of the prepared database when it will
  * use PGlite (`env` names no DATABASE_URL) and one was prepared; empty otherwise. Tests of a first
@@ -122,8 +159,8 @@ export function preparedDatabase(kind: PreparedDatabase, folder = process.env[FO
  */
 export function newDataFolder(prefix: string, env: Record<string, string | undefined> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const folder = process.env[FOLDER];
-  if (folder && !env.DATABASE_URL) cpSync(join(folder, 'data-folder'), dir, { recursive: true });
+  const prepared = preparedDataFolder();
+  if (prepared && !env.DATABASE_URL) cpSync(prepared, dir, { recursive: true });
   return dir;
 }
 
