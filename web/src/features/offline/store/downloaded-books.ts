@@ -61,6 +61,12 @@ export async function chapterFromDownload(url: URL): Promise<Response | undefine
   const match = /^\/api\/bible\/content\/([^/]+)\/(\d+)$/.exec(url.pathname);
   const code = url.searchParams.get('translation');
   if (!match || !code) return undefined;
-  const chapter = await (await DownloadedBooks.open(code))?.chapter(decodeURIComponent(match[1]!), Number(match[2]));
+  let book: string;
+  try {
+    book = decodeURIComponent(match[1]!);
+  } catch {
+    return undefined; // not an address the reader writes
+  }
+  const chapter = await (await DownloadedBooks.open(code))?.chapter(book, Number(match[2]));
   return chapter && new Response(JSON.stringify(chapter), { headers: { 'content-type': 'application/json; charset=utf-8' } });
 }
