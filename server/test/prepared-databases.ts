@@ -147,11 +147,6 @@ export function preparedDatabase(kind: PreparedDatabase, folder = process.env[FO
   return blob;
 }
 
-/** The prepared data folder (the default translations imported, SWORD discovery off), when this run made one. */
-export function preparedDataFolder(folder = process.env[FOLDER]): string | undefined {
-  return folder && existsSync(join(folder, 'data-folder')) ? join(folder, 'data-folder') : undefined;
-}
-
 /**
  * A new data folder for a server or CLI process, holding a copy of the prepared database when it will
  * use PGlite (`env` names no DATABASE_URL) and one was prepared; empty otherwise. Tests of a first
@@ -159,8 +154,8 @@ export function preparedDataFolder(folder = process.env[FOLDER]): string | undef
  */
 export function newDataFolder(prefix: string, env: Record<string, string | undefined> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const prepared = preparedDataFolder();
-  if (prepared && !env.DATABASE_URL) cpSync(prepared, dir, { recursive: true });
+  const folder = process.env[FOLDER];
+  if (folder && !env.DATABASE_URL) cpSync(join(folder, 'data-folder'), dir, { recursive: true });
   return dir;
 }
 

@@ -42,7 +42,8 @@ export class DownloadedBooks {
     const chapters: ChapterContent[] = [];
     for (const entry of this.books) {
       const book = await this.book(entry.englishName);
-      for (const { chapter } of book?.chapters ?? []) chapters.push(offlineChapter(book!, chapter, this.books)!);
+      if (!book) continue;
+      for (const { chapter } of book.chapters) chapters.push(offlineChapter(book, chapter, this.books)!);
     }
     for (const request of await this.cache.keys()) {
       if (!new URL(request.url).pathname.startsWith('/api/bible/content/')) continue;
