@@ -16,6 +16,13 @@ export const SLOWEST_FIRST = [
   'server/src/http/api-fuzz.api.test.ts',
   'scripts/library-cli.api.test.ts',
   'server/src/modules/ai/ai.api.test.ts',
+  // Each starts app processes of its own; on PostgreSQL, where the files above are quicker or left out,
+  // they came last and ran alone for about a minute.
+  'server/test/shutdown.api.test.ts',
+  'server/test/cluster.api.test.ts',
+  'server/test/start.api.test.ts',
+  'scripts/bible.api.test.ts',
+  'server/test/concurrent-start.api.test.ts',
   'server/src/providers/ai/language-model.api.test.ts',
 ];
 

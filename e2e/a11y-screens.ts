@@ -323,7 +323,8 @@ export function checkEveryScreen(device: keyof typeof DEVICES): void {
         await page.emulateMedia({ colorScheme: 'dark' });
         await page.locator('html.dark').waitFor({ state: 'attached' });
         await settle(page);
-        expect({ light, dark: await seriousViolations(page) }).toEqual({ light: [], dark: [] });
+        // Dark: what the theme changes (colours), the rest checked in light just above.
+        expect({ light, dark: await seriousViolations(page, { colours: true }) }).toEqual({ light: [], dark: [] });
         await page.close();
       });
     }

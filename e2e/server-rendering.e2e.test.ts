@@ -26,6 +26,34 @@ function chapterReads(page: Page): string[] {
   return reads;
 }
 
+/** Notes the moment the page hydrated (the app's `data-hydrated`), in the page's own clock. */
+function noteHydration() {
+  const note = new MutationObserver(() => {
+    if (!document.documentElement?.dataset.hydrated) return;
+    (window as unknown as { hydratedAt: number }).hydratedAt = performance.now();
+    note.disconnect();
+  });
+  note.observe(document, { attributes: true, subtree: true, childList: true });
+}
+
+/**
+ * The scripts the page waited for before it hydrated that were asked for only once a script importing them had
+ * arrived: found one import at a time, a round trip each. The app's script asks for all of them together with
+ * the entry, so none should start after the entry's own bytes are in. (What starts as the page hydrates, the
+ * service worker's registration, arrives after.)
+ */
+function scriptsFoundLate(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const hydratedAt = (window as unknown as { hydratedAt: number }).hydratedAt;
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (r) => new URL(r.name).pathname.endsWith('.js') && r.responseEnd < hydratedAt,
+    );
+    const entry = scripts.find((r) => new URL(r.name).pathname.startsWith('/assets/entry-client-'));
+    if (!entry) return ['no entry before hydration'];
+    return scripts.filter((r) => r.startTime > entry.responseEnd).map((r) => new URL(r.name).pathname);
+  });
+}
+
 describe('pages rendered on the server', () => {
   it('hydrate without a warning, and the browser does not fetch what came with the page', async () => {
     for (const path of [
@@ -41,8 +69,10 @@ describe('pages rendered on the server', () => {
       const page = await newPage({ width: 390, height: 844 });
       const problems = consoleProblems(page);
       const reads = chapterReads(page);
+      await page.addInitScript(noteHydration);
       await page.goto(path, { waitUntil: 'networkidle' });
       expect(problems, path).toEqual([]);
+      expect(await scriptsFoundLate(page), path).toEqual([]);
       if (path.startsWith('/bible')) expect(reads, path).toEqual([]);
       await page.context().close();
     }

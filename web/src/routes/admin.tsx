@@ -1,6 +1,7 @@
 import { staticHead } from '../lib/page-head.ts';
 import { createFileRoute } from '@tanstack/react-router';
-import { ADMIN_SECTIONS, AdminPage, type AdminSection } from '../features/admin/pages/AdminPage.tsx';
+import { ADMIN_SECTIONS, type AdminSection } from '../features/admin/admin-sections.ts';
+import { AdminPage } from '../features/admin/pages/AdminPage.tsx';
 
 export const Route = createFileRoute('/admin')({
   head: staticHead('/admin', 'Admin', { noindex: true }),

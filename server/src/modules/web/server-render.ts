@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { prepareBody, type PreparedBody } from '../../lib/prepared-body.ts';
 import { pagePolicy, type PagePolicyOptions } from '../../http/security-headers.ts';
+import { clientAssets } from './client-assets.ts';
 
 /** What web/src/entry-server.tsx exports (built to dist/server/entry-server.js). */
 type Transport = (path: string, init: RequestInit) => Promise<Response>;
@@ -112,24 +113,4 @@ export class ServerRenderer {
       location: response.headers.get('location') ?? undefined,
     };
   }
-}
-
-/**
- * What each page needs of the browser's build, from Vite's manifest (read once at start; never served):
- * the router's asset manifest with the script that loads the entry (the router does not add it), and the
- * stylesheet's text, which the page carries inline — its first paint then waits for the HTML alone,
- * not for a second request (about 9 KB more per page, compressed).
- */
-function clientAssets(webDist: string, viteManifestFile: string) {
-  const vite = JSON.parse(readFileSync(viteManifestFile, 'utf8')) as Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
-  const client = Object.values(vite).find((chunk) => chunk.isEntry);
-  if (!client) throw new Error(`No entry chunk in ${viteManifestFile}`);
-  // The app's script is asked for once the page has painted (the frame after parsing; in a hidden tab,
-  // where frames wait, after half a second): on a slow line the chapter's own bytes come first.
-  const entry = JSON.stringify(`/${client.file}`);
-  const afterPaint = `let s;const go=()=>s||(s=import(${entry}));requestAnimationFrame(()=>setTimeout(go));setTimeout(go,500)`;
-  return {
-    manifest: { routes: { __root__: { scripts: [{ attrs: { type: 'module' }, children: afterPaint }], css: [], preloads: [] } } },
-    stylesheet: (client.css ?? []).map((file) => readFileSync(join(webDist, file), 'utf8')).join('\n'),
-  };
 }

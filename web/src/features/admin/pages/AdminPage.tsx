@@ -13,28 +13,12 @@ import { MessagesPanel } from '../components/MessagesPanel.tsx';
 import { MailPanel } from '../components/MailPanel.tsx';
 import { ModerationPanel } from '../components/ModerationPanel.tsx';
 import { TranslationsPanel } from '../components/TranslationsPanel.tsx';
+import { ADMIN_SECTIONS, type AdminSection } from '../admin-sections.ts';
 
 // The Library is the panel's largest section and only admins open it: it loads when first shown, not with every page.
 const LibraryPanel = lazy(() => import('../components/LibraryPanel.tsx').then((m) => ({ default: m.LibraryPanel })));
 const AiModelPanel = lazy(() => import('../components/AiModelPanel.tsx').then((m) => ({ default: m.AiModelPanel })));
 
-export const ADMIN_SECTIONS = [
-  'overview',
-  'users',
-  'lessons',
-  'authors',
-  'prayers',
-  'news',
-  'newsletter',
-  'moderation',
-  'messages',
-  'mail',
-  'translations',
-  'library',
-  'ai-model',
-  'audit',
-] as const;
-export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 const LABELS: Record<AdminSection, string> = {
   overview: 'Overview',
   users: 'Accounts',
