@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -7,11 +7,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { BibleLibrary } from '../src/scripture/store/bible-library.ts';
 import { BibleStore } from '../src/scripture/store/bible-store.ts';
+import { PackShelf } from '../src/scripture/store/pack-shelf.ts';
 import { TranslationRepository } from '../src/scripture/store/translation.repository.ts';
 import { defaultBibleSources } from '../src/scripture/sources.ts';
 
 /** Where this run's prepared databases are, for the test workers (set by the global setup below). */
 const FOLDER = 'SELAH_TEST_PREPARED_DATABASES';
+/** On PostgreSQL, where this run keeps the packs its apps copied out of the database (set by the global setup below). */
+const PACKS = 'SELAH_TEST_PACKS';
 
 /**
  * `migrated`: every migration run; `defaults`: that, with the default translations imported as a test app
@@ -32,7 +35,13 @@ export const SYSTEM_SWORD = '/usr/share/sword';
  * tables are emptied instead (test-app.ts), and nothing is prepared.
  */
 export default async function setup(): Promise<() => void> {
-  if (process.env.TEST_DATABASE_URL) return () => {};
+  if (process.env.TEST_DATABASE_URL) {
+    // On PostgreSQL nothing is prepared, but the packs an app copies out of the database are kept for the
+    // next app on it (knownPacks).
+    const packs = mkdtempSync(join(tmpdir(), 'selah-test-packs-'));
+    process.env[PACKS] = packs;
+    return () => rmSync(packs, { recursive: true, force: true });
+  }
   const { folder, release } = await usePreparedFolder();
   // Made while the unit tests run: only four API files need it (word study, the AI's study sources,
   // SWORD's own texts), and they wait for it (preparedDatabaseReady).
@@ -83,6 +92,9 @@ async function makePreparedFolder(): Promise<string> {
     const library = new BibleLibrary(new TranslationRepository(database.db), new BibleStore(), failOnError);
     await library.ensure(defaultBibleSources({ swordDiscovery: false, swordPaths: [] }));
     await save(database, join(folder, 'defaults.tar'));
+    // The default translations' packs, which every app on a copy of this database would otherwise copy out
+    // of it on start (about 1.5 s of each, most of it reading rows): made once, linked into each app's folder.
+    await new BibleLibrary(new TranslationRepository(database.db), new BibleStore(), failOnError, new PackShelf(preparedPacks(folder))).loadAll();
   } finally {
     await database.close();
   }
@@ -155,8 +167,43 @@ export function preparedDatabase(kind: PreparedDatabase, folder = process.env[FO
 export function newDataFolder(prefix: string, env: Record<string, string | undefined> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const folder = process.env[FOLDER];
-  if (folder && !env.DATABASE_URL) cpSync(join(folder, 'data-folder'), dir, { recursive: true });
+  if (folder && !env.DATABASE_URL) {
+    cpSync(join(folder, 'data-folder'), dir, { recursive: true, filter: (from) => from !== preparedPacks(folder) });
+    linkPacks(preparedPacks(folder), join(dir, 'packs'));
+  }
   return dir;
+}
+
+/** Where the prepared database's packs are: the prepared data folder's own (`<DATA_DIR>/packs`, open-store.ts). */
+const preparedPacks = (folder: string) => join(folder, 'data-folder', 'packs');
+
+/**
+ * The packs an app about to start on this run's database may find made already, so that it reads no text out
+ * of the database: the prepared database's on PGlite; on PostgreSQL, those the apps before it copied out
+ * (each named by what it holds, so a pack of another import is simply not used, and pruned from the app's folder).
+ */
+export function knownPacks(): string | undefined {
+  if (process.env.TEST_DATABASE_URL) return process.env[PACKS];
+  const folder = process.env[FOLDER];
+  return folder ? preparedPacks(folder) : undefined;
+}
+
+/**
+ * Links the packs of `from` that `into` lacks (those `wanted`, by file name). Linked, not copied: a pack is
+ * never changed once written (PackShelf writes a new file and renames it over the old).
+ */
+export function linkPacks(from: string | undefined, into: string, wanted: (name: string) => boolean = () => true): void {
+  if (!from || !existsSync(from)) return;
+  mkdirSync(into, { recursive: true });
+  for (const name of readdirSync(from)) {
+    if (name.includes('.staging-') || !wanted(name) || existsSync(join(into, name))) continue;
+    try {
+      linkSync(join(from, name), join(into, name));
+    } catch (error) {
+      // Linked meanwhile by another app: the same file. Another file system: a copy.
+      if ((error as { code?: string }).code !== 'EEXIST') copyFileSync(join(from, name), join(into, name));
+    }
+  }
 }
 
 async function save(database: Database, file: string): Promise<void> {

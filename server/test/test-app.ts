@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp, type App, type AppOptions } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
@@ -8,7 +8,9 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import type { BibleSource } from '../src/scripture/store/bible-library.ts';
 import { defaultBibleSources } from '../src/scripture/sources.ts';
 import { TEXT_FORMAT_VERSION } from '../src/scripture/store/translation-text.ts';
-import { preparedDatabaseReady, SYSTEM_SWORD, type PreparedDatabase } from './prepared-databases.ts';
+import { PackShelf } from '../src/scripture/store/pack-shelf.ts';
+import { TranslationRepository } from '../src/scripture/store/translation.repository.ts';
+import { knownPacks, linkPacks, preparedDatabaseReady, SYSTEM_SWORD, type PreparedDatabase } from './prepared-databases.ts';
 
 /**
  * A real app on a real database for API tests: PostgreSQL when TEST_DATABASE_URL is set (CI starts a
@@ -36,8 +38,15 @@ export async function startTestApp(
   // modules there, and a second app must find them through the database, not a shared folder.
   const dataDir = mkdtempSync(join(tmpdir(), 'selah-test-data-'));
   const config = testConfig(dataDir, options.env);
-  const database: Database =
-    shared ?? (await openDatabase({ databaseUrl, dataDir: null, startFrom: await preparedDatabaseReady(startingPoint(config, importDefaults)) }));
+  const start = startingPoint(config, importDefaults);
+  const database: Database = shared ?? (await openDatabase({ databaseUrl, dataDir: null, startFrom: await preparedDatabaseReady(start) }));
+  // The packs made already of the translations this app's database holds (none of another import).
+  const packs = importDefaults && (databaseUrl || start === 'defaults') ? knownPacks() : undefined;
+  if (packs) {
+    const shelf = new PackShelf(join(dataDir, 'packs'));
+    const held = new Set((await new TranslationRepository(database.db).list()).map((row) => basename(shelf.fileOf(row))));
+    linkPacks(packs, shelf.folder, (name) => held.has(name.replace(/\.facts\.json$/, '')));
+  }
   // A PGlite of its own is fresh already; PostgreSQL keeps what the last file left, except the default
   // translations this app would import again the same (importing them is most of a start).
   if (databaseUrl && !options.keepTables && !options.beside) await emptyTables(database, importDefaults ? defaultBibleSources(config) : []);
@@ -49,6 +58,8 @@ export async function startTestApp(
     studySources: options.studySources,
     accessLog: options.accessLog,
   });
+  // On PostgreSQL, what this app copied out of the database is kept for the next app on it.
+  if (databaseUrl && packs) linkPacks(join(dataDir, 'packs'), packs);
   return {
     ...app,
     async stop() {

@@ -83,8 +83,8 @@ describe(`hosts, links and browser protections on ${databaseKind()}`, () => {
     const page = await app.server.inject({ method: 'GET', url: '/bible', headers: { host: 'selah.test' } });
     const csp = String(page.headers['content-security-policy']);
     const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!;
-    // The page's own inline scripts (the theme, the router's data) and nothing else.
-    const inline = [...page.body.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    // The page's own inline scripts (the theme, the router's data) and nothing else; JSON data blocks are not scripts.
+    const inline = [...page.body.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)].map(
       (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
     );
     expect(inline.length).toBeGreaterThan(1);

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LESSONS_PAGE_SIZE, type LessonInput } from '#common/contracts/lessons.ts';
 import type { Database } from '../../db/client.ts';
@@ -13,7 +14,7 @@ import { AuditLog } from '../../access/audit-log.ts';
 import { CONTENT_IMPORT, type Staff } from '../../access/staff.ts';
 import { LocalMediaStore } from '../../providers/storage/local-media-store.ts';
 import { LessonsRepository } from './lessons.repository.ts';
-import { LessonsService, NO_AUTHOR, NO_LESSON } from './lessons.service.ts';
+import { HERO_UNREADABLE, LessonsService, NO_AUTHOR, NO_LESSON } from './lessons.service.ts';
 
 // Lessons and their authors with the real repository and audit log on PGlite, a small Bible for the
 // references they cite, a media folder, and the clock in the test's hands.
@@ -280,5 +281,58 @@ describe('importing a content folder', () => {
     await lessons.importAuthor(CONTENT_IMPORT, { slug: 'orpah', name: 'Orpah', bio: '', profileImageUrl: '/media/author/new.webp' });
     expect((await lessons.author({ slug: 'orpah' })).profileImageUrl).toBe('/media/author/new.webp');
     await database.db.execute(sql`DELETE FROM author WHERE slug = 'orpah'`);
+  });
+});
+
+describe('pictures', () => {
+  const png = (side: number) =>
+    sharp({ create: { width: side, height: side, channels: 3, background: '#7c2d12' } })
+      .png()
+      .toBuffer();
+  const stored = (url: string | null) => existsSync(join(folder, url!.replace(/^\/media\//, '')));
+
+  it('keeps a hero picture re-encoded under its hash, takes it down again, and refuses what is not a picture', async () => {
+    const own = await lessons.create(writer, lesson('Pictured', { excerpt: 'With a picture.' }));
+    const before = changes;
+    const withHero = await lessons.setHero(writer, own.id, await png(2400));
+    expect(withHero.heroImageUrl).toMatch(/^\/media\/lesson\/[0-9a-f]{32}\.webp$/);
+    expect(stored(withHero.heroImageUrl)).toBe(true);
+    expect(await sharp(join(folder, withHero.heroImageUrl!.replace(/^\/media\//, ''))).metadata()).toMatchObject({ format: 'webp', width: 1600 });
+    expect((await lessons.detail('pictured')).heroImageUrl).toBe(withHero.heroImageUrl);
+    expect(await refusal(lessons.setHero(other, own.id, await png(10)))).toEqual({ status: 403, message: 'You can change only your own lessons.' });
+    expect(await refusal(lessons.setHero(writer, own.id, Buffer.from('not a picture')))).toEqual({ status: 400, message: HERO_UNREADABLE });
+    expect((await lessons.removeHero(writer, own.id)).heroImageUrl).toBeNull();
+    expect(changes).toBe(before + 2);
+    expect(await lastActions(2)).toEqual(['lesson.hero-remove lesson pictured', 'lesson.hero lesson pictured']);
+  });
+
+  it('offers the published lessons without a picture to be painted, and never paints over one set meanwhile', async () => {
+    await lessons.create(admin, lesson('Draft', { status: 'draft', excerpt: 'Not yet.' }));
+    const bare = await lessons.create(admin, lesson('Bare', { excerpt: 'Paint me.' }));
+    const pictured = await lessons.create(admin, lesson('Has one'));
+    await lessons.setHero(admin, pictured.id, await png(20));
+    expect(await lessons.withoutPicture(10)).toEqual([{ id: bare.id, title: 'Bare', text: 'Paint me.' }]);
+    expect(await lessons.setPictureIfNone(bare.id, '/media/lesson/painted.webp')).toBe(true);
+    expect(await lessons.setPictureIfNone(bare.id, '/media/lesson/again.webp')).toBe(false);
+    expect((await lessons.detail('bare')).heroImageUrl).toBe('/media/lesson/painted.webp');
+    expect(await lessons.withoutPicture(10)).toEqual([]);
+  });
+
+  it('keeps an author’s picture as a 400 px square, and takes it down again', async () => {
+    const set = await lessons.setAuthorPicture(admin, boaz, await png(900));
+    expect(set.profileImageUrl).toMatch(/^\/media\/author\/[0-9a-f]{32}\.webp$/);
+    expect(await sharp(join(folder, set.profileImageUrl!.replace(/^\/media\//, ''))).metadata()).toMatchObject({ width: 400, height: 400 });
+    expect((await lessons.author({ id: boaz })).profileImageUrl).toBe(set.profileImageUrl);
+    expect((await lessons.removeAuthorPicture(admin, boaz)).profileImageUrl).toBeNull();
+    expect(await lastActions(2)).toEqual(['author.picture-remove author boaz', 'author.picture author boaz']);
+    expect(await refusal(lessons.setAuthorPicture(admin, 'no-such-author', await png(10)))).toEqual({ status: 404, message: NO_AUTHOR });
+    expect(await refusal(lessons.removeAuthorPicture(admin, 'no-such-author'))).toEqual({ status: 404, message: NO_AUTHOR });
+  });
+
+  it('describes a lesson by its excerpt unless it was given a description of its own', async () => {
+    await lessons.create(admin, lesson('Described', { excerpt: 'The excerpt.', metaDescription: 'Its own description.' }));
+    await lessons.create(admin, lesson('Undescribed', { excerpt: 'The excerpt.' }));
+    expect((await lessons.detail('described')).metaDescription).toBe('Its own description.');
+    expect((await lessons.detail('undescribed')).metaDescription).toBe('The excerpt.');
   });
 });

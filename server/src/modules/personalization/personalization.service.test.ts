@@ -4,6 +4,8 @@ import type { Viewer } from '../../access/viewer.ts';
 import { addPerson, serviceDatabase } from '../../../test/service-database.ts';
 import { PersonalizationRepository } from './personalization.repository.ts';
 import { PersonalizationService } from './personalization.service.ts';
+import { eq } from 'drizzle-orm';
+import { questionHistory } from '../../db/schema.ts';
 
 // The question history's rules with its real repository on PGlite.
 let database: Database;
@@ -44,5 +46,45 @@ describe('the question history', () => {
     expect(await questions(me)).toEqual(['Kept once on?']);
     await history.clear(me);
     expect(await history.history(me, { limit: 20, offset: 0 })).toMatchObject({ keep: true, total: 0, questions: [] });
+  });
+
+  it('keeps what came with a question (its context and the answer given) for the reader, and nothing for what did not', async () => {
+    const me = await reader();
+    await history.track(me, {
+      question: 'What is faith?',
+      context: 'Reading Hebrews 11',
+      reference: 'Hebrews 11:1',
+      aiResponse: 'Faith is the substance of things hoped for.',
+    });
+    await history.track(me, { question: 'Bare question' });
+    const rows = await database.db
+      .select()
+      .from(questionHistory)
+      .where(eq(questionHistory.userId, (me as { userId: string }).userId));
+    const kept = Object.fromEntries(rows.map((r) => [r.question, { context: r.context, reference: r.reference, aiResponse: r.aiResponse }]));
+    expect(kept).toEqual({
+      'What is faith?': { context: 'Reading Hebrews 11', reference: 'Hebrews 11:1', aiResponse: 'Faith is the substance of things hoped for.' },
+      'Bare question': { context: null, reference: null, aiResponse: null },
+    });
+  });
+
+  it('answers a change of the setting with the first page of 20, newest first, and pages through the rest', async () => {
+    const me = await reader();
+    for (let i = 1; i <= 22; i++) {
+      await history.track(me, { question: `Question ${i}` });
+      // One millisecond apart at least: the history is ordered by the moment each was kept.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const first = await history.choose(me, true);
+    expect(first).toMatchObject({ keep: true, total: 22 });
+    expect(first.questions.map((q) => q.question)).toEqual(Array.from({ length: 20 }, (_, i) => `Question ${22 - i}`));
+    const rest = await history.history(me, { limit: 20, offset: 20 });
+    expect(rest.questions.map((q) => q.question)).toEqual(['Question 2', 'Question 1']);
+    expect(rest.questions[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      question: 'Question 2',
+      reference: null,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
   });
 });
