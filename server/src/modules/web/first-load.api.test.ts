@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WEB_DIST } from '../../../test/web-build.ts';
+import { staticImports } from './client-assets.ts';
 
 /**
  * What a page's first load carries, read from the real browser build (built by the API tests' global
@@ -17,12 +18,7 @@ interface Chunk {
 const manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
 
 /** The files a chunk needs before it runs: itself and what it imports statically, all the way down. */
-function firstLoad(key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const next of manifest[key]?.imports ?? []) firstLoad(next, seen);
-  return seen;
-}
+const firstLoad = (key: string) => staticImports(manifest, key);
 
 const files = (keys: Iterable<string>) => new Set([...keys].map((key) => manifest[key]!.file));
 
