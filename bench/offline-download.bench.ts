@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const ownData = !args['data-dir'];
   const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'selah-offline-bench-'));
   const { base, server } = await startSelah(dataDir, { SAMPLE_CONTENT: 'off' });
-  const browser = await launchChromium();
+  const browser = await launchChromium({ full: true });
   try {
     const context = await browser.newContext({ baseURL: base, serviceWorkers: 'allow' });
     const page = await context.newPage();

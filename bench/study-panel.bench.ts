@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'selah-study-bench-'));
   console.log(`starting Selah (data: ${dataDir}; the first start imports the translations)…`);
   const { base, server } = await startSelah(dataDir);
-  const browser = await launchChromium();
+  const browser = await launchChromium({ full: true });
   try {
     let missed = false;
     for (const [device, width, height] of [

@@ -69,7 +69,7 @@ const LIGHTHOUSE_RUNS = 5;
 async function main(): Promise<void> {
   const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'selah-webbench-'));
   const { base, server } = await startSelah(dataDir, { SWORD_DISCOVERY: 'off' });
-  const browser = await launchChromium();
+  const browser = await launchChromium({ full: true });
   try {
     await pageLoad(base);
 

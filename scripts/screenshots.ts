@@ -12,7 +12,7 @@ if (!base || !outDir || paths.length === 0) {
   process.exit(2);
 }
 mkdirSync(outDir, { recursive: true });
-const browser = await launchChromium();
+const browser = await launchChromium({ full: true });
 for (const path of paths) {
   for (const [label, width, height] of [
     ['phone', 390, 844],
