@@ -302,7 +302,7 @@ const DEVICES = { phone: [390, 844], desktop: [1280, 800] } as const;
 
 /**
  * Every screen checked at one width, in both themes. The phone and desktop widths are two test files
- * (a11y-phone, a11y-desktop) so that the browser tests' two workers share the longest check.
+ * (a11y-phone, a11y-desktop) so that two of the browser tests' workers share the longest check.
  */
 export function checkEveryScreen(device: keyof typeof DEVICES): void {
   const { returningPage } = useBrowser();
