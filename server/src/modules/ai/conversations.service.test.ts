@@ -104,7 +104,13 @@ describe('keeping a conversation', () => {
 
   it('shows an engine it no longer knows as the Scripture engine', async () => {
     const id = randomUUID();
-    const kept = await service.addTurns(ann, id, { title: 'Engines', turns: [turn('A', { engine: 'language-model' }), turn('B', { engine: 'local-model' })] });
+    const kept = await service.addTurns(ann, id, {
+      title: 'Engines',
+      turns: [
+        turn('A', { engine: 'language-model', createdAt: '2026-11-01T10:00:00.000Z' }),
+        turn('B', { engine: 'local-model', createdAt: '2026-11-01T10:01:00.000Z' }),
+      ],
+    });
     expect(kept.turns.map((t) => t.reply.engine)).toEqual(['language-model', 'local-model']);
     await database.db.update(conversationTurns).set({ engine: 'retired-engine' });
     expect((await service.get(ann, id)).turns.map((t) => t.reply.engine)).toEqual(['scripture-search', 'scripture-search']);
